@@ -1,0 +1,110 @@
+/** buildApp(deps): plugins and modules. main.ts and the tests build the same app. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LIMITS } from '@edu/shared/limits';
+import { loadConfig, type Config } from './config';
+import { openDatabase } from './platform/db';
+import { startJobs } from './platform/jobs';
+import { createMailer } from './platform/mail';
+import { localStorage } from './platform/storage';
+import { registerErrorHandler } from './platform/errors';
+import type { Deps } from './platform/http';
+import { systemModule } from './modules/system/system.routes';
+import { authModule } from './modules/auth/auth.routes';
+import { usersModule } from './modules/users/users.routes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function defaultWebDist(config: Config): string {
+  return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
+}
+
+export async function createDeps(config: Config, log: Parameters<typeof startJobs>[1], opts: { memory?: boolean } = {}): Promise<Deps> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory });
+  const jobs = await startJobs(database, log);
+  const mailer = createMailer(config, database.db, jobs);
+  const storage = localStorage(config.uploadsDir);
+  return { config, database, db: database.db, jobs, mailer, storage };
+}
+
+export async function buildApp(deps: Deps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        mediaSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageUploadBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Saber Compartilhado API', version: '1.0.0', description: 'API da plataforma Saber Compartilhado.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  await app.register(async (api) => {
+    systemModule(api, deps);
+    authModule(api, deps);
+    usersModule(api, deps);
+  });
+
+  const webDist = defaultWebDist(config);
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+        return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
+      }
+      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' });
+    });
+  }
+  return app;
+}
+
+export { loadConfig };

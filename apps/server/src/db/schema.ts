@@ -1,0 +1,6 @@
+/** Every table, for drizzle-kit and the typed database handle. */
+export * from '../modules/users/users.tables';
+export * from '../modules/providers/providers.tables';
+export * from '../modules/sellers/sellers.tables';
+export * from '../modules/plans/plans.tables';
+export * from '../platform/platform.tables';

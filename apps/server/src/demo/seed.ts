@@ -1,0 +1,107 @@
+/**
+ * Demo data for the embedded default (and DATABASE_URL with DEMO_DATA=true): three plans, a provider,
+ * a service provider, an institution and one account per user type. Idempotent.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserType } from '@edu/shared/access';
+import type { Db } from '../platform/db';
+import { hashPassword } from '../platform/security';
+import { plans } from '../modules/plans/plans.tables';
+import { providers } from '../modules/providers/providers.tables';
+import { sellers } from '../modules/sellers/sellers.tables';
+import { users } from '../modules/users/users.tables';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_DOMAIN = 'demo.sabercompartilhado.com.br';
+export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
+
+export const DEMO_PLANS = [
+  { name: 'Plano Essencial', description: 'Para instituições de pequeno porte.', minRent: 1, maxRent: 500 },
+  { name: 'Plano Ampliado', description: 'Para instituições de médio porte.', minRent: 501, maxRent: 2000 },
+  { name: 'Plano Completo', description: 'Para instituições de grande porte.', minRent: 2001, maxRent: 10000 },
+];
+
+export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin'))).limit(1);
+  if (existing) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const planRows = await tx.insert(plans).values(DEMO_PLANS).returning({ id: plans.id });
+    const [provider] = await tx
+      .insert(providers)
+      .values({
+        companyName: 'Editora Horizonte Educacional',
+        name: 'Marina Albuquerque',
+        email: demoEmail('provider'),
+        typePerson: 'Fornecedor',
+        cnpj: '11222333000181',
+        status: 'active',
+        condition: 'premium',
+        description: 'Conteúdos digitais para o ensino superior e a educação básica.',
+      })
+      .returning({ id: providers.id });
+    const [serviceProvider] = await tx
+      .insert(providers)
+      .values({
+        companyName: 'Consultoria Trilhas do Saber',
+        name: 'Rafael Nogueira',
+        email: demoEmail('serviceprovider'),
+        typePerson: 'Fornecedor de Servico',
+        cnpj: '45723174000110',
+        status: 'active',
+        isServiceProvider: true,
+      })
+      .returning({ id: providers.id });
+    const [reviewProvider] = await tx
+      .insert(providers)
+      .values({
+        companyName: 'Juliana Prado',
+        name: 'Juliana Prado',
+        email: demoEmail('provider.analise'),
+        typePerson: 'Profissional Liberal',
+        cpf: '52998224725',
+        status: 'review',
+        knowledgeLevel: [2, 4],
+        professionalExperience: 'Professora de Biologia há 12 anos.',
+      })
+      .returning({ id: providers.id });
+    const [seller] = await tx
+      .insert(sellers)
+      .values({
+        name: 'Faculdade Vale do Saber',
+        companyName: 'Faculdade Vale do Saber',
+        cnpj: '04252011000110',
+        planId: planRows[1]!.id,
+        status: 'active',
+      })
+      .returning({ id: sellers.id });
+
+    const account = (local: string, name: string, type: UserType, extra: Partial<typeof users.$inferInsert> = {}) => ({
+      name,
+      email: demoEmail(local),
+      passwordHash,
+      type,
+      status: 'active',
+      emailConfirmedAt: new Date(),
+      ...extra,
+    });
+    await tx.insert(users).values([
+      account('admin', 'Ana Administradora', 'admin'),
+      account('director', 'Diego Diretor', 'director'),
+      account('manager', 'Marta Gerente', 'manager'),
+      account('curator', 'Carlos Curador', 'curator'),
+      account('review', 'Renata Revisora', 'review'),
+      account('provider', 'Marina Albuquerque', 'provider', { providerId: provider!.id }),
+      account('serviceprovider', 'Rafael Nogueira', 'provider', { providerId: serviceProvider!.id }),
+      account('editor', 'Eduardo Editor', 'editor', { providerId: provider!.id }),
+      account('seller', 'Sílvia Coordenadora', 'seller', { sellerId: seller!.id }),
+      account('seller.assistente', 'Samuel Assistente', 'seller_assistent', { sellerId: seller!.id }),
+      account('seller.conteudo', 'Sofia Gestora de Conteúdo', 'seller_content_manager', { sellerId: seller!.id }),
+      account('client', 'Clara Cliente', 'client'),
+      account('user', 'Ulisses Usuário', 'user'),
+      account('provider.analise', 'Juliana Prado', 'provider', { providerId: reviewProvider!.id }),
+    ]);
+  });
+  log?.info('dados de demonstração carregados');
+}

@@ -1,0 +1,262 @@
+import { asc, eq } from 'drizzle-orm';
+import { MSG } from '@edu/shared/messages';
+import { LIMITS } from '@edu/shared/limits';
+import type { z } from 'zod';
+import type { institutionSignupBody, providerSignupBody, resetPasswordBody, signinBody, updatePasswordBody } from '@edu/shared/auth';
+import type { Deps } from '../../platform/http';
+import type { Tx } from '../../platform/db';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
+import { hashPassword, randomPassword, verifyPassword } from '../../platform/security';
+import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../platform/sessions';
+import { record } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/pg-errors';
+import { readImageUpload } from '../../platform/uploads';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../users/users.tables';
+import { providers } from '../providers/providers.tables';
+import { sellers } from '../sellers/sellers.tables';
+import { plans } from '../plans/plans.tables';
+import { emailTaken, findUserByEmail, loadSessionUser } from '../users/users.queries';
+import { consumeToken, findToken, issueToken } from './tokens';
+
+export function authService(deps: Deps) {
+  const { db, mailer, config } = deps;
+  const link = (path: string, query: Record<string, string>) => `${config.PUBLIC_URL}${path}?${new URLSearchParams(query).toString()}`;
+
+  async function guardEmail(email: string) {
+    if (await emailTaken(db, email)) throw new AppError(409, 'EMAIL_IN_USE', MSG.emailInUse);
+  }
+
+  /** Run a sign-up transaction, turning a unique-e-mail race into the same 409. */
+  async function signupTx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_IN_USE', MSG.emailInUse);
+      throw err;
+    }
+  }
+
+  return {
+    async signin(body: z.output<typeof signinBody>) {
+      const user = await findUserByEmail(db, body.email);
+      const ok = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !ok || user.status === 'exclused') throw unauthorized(MSG.loginFail);
+      if (user.status !== 'active') throw new AppError(403, 'USER_INACTIVE', MSG.userInactive);
+      if (user.type === 'seller' && !user.sellerId) throw new AppError(403, 'SELLER_MISSING', MSG.sellerWithoutInstitution);
+      const token = await db.transaction(async (tx) => {
+        const t = await createSession(tx, user.id);
+        await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'logged' });
+        return t;
+      });
+      const sessionUser = await loadSessionUser(db, user.id);
+      return { ...sessionUser!, token };
+    },
+
+    async signout(auth: AuthContext) {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, auth.sessionId);
+        await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'logged_out' });
+      });
+      return { message: 'Sessão encerrada.' };
+    },
+
+    async me(auth: AuthContext) {
+      const user = await loadSessionUser(db, auth.user.id);
+      if (!user) throw unauthorized();
+      return user;
+    },
+
+    async updatePassword(auth: AuthContext, body: z.output<typeof updatePasswordBody>) {
+      const [user] = await db.select().from(users).where(eq(users.id, auth.user.id));
+      if (!user) throw unauthorized();
+      if (!user.mustChangePassword) {
+        if (!body.currentPassword) throw badRequest(MSG.required, { currentPassword: MSG.required });
+        if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+          throw badRequest(MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
+        }
+      }
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id, auth.sessionId);
+        await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'changed_password' });
+      });
+      return { message: MSG.passwordChanged };
+    },
+
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.status === 'exclused') throw notFound(MSG.forgotFail);
+      await db.transaction(async (tx) => {
+        const token = await issueToken(tx, user.id, 'reset_password', LIMITS.resetTokenMs);
+        await mailer.send(tx, {
+          to: user.email,
+          subject: 'Redefinição de senha',
+          paragraphs: [
+            `Olá, ${user.name}!`,
+            'Recebemos um pedido para redefinir a sua senha. O link abaixo vale por uma hora e pode ser usado uma única vez.',
+            'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
+          ],
+          action: { label: 'Redefinir senha', url: link('/reset-password', { token }) },
+        });
+      });
+      return { message: MSG.forgotSuccess };
+    },
+
+    async resetPassword(body: z.output<typeof resetPasswordBody>) {
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, body.token, 'reset_password');
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        await revokeUserSessions(tx, userId);
+        await record(tx, { userId, sellerId: user?.sellerId, action: 'reset_password' });
+      });
+      return { message: MSG.resetSuccess };
+    },
+
+    async confirmEmail(email: string, token: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw badRequest(MSG.tokenInvalid);
+      const password = randomPassword();
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await consumeToken(tx, token, 'confirm_email', user.id);
+        await tx
+          .update(users)
+          .set({ status: 'active', emailConfirmedAt: new Date(), passwordHash, mustChangePassword: true, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        if (user.sellerId) await tx.update(sellers).set({ status: 'active', updatedAt: new Date() }).where(eq(sellers.id, user.sellerId));
+        await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'confirmed_email' });
+        await mailer.send(tx, {
+          to: user.email,
+          subject: 'Seus dados de acesso',
+          paragraphs: [
+            `Olá, ${user.name}! Seu e-mail foi confirmado.`,
+            `Sua senha provisória é: ${password}`,
+            'Entre com o seu e-mail e esta senha; no primeiro acesso você vai definir uma nova senha.',
+          ],
+          action: { label: 'Fazer Login', url: `${config.PUBLIC_URL}/` },
+        });
+      });
+      return { message: MSG.confirmEmailSuccess };
+    },
+
+    async confirmed(email: string, token: string) {
+      const row = await findToken(db, token, 'confirm_email');
+      const user = row ? await findUserByEmail(db, email) : undefined;
+      return { confirmed: !!row && !!user && row.userId === user.id && !!user.emailConfirmedAt };
+    },
+
+    async signupPlans() {
+      const rows = await db.select().from(plans).orderBy(asc(plans.minRent)).limit(LIMITS.planTiersAtSignup);
+      return rows.map((p) => ({ id: p.id, name: p.name, minRent: p.minRent, maxRent: p.maxRent }));
+    },
+
+    async providerSignup(body: z.output<typeof providerSignupBody>) {
+      await guardEmail(body.email);
+      const liberal = body.typePerson === 'Profissional Liberal';
+      const passwordHash = await hashPassword(randomPassword());
+      const userId = await signupTx(async (tx) => {
+        const [provider] = await tx
+          .insert(providers)
+          .values({
+            companyName: liberal ? body.nameUser : body.companyName!,
+            name: body.nameProvider || body.nameUser,
+            email: body.email,
+            typePerson: body.typePerson,
+            cpf: liberal ? body.cpf!.replace(/\D/g, '') : null,
+            cnpj: body.cnpj ? body.cnpj.replace(/\D/g, '') : null,
+            status: 'review',
+            linkedin: liberal ? body.linkdin : null,
+            lattes: liberal ? body.lattes : null,
+            knowledgeLevel: liberal ? (body.knowledgeLevel ?? []) : [],
+            professionalExperience: liberal ? body.professionalExperience : null,
+            isServiceProvider: body.typePerson === 'Fornecedor de Servico' || !!body.isServiceProvider,
+          })
+          .returning({ id: providers.id });
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name: body.nameUser,
+            email: body.email,
+            passwordHash,
+            type: 'provider',
+            status: 'inative',
+            providerId: provider!.id,
+            mustChangePassword: true,
+          })
+          .returning({ id: users.id });
+        await record(tx, { userId: user!.id, action: 'signed_up', data: { kind: 'provider', typePerson: body.typePerson } });
+        await mailer.send(tx, {
+          to: body.email,
+          subject: 'Recebemos seu cadastro',
+          paragraphs: [
+            `Olá, ${body.nameUser}!`,
+            `Recebemos o seu cadastro como ${body.typePerson}. Nossa equipe vai analisá-lo em até ${LIMITS.providerReviewHours} horas.`,
+            'Assim que for aprovado, você receberá por e-mail os seus dados de acesso.',
+          ],
+        });
+        return user!.id;
+      });
+      return { code: 201, message: MSG.providerSignupSuccess, userId };
+    },
+
+    async institutionSignup(body: z.output<typeof institutionSignupBody>) {
+      const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, body.planId));
+      if (!plan) throw badRequest(MSG.planNotFound, { planId: MSG.planNotFound });
+      await guardEmail(body.email);
+      const passwordHash = await hashPassword(randomPassword());
+      return signupTx(async (tx) => {
+        const [seller] = await tx
+          .insert(sellers)
+          .values({ name: body.sellerName, companyName: body.sellerName, cnpj: body.cnpj, planId: plan.id, status: 'pending' })
+          .returning({ id: sellers.id });
+        const [user] = await tx
+          .insert(users)
+          .values({ name: body.nameUser, email: body.email, passwordHash, type: 'seller', status: 'inative', sellerId: seller!.id, mustChangePassword: true })
+          .returning({ id: users.id });
+        const confirmToken = await issueToken(tx, user!.id, 'confirm_email', LIMITS.confirmTokenMs);
+        const logoUploadToken = await issueToken(tx, user!.id, 'signup_logo', 60 * 60 * 1000);
+        await record(tx, { userId: user!.id, sellerId: seller!.id, action: 'signed_up', data: { kind: 'institution' } });
+        await mailer.send(tx, {
+          to: body.email,
+          subject: 'Confirme seu e-mail',
+          paragraphs: [
+            `Olá, ${body.nameUser}!`,
+            `Recebemos o cadastro da instituição ${body.sellerName}. Confirme o seu e-mail pelo link abaixo.`,
+            'Depois da confirmação, enviaremos uma senha provisória para o seu primeiro acesso.',
+          ],
+          action: { label: 'Confirmar e-mail', url: link('/confirm-email', { email: body.email, token: confirmToken }) },
+        });
+        return { userId: user!.id, sellerId: seller!.id, logoUploadToken };
+      });
+    },
+
+    async signupLogo(userId: number, token: string | undefined, request: FastifyRequest) {
+      if (!token) throw new AppError(403, 'FORBIDDEN', MSG.tokenInvalid);
+      const row = await findToken(db, token, 'signup_logo');
+      if (!row || row.userId !== userId || row.usedAt || row.expiresAt.getTime() < Date.now()) {
+        throw new AppError(403, 'FORBIDDEN', MSG.tokenInvalid);
+      }
+      const image = await readImageUpload(request);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user?.sellerId) throw notFound();
+      const url = await deps.storage.save('logos', image.data, image.ext);
+      try {
+        await db.transaction(async (tx) => {
+          await consumeToken(tx, token, 'signup_logo', userId);
+          await tx.update(sellers).set({ logoUrl: url, updatedAt: new Date() }).where(eq(sellers.id, user.sellerId!));
+        });
+      } catch (err) {
+        await deps.storage.remove(url);
+        throw err;
+      }
+      return { logoUrl: url };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { plans } from '../plans/plans.tables';
+
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    cnpj: text('cnpj').notNull(),
+    companyName: text('company_name').notNull(),
+    planId: integer('plan_id').references(() => plans.id),
+    logoUrl: text('logo_url'),
+    /** Hash of the current LMS key (the key itself is shown once). */
+    lmsKeyHash: text('lms_key_hash'),
+    acceptedTerms: boolean('accepted_terms').notNull().default(false),
+    acceptedLatePaymentTerms: boolean('accepted_late_payment_terms').notNull().default(false),
+    /** active, pending (until the e-mail is confirmed), suspended. */
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sellers_status_idx').on(t.status)],
+);

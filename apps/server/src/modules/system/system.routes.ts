@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { systemRoutes as R } from '@edu/shared/system';
+import { registerRoute, type Deps } from '../../platform/http';
+import { emails } from '../../platform/platform.tables';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+export function systemModule(app: FastifyInstance, deps: Deps) {
+  registerRoute(app, deps, R.health, async ({ reply }) => {
+    const database = await deps.database.ping().then(() => 'ok' as const, () => 'error' as const);
+    const jobs = await deps.jobs.ping().then(() => 'ok' as const, () => 'error' as const);
+    const status = database === 'ok' && jobs === 'ok' ? ('ok' as const) : ('degraded' as const);
+    if (status !== 'ok') reply.status(503);
+    return { status, database, jobs };
+  });
+
+  registerRoute(app, deps, R.config, async () => ({
+    privacyPolicyUrl: deps.config.PRIVACY_POLICY_URL,
+    termsOfUseUrl: deps.config.TERMS_OF_USE_URL,
+    supportFormUrl: deps.config.SUPPORT_FORM_URL,
+    supportChatUrl: deps.config.SUPPORT_CHAT_URL,
+  }));
+
+  // The outbox is readable only where mail is not really sent (embedded/demo mode).
+  if (deps.config.mailMode !== 'outbox') return;
+  const latest = () => deps.db.select().from(emails).orderBy(desc(emails.id)).limit(200);
+  app.get('/dev/mailbox.json', { schema: { hide: true } }, async () =>
+    (await latest()).map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, status: m.status, createdAt: m.createdAt })),
+  );
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await latest();
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">Para: <strong>${escapeHtml(m.to)}</strong> · ${m.createdAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${escapeHtml(m.status)}</p><pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Caixa de saída</title>
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#6b7280;font-size:.9rem}pre{white-space:pre-wrap;font-family:inherit}</style></head>
+<body><h1>Caixa de saída (modo de demonstração)</h1><p>E-mails gerados pela aplicação. Nada é enviado de verdade sem MAIL_URL.</p>${items || '<p>Nenhum e-mail ainda.</p>'}</body></html>`);
+  });
+}

@@ -1,0 +1,52 @@
+/** Reads of users shared by several modules. */
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '@edu/shared/auth';
+import type { UserStatus, UserType } from '@edu/shared/access';
+import type { UserRow } from '@edu/shared/users';
+import type { Executor } from '../../platform/db';
+import { effectiveType } from '../../platform/sessions';
+import { providers } from '../providers/providers.tables';
+import { users } from './users.tables';
+
+export const findUserByEmail = async (db: Executor, email: string) =>
+  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
+
+export async function emailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const found = await findUserByEmail(db, email);
+  return !!found && found.id !== exceptId;
+}
+
+export async function loadSessionUser(db: Executor, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users, provider: { id: providers.id, status: providers.status, isServiceProvider: providers.isServiceProvider } })
+    .from(users)
+    .leftJoin(providers, eq(providers.id, users.providerId))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const { user, provider } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar: user.avatarUrl,
+    type: effectiveType(user.type as UserType, provider?.isServiceProvider),
+    status: user.status as UserStatus,
+    provider: provider?.id ? { id: provider.id, status: provider.status, isServiceProvider: provider.isServiceProvider } : null,
+    seller: user.sellerId ? { id: user.sellerId } : null,
+    mustChangePassword: user.mustChangePassword,
+  };
+}
+
+export function toUserRow(user: typeof users.$inferSelect): UserRow {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    type: user.type as UserType,
+    status: user.status as UserStatus,
+    avatar_url: user.avatarUrl,
+    providerId: user.providerId,
+    sellerId: user.sellerId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MSG } from '@edu/shared/messages';
+
+/** A failure the client should see: becomes `{ statusCode, code, message }`. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, 'BAD_REQUEST', message, fields);
+export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+interface ZodLikeIssue {
+  code?: string;
+  message: string;
+  path?: (string | number)[];
+  instancePath?: string;
+  keys?: string[];
+  params?: { issue?: ZodLikeIssue };
+}
+
+function issueMessage(issue: ZodLikeIssue): string {
+  if (issue.code === 'unrecognized_keys' && issue.keys?.length) return MSG.unknownField(issue.keys.join(', '));
+  return issue.message;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const issue = (v.params as { issue?: ZodLikeIssue }).issue ?? (v as unknown as ZodLikeIssue);
+        const key = issue.code === 'unrecognized_keys' && issue.keys?.length ? issue.keys[0]! : (issue.path ?? []).join('.') || v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!fields[key]) fields[key] = issueMessage(issue);
+      }
+      const first = Object.values(fields)[0] ?? MSG.invalidValue;
+      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: first, fields });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MSG.generic });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: MSG.tooManyAttempts });
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? MSG.imageTooLarge
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? MSG.invalidValue
+            : MSG.invalidValue;
+      return reply.status(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MSG.generic });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });
+  });
+}

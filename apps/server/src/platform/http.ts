@@ -1,0 +1,118 @@
+/**
+ * Registers a contract route on Fastify: authentication (onRequest), the role check of the contract,
+ * zod validation of params/query/body, the named rate limit and the response whitelist.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RouteContract, Reply } from '@edu/shared/contract';
+import { MSG } from '@edu/shared/messages';
+import type { Config } from '../config';
+import type { Database, Db } from './db';
+import type { Jobs } from './jobs';
+import type { Mailer } from './mail';
+import type { Storage } from './storage';
+import { AppError, forbidden, unauthorized } from './errors';
+import { findSession, type AuthContext } from './sessions';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  jobs: Jobs;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<R extends RouteContract, A> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Out<R['params']>;
+  query: Out<R['query']>;
+  body: Out<R['body']>;
+  auth: A;
+}
+
+type AuthOf<R extends RouteContract> = R['access'] extends 'public' ? AuthContext | null : AuthContext;
+
+export type Handler<R extends RouteContract> = (ctx: HandlerContext<R, AuthOf<R>>) => Promise<Reply<R>>;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 100 ? token : null;
+}
+
+export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
+  if (!name) return undefined;
+  const table = {
+    signin: { max: config.RATE_LIMIT_SIGNIN, timeWindow: '5 minutes', byEmail: true },
+    signup: { max: config.RATE_LIMIT_SIGNUP, timeWindow: '1 hour', byEmail: false },
+    forgot: { max: config.RATE_LIMIT_FORGOT, timeWindow: '15 minutes', byEmail: false },
+    upload: { max: config.RATE_LIMIT_UPLOAD, timeWindow: '1 minute', byEmail: false },
+  } as const;
+  const rule = table[name];
+  return {
+    max: rule.max,
+    timeWindow: rule.timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const email = rule.byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
+      return `${name}:${request.ip}:${email}`;
+    },
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts),
+  };
+}
+
+export function registerRoute<R extends RouteContract>(app: FastifyInstance, deps: Deps, route: R, handler: Handler<R>) {
+  const access = route.access;
+  app.route({
+    method: route.method,
+    url: `/api${route.path}`,
+    schema: {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body && !route.multipart ? { body: route.body } : {}),
+      ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: { 200: route.response },
+      description: access === 'public' ? 'Pública.' : access === 'authenticated' ? 'Qualquer usuário autenticado.' : `Tipos de usuário: ${access.join(', ')}.`,
+    },
+    config: { rateLimit: rateLimitFor(deps.config, route.rateLimit) ?? false },
+    onRequest: async (request) => {
+      request.auth = null;
+      const token = bearer(request);
+      if (access === 'public') {
+        if (token) request.auth = await findSession(deps.db, token);
+        return;
+      }
+      if (!token) throw unauthorized();
+      const auth = await findSession(deps.db, token);
+      if (!auth || auth.user.status !== 'active') throw unauthorized();
+      if (auth.user.mustChangePassword && !route.allowDuringPasswordChange) {
+        throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.mustChangePassword);
+      }
+      if (access !== 'authenticated' && !access.includes(auth.user.type)) throw forbidden();
+      request.auth = auth;
+    },
+    handler: async (request, reply) =>
+      handler({
+        request,
+        reply,
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        auth: request.auth as never,
+      }),
+  });
+}

@@ -1,0 +1,45 @@
+/** Background jobs with pg-boss on the same database (PGlite through its SQL executor). */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { txSql, type Database, type Executor } from './db';
+
+export const QUEUES = { mail: 'mail' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface Jobs {
+  /** Enqueue inside the caller's transaction, so the job exists only if the change commits. */
+  send(tx: Executor, queue: QueueName, data: object): Promise<void>;
+  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  ping(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobs(database: Database, log: FastifyBaseLogger, opts: { pollingSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss({
+    ...database.bossConnection,
+    schema: 'pgboss',
+    // Maintenance and cron are cheap but unnecessary for the queues we have.
+    schedule: false,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  }
+  return {
+    async send(tx, queue, data) {
+      await boss.send(queue, data, { db: txSql(tx) as PgBoss.Db });
+    },
+    async work(queue, handler) {
+      await boss.work(queue, { pollingIntervalSeconds: opts.pollingSeconds ?? 1, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async ping() {
+      await boss.getQueue(QUEUES.mail);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: true, timeout: 10_000 });
+    },
+  };
+}

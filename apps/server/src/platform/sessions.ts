@@ -1,0 +1,74 @@
+/** Sessions: random bearer tokens stored hashed, with expiry; revoked at sign-out and password change. */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { LIMITS } from '@edu/shared/limits';
+import type { UserStatus, UserType } from '@edu/shared/access';
+import type { Db, Executor } from './db';
+import { randomToken, sha256 } from './security';
+import { sessions, users } from '../modules/users/users.tables';
+import { providers } from '../modules/providers/providers.tables';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  /** Effective type: a provider flagged as service provider signs in as serviceProvider (spec 1 §3). */
+  type: UserType;
+  status: UserStatus;
+  providerId: number | null;
+  sellerId: number | null;
+  mustChangePassword: boolean;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  sessionId: number;
+}
+
+export async function createSession(tx: Executor, userId: number): Promise<string> {
+  const token = randomToken();
+  await tx.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + LIMITS.sessionMs) });
+  return token;
+}
+
+export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      type: users.type,
+      status: users.status,
+      providerId: users.providerId,
+      sellerId: users.sellerId,
+      mustChangePassword: users.mustChangePassword,
+      isServiceProvider: providers.isServiceProvider,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(providers, eq(providers.id, users.providerId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  const { sessionId, isServiceProvider, ...user } = row;
+  return {
+    sessionId,
+    user: { ...user, type: effectiveType(user.type as UserType, isServiceProvider), status: user.status as UserStatus },
+  };
+}
+
+export function effectiveType(type: UserType, isServiceProvider: boolean | null | undefined): UserType {
+  return type === 'provider' && isServiceProvider ? 'serviceProvider' : type;
+}
+
+export async function revokeSession(tx: Executor, sessionId: number) {
+  await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Revoke every session of a user, optionally keeping one. */
+export async function revokeUserSessions(tx: Executor, userId: number, keepSessionId?: number) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+}

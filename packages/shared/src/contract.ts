@@ -1,0 +1,44 @@
+/**
+ * The route contract: each API route is declared once here (method, path under /api, schemas, and
+ * who may call it). The server registers and enforces it; the web client calls through it.
+ */
+import type { z } from 'zod';
+import type { UserType } from './access';
+
+export type Access = 'public' | 'authenticated' | readonly UserType[];
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContract {
+  method: Method;
+  /** Fastify-style path under /api, e.g. '/users/view/:id'. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data upload (field `images`), not JSON. */
+  multipart?: boolean;
+  response: z.ZodType;
+  /** Callable while the user still has to replace a first (random) password. */
+  allowDuringPasswordChange?: boolean;
+  /** Named rate limit (see the server's rate-limit table). */
+  rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload';
+}
+
+export const defineRoute = <const T extends RouteContract>(route: T): T => route;
+
+export type Params<R extends RouteContract> = R['params'] extends z.ZodType ? z.input<R['params']> : undefined;
+export type Query<R extends RouteContract> = R['query'] extends z.ZodType ? z.input<R['query']> : undefined;
+export type Body<R extends RouteContract> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
+export type Reply<R extends RouteContract> = z.output<R['response']>;
+
+/** Build the concrete path from a contract path and its params. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`missing path param ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,33 @@
+/** Business constants of spec 1 §9 (and the security limits the architecture sets). */
+export const LIMITS = {
+  toastMs: 5000,
+  termsDialogDelayMs: 1000,
+  latePaymentDays: 10,
+  passwordMin: 6,
+  imageUploadBytes: 10 * 1024 * 1024,
+  notificationWindowDays: 5,
+  incomeMonthsDefault: 6,
+  recentRentsPerPage: 3,
+  publishedUnitsPerPage: 10,
+  providerReviewHours: 48,
+  auditUserBatch: 10,
+  wideBreakpointPx: 992,
+  planTiersAtSignup: 3,
+  aiQuestionTimeoutMs: 120000,
+  templatePreviewChars: 100,
+  templateEditorHeight: 400,
+  /** Reset-password links live one hour (issue 2). */
+  resetTokenMs: 60 * 60 * 1000,
+  /** E-mail confirmation links live seven days. */
+  confirmTokenMs: 7 * 24 * 60 * 60 * 1000,
+  /** Sessions expire after 7 days. */
+  sessionMs: 7 * 24 * 60 * 60 * 1000,
+  usersPageSizeDefault: 20,
+  usersPageSizeMax: 100,
+  nameMax: 200,
+  emailMax: 254,
+  passwordMax: 128,
+  textMax: 5000,
+} as const;
+
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
