@@ -16,7 +16,7 @@ import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage } from './platform/storage';
-import { registerErrorHandler } from './platform/errors';
+import { registerErrorHandler, registerNotFound } from './platform/errors';
 import type { Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
 import { authModule } from './modules/auth/auth.routes';
@@ -46,7 +46,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const webDist = defaultWebDist(config);
+  const spaRoot = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  registerErrorHandler(app, { spaRoot });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -61,6 +63,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
         mediaSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -93,17 +96,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     usersModule(api, deps);
   });
 
-  const webDist = defaultWebDist(config);
-  if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url;
-      if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
-        return reply.type('text/html; charset=utf-8').sendFile('index.html', webDist);
-      }
-      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Rota não encontrada.' });
-    });
-  }
+  if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type {} from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@edu/shared/messages';
 
@@ -34,7 +35,11 @@ function issueMessage(issue: ZodLikeIssue): string {
   return issue.message;
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+/**
+ * Error and not-found handlers. With `spaRoot` (the built web app) an unknown GET outside /api and
+ * /uploads answers the SPA's index.html; Fastify allows one not-found handler, so both live here.
+ */
+export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: string } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
@@ -76,6 +81,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });
+    const url = request.url;
+    if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
+    }
+    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });
   });
 }

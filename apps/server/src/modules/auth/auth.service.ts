@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { institutionSignupBody, providerSignupBody, resetPasswordBody, signinBody, updatePasswordBody } from '@edu/shared/auth';
 import type { Deps } from '../../platform/http';
 import type { Tx } from '../../platform/db';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/security';
 import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';

@@ -1,0 +1,44 @@
+/**
+ * The route table of spec 1 §2.1 and §2.8: one lazy page per route. Public pages redirect to
+ * /dashboard when signed in; everything else needs a session. Unknown paths go to /dashboard when
+ * signed in and to / when signed out.
+ */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RequireAuth, PublicOnly, FallbackRedirect } from './guards';
+import { RouteError } from './route-error';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/', lazy: page(() => import('../features/auth/pages/login-page')) },
+          { path: '/signup', lazy: page(() => import('../features/auth/pages/provider-signup-page')) },
+          { path: '/signup/seller', lazy: page(() => import('../features/auth/pages/seller-signup-page')) },
+          { path: '/forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
+        ],
+      },
+      // Reachable signed in or out: the links come from e-mails.
+      { path: '/reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
+      { path: '/confirm-email', lazy: page(() => import('../features/auth/pages/confirm-email-page')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShellLayout }),
+            children: [
+              { path: '/dashboard', lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
+              { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
+              { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <FallbackRedirect /> },
+    ],
+  },
+]);

@@ -1,0 +1,56 @@
+import { AppShell, Burger, Group, ScrollArea, NavLink, Text, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { menuFor } from '@edu/shared/access';
+import { useSessionUser } from '../../lib/session';
+import { TopBar } from './top-bar';
+import { Brand } from '../../ui/brand';
+import ChangePasswordPage from '../../features/auth/pages/change-password-page';
+
+/** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
+export function AppShellLayout() {
+  const user = useSessionUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  if (!user) return null;
+  if (user.mustChangePassword) return <ChangePasswordPage />;
+  const menu = menuFor(user.type);
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Abrir menu" />
+            <Brand size="sm" />
+          </Group>
+          <TopBar user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Menu principal">
+        <AppShell.Section grow component={ScrollArea}>
+          <nav>
+            {menu.map((entry) => (
+              <NavLink
+                key={entry.key}
+                component={RouterLink}
+                to={entry.path}
+                label={entry.label}
+                active={entry.path === '/dashboard' ? location.pathname === '/dashboard' : location.pathname.startsWith(entry.path)}
+                onClick={close}
+                data-menu-key={entry.key}
+              />
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Box px="sm" py="xs">
+            <Text size="xs" c="dimmed">Compartilhar conhecimento inspira sonhos.</Text>
+          </Box>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

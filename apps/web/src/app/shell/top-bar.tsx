@@ -1,0 +1,85 @@
+import { Anchor, Avatar, Button, Group, Modal, Stack, Text, UnstyledButton, Tooltip, ActionIcon } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, Link } from 'react-router';
+import { IconHeadset, IconFileText, IconLogout } from '@tabler/icons-react';
+import { API } from '@edu/shared/api';
+import { LIMITS } from '@edu/shared/limits';
+import type { SessionUser } from '@edu/shared/auth';
+import { call } from '../../lib/api';
+import { session } from '../../lib/session';
+
+export const DEFAULT_AVATAR = '/avatar-default.svg';
+
+function usePublicConfig() {
+  return useQuery({ queryKey: ['public-config'], queryFn: () => call(API.system.config), staleTime: Infinity });
+}
+
+export function TopBar({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const wide = useMediaQuery(`(min-width: ${LIMITS.wideBreakpointPx}px)`);
+  const [supportOpen, support] = useDisclosure(false);
+  const [termsOpen, terms] = useDisclosure(false);
+  const config = usePublicConfig();
+
+  async function signOut() {
+    try {
+      await call(API.auth.signout);
+    } catch {
+      // The session is cleared locally whatever the server answers.
+    }
+    session.clear();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Tooltip label="Atendimento">
+        <ActionIcon variant="subtle" size="lg" aria-label="Atendimento" onClick={support.open}>
+          <IconHeadset size={22} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Termos e políticas">
+        <ActionIcon variant="subtle" size="lg" aria-label="Termos e políticas" onClick={terms.open}>
+          <IconFileText size={22} />
+        </ActionIcon>
+      </Tooltip>
+      <UnstyledButton component={Link} to="/dashboard/profile" aria-label="Abrir meu perfil">
+        <Group gap="xs" wrap="nowrap">
+          {wide && (
+            <Text size="sm" fw={500}>
+              Olá, {user.name.split(' ')[0]}
+            </Text>
+          )}
+          <Avatar src={user.avatar || DEFAULT_AVATAR} alt={user.name} radius="xl" size="md" />
+        </Group>
+      </UnstyledButton>
+      <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={signOut} aria-label="Sair">
+        {wide ? 'Sair' : null}
+      </Button>
+
+      <Modal opened={supportOpen} onClose={support.close} title="Atendimento" centered>
+        <Stack>
+          <Text>Precisa de ajuda? Fale com a nossa equipe pelo formulário de atendimento ou pela mensagem direta.</Text>
+          <Button component="a" href={config.data?.supportFormUrl} target="_blank" rel="noopener noreferrer">
+            Abrir formulário de atendimento
+          </Button>
+          <Button component="a" variant="light" href={config.data?.supportChatUrl} target="_blank" rel="noopener noreferrer">
+            Enviar mensagem
+          </Button>
+        </Stack>
+      </Modal>
+      <Modal opened={termsOpen} onClose={terms.close} title="Termos e políticas" centered>
+        <Stack>
+          <Text>Consulte os documentos que regem o uso da plataforma.</Text>
+          <Anchor href={config.data?.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+            Política de privacidade
+          </Anchor>
+          <Anchor href={config.data?.termsOfUseUrl} target="_blank" rel="noopener noreferrer">
+            Termos de uso da plataforma
+          </Anchor>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

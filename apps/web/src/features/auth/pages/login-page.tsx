@@ -1,0 +1,57 @@
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link, useNavigate } from 'react-router';
+import { API } from '@edu/shared/api';
+import { signinBody, type SigninBody } from '@edu/shared/auth';
+import { MSG } from '@edu/shared/messages';
+import { call, ApiError } from '../../../lib/api';
+import { session } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { zodForm } from '../../../lib/form';
+import { AuthLayout } from '../components/auth-layout';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const form = useForm<SigninBody>({ initialValues: { email: '', password: '' }, validate: zodForm(signinBody) });
+
+  async function submit(values: SigninBody) {
+    try {
+      const { token, ...user } = await call(API.auth.signin, { body: values });
+      session.start(token, user);
+      toastSuccess(MSG.loginSuccess, MSG.loginSuccessTitle);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      const specific = err instanceof ApiError && (err.status === 429 || err.status === 403) ? err.message : MSG.loginFail;
+      toastError(specific, MSG.loginFailTitle);
+    }
+  }
+
+  return (
+    <AuthLayout>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <div>
+            <Title order={2}>Entrar</Title>
+            <Text c="dimmed" size="sm">
+              Acesse com o seu e-mail e senha.
+            </Text>
+          </div>
+          <TextInput label="E-mail" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Senha" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+            Esqueci minha senha
+          </Anchor>
+          <Button type="submit" loading={form.submitting} fullWidth>
+            Entrar
+          </Button>
+          <Text size="sm" ta="center">
+            Ainda não tem conta?{' '}
+            <Anchor component={Link} to="/signup">
+              Cadastre-se
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconUser, IconBuildingStore, IconBooks, IconListDetails, IconReceipt, IconShare, IconBulb, IconSchool, IconHourglass } from '@tabler/icons-react';
+import { LIMITS } from '@edu/shared/limits';
+import { useSessionUser } from '../../../lib/session';
+
+const SELLER_TILES = [
+  { label: 'Meu Perfil', to: '/dashboard/profile', icon: IconUser, text: 'Dados da sua conta e da sua instituição.' },
+  { label: 'Loja de Fornecedores', to: '/seller/store', icon: IconBuildingStore, text: 'Conheça os fornecedores e seus planos.' },
+  { label: 'Meu Catálogo', to: '/seller/rented-units', icon: IconBooks, text: 'As unidades que a sua instituição adquiriu.' },
+  { label: 'Gerenciar Disciplinas', to: '/seller/manage-subjects', icon: IconListDetails, text: 'Organize as unidades em disciplinas.' },
+  { label: 'Meus Aluguéis', to: '/seller/rents', icon: IconReceipt, text: 'Acompanhe os seus aluguéis.' },
+];
+
+const GENERAL_TILES = [
+  { label: 'Compartilhar', icon: IconShare, text: 'Compartilhe conhecimento: unidades de ensino feitas por quem entende do assunto.' },
+  { label: 'Conhecer', icon: IconBulb, text: 'Conheça conteúdos com curadoria e revisão de especialistas.' },
+  { label: 'Aprender', icon: IconSchool, text: 'Aprenda no seu ritmo, com atividades e materiais de apoio.' },
+];
+
+/** /dashboard (spec 1 §2.10). The income dashboard and the published-units table come with later issues. */
+export default function DashboardPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  const providerInReview = user.type === 'provider' && user.provider?.status === 'review';
+  const sellerTiles = user.type === 'seller' || user.type === 'seller_assistent';
+  const staff = ['admin', 'director', 'manager', 'curator', 'review'].includes(user.type);
+  const generalTiles = ['serviceProvider', 'editor', 'seller_content_manager', 'client', 'user'].includes(user.type);
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Painel</Title>
+      {providerInReview && (
+        <Alert color="yellow" icon={<IconHourglass />} title="Seu perfil está em análise" data-testid="provider-review">
+          Recebemos o seu cadastro e ele está sendo analisado pela nossa equipe. Você será notificado por e-mail assim que a
+          análise terminar; o prazo é de no máximo {LIMITS.providerReviewHours} h.
+        </Alert>
+      )}
+      {sellerTiles && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {SELLER_TILES.map((tile) => (
+            <UnstyledButton key={tile.label} component={Link} to={tile.to} aria-label={tile.label}>
+              <Card withBorder padding="lg" h="100%">
+                <ThemeIcon size={44} radius="md" variant="light">
+                  <tile.icon size={26} />
+                </ThemeIcon>
+                <Text fw={600} mt="md">{tile.label}</Text>
+                <Text size="sm" c="dimmed">{tile.text}</Text>
+              </Card>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      )}
+      {generalTiles && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {GENERAL_TILES.map((tile) => (
+            <Card key={tile.label} withBorder padding="lg" data-testid="general-tile">
+              <ThemeIcon size={44} radius="md" variant="light">
+                <tile.icon size={26} />
+              </ThemeIcon>
+              <Text fw={600} mt="md">{tile.label}</Text>
+              <Text size="sm" c="dimmed">{tile.text}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {(staff || (user.type === 'provider' && !providerInReview)) && (
+        <Text c="dimmed">Bem-vindo(a), {user.name}. Use o menu ao lado para acessar as áreas do seu perfil.</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+/** The session in local storage (spec 1 §3): token, user and the seller's LMS key, kept apart. */
+import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '@edu/shared/auth';
+
+const KEYS = { token: 'sc.token', user: 'sc.user', lmsKey: 'sc.lmsKey' } as const;
+const listeners = new Set<() => void>();
+let cachedRaw: string | null = null;
+let cachedUser: SessionUser | null = null;
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export const session = {
+  token: () => localStorage.getItem(KEYS.token),
+  user(): SessionUser | null {
+    const raw = localStorage.getItem(KEYS.user);
+    if (raw !== cachedRaw) {
+      cachedRaw = raw;
+      try {
+        cachedUser = raw ? (JSON.parse(raw) as SessionUser) : null;
+      } catch {
+        cachedUser = null;
+      }
+    }
+    return cachedUser;
+  },
+  lmsKey: () => localStorage.getItem(KEYS.lmsKey),
+  start(token: string, user: SessionUser) {
+    localStorage.setItem(KEYS.token, token);
+    localStorage.setItem(KEYS.user, JSON.stringify(user));
+    emit();
+  },
+  setUser(user: SessionUser) {
+    localStorage.setItem(KEYS.user, JSON.stringify(user));
+    emit();
+  },
+  setLmsKey(key: string) {
+    localStorage.setItem(KEYS.lmsKey, key);
+    emit();
+  },
+  clear() {
+    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    emit();
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = () => listener();
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};
+
+export function useSessionUser(): SessionUser | null {
+  return useSyncExternalStore(session.subscribe, session.user, () => null);
+}

@@ -1,0 +1,21 @@
+// The server Playwright tests against: the built app on the embedded default (PGlite, outbox mail,
+// demo data) in a fresh temporary data folder, on port 3199.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
+const env = { ...process.env, PORT: '3199', PUBLIC_URL: 'http://localhost:3199', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+delete env.DEMO_DATA;
+const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
+const stop = (sig) => {
+  child.kill(sig);
+};
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
