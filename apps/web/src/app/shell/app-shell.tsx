@@ -1,17 +1,36 @@
 import { AppShell, Burger, Group, ScrollArea, NavLink, Text, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { menuFor } from '@edu/shared/access';
-import { useSessionUser } from '../../lib/session';
+import { API } from '@edu/shared/api';
+import { call } from '../../lib/api';
+import { WithQuery } from '../../lib/query';
+import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
+  return (
+    <WithQuery>
+      <SignedInShell />
+    </WithQuery>
+  );
+}
+
+function SignedInShell() {
   const user = useSessionUser();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
+  // Refresh the stored user from the server on entry: a revoked session answers 401 and the client
+  // returns to the login; a changed profile (type, status, avatar) shows at once.
+  const me = useQuery({ queryKey: ['me'], queryFn: () => call(API.auth.me), staleTime: 60_000 });
+  useEffect(() => {
+    if (me.data) session.setUser(me.data);
+  }, [me.data]);
   if (!user) return null;
   if (user.mustChangePassword) return <ChangePasswordPage />;
   const menu = menuFor(user.type);
