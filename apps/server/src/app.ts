@@ -16,7 +16,7 @@ import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage } from './platform/storage';
-import { registerErrorHandler, registerNotFound } from './platform/errors';
+import { registerErrorHandler } from './platform/errors';
 import type { Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
 import { authModule } from './modules/auth/auth.routes';

@@ -1,4 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -48,21 +52,21 @@ describe('OpenAPI', () => {
 });
 
 describe('with a built web app (WEB_DIST)', () => {
-  it('serves index.html for client routes and keeps JSON 404s under /api', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
+  it('serves index.html for client routes and keeps JSON 404s under /api and /uploads', async () => {
     const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Saber Compartilhado</title>');
-    const web = await createTestApp({ demo: false, env: { WEB_DIST: webDist } });
+    // A second app on the same dependencies, configured with the web build.
+    const web = await buildApp({ ...t.deps, config: { ...t.deps.config, WEB_DIST: webDist } }, { logger: false });
     try {
-      const page = await web.app.inject({ method: 'GET', url: '/dashboard/profile' });
+      const page = await web.inject({ method: 'GET', url: '/dashboard/profile' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.body).toContain('Saber Compartilhado');
-      const api = await web.app.inject({ method: 'GET', url: '/api/nothing-here' });
-      expect(api.statusCode).toBe(404);
-      expect(api.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Rota não encontrada.' });
+      for (const url of ['/api/nothing-here', '/uploads/avatars/none.png']) {
+        const res = await web.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Rota não encontrada.' });
+      }
     } finally {
       await web.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -52,7 +52,9 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
-        const issue = (v.params as { issue?: ZodLikeIssue }).issue ?? (v as unknown as ZodLikeIssue);
+        // fastify-type-provider-zod reports each zod issue as { keyword: code, message, instancePath, params: rest of the issue }.
+        const params = (v.params ?? {}) as { issue?: ZodLikeIssue; keys?: string[] };
+        const issue: ZodLikeIssue = params.issue ?? { code: v.keyword, message: v.message ?? MSG.invalidValue, keys: params.keys };
         const key = issue.code === 'unrecognized_keys' && issue.keys?.length ? issue.keys[0]! : (issue.path ?? []).join('.') || v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
         if (!fields[key]) fields[key] = issueMessage(issue);
       }
@@ -83,7 +85,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
+      return reply.status(200).type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
     }
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });
   });

@@ -16,10 +16,14 @@ import { emailTaken, toUserRow } from './users.queries';
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
+/** The text folded to lower case without accents (the database collation may be C). */
+export function folded(column: SQL | typeof users.name): SQL {
+  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+}
 /** Accent- and case-insensitive "contains" on a text column. */
 export function searchMatch(column: SQL | typeof users.name, term: string): SQL {
   const needle = term.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN}) like ${`%${needle}%`}`;
+  return sql`${folded(column)} like ${`%${needle}%`}`;
 }
 
 export function usersService(deps: Deps) {
@@ -87,7 +91,8 @@ export function usersService(deps: Deps) {
       if (q.type?.length) conditions.push(inArray(users.type, q.type));
       if (q.name) conditions.push(searchMatch(users.name, q.name));
       const where = conditions.length ? and(...conditions) : undefined;
-      const order = q.order === 'name' ? [asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+      // A-Z as a pt-BR reader expects it: accents and case ignored, whatever the database collation.
+      const order = q.order === 'name' ? [asc(folded(users.name)), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
       const [rows, [total]] = await Promise.all([
         db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(users).where(where),

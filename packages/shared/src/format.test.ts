@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+
+describe('CPF', () => {
+  it('accepts numbers whose check digits are right, with or without the mask', () => {
+    for (const cpf of ['529.982.247-25', '52998224725', '111.444.777-35', '390.533.447-05']) expect(isValidCpf(cpf), cpf).toBe(true);
+  });
+
+  it('rejects wrong check digits, repeated digits and wrong lengths', () => {
+    for (const cpf of ['529.982.247-24', '529.982.247-15', '111.444.777-53', '111.111.111-11', '000.000.000-00', '5299822472', '529982247251', '', 'abc']) {
+      expect(isValidCpf(cpf), cpf).toBe(false);
+    }
+  });
+
+  it('masks as 999.999.999-99 while typing', () => {
+    expect(maskCpf('52998224725')).toBe('529.982.247-25');
+    expect(maskCpf('5299')).toBe('529.9');
+    expect(maskCpf('529982')).toBe('529.982');
+    expect(maskCpf('5299822472')).toBe('529.982.247-2');
+    expect(maskCpf('529.982.247-25 extra 99')).toBe('529.982.247-25');
+  });
+});
+
+describe('CNPJ', () => {
+  it('accepts numbers whose check digits are right, with or without the mask', () => {
+    for (const cnpj of ['11.222.333/0001-81', '11222333000181', '04.252.011/0001-10', '45.723.174/0001-10']) expect(isValidCnpj(cnpj), cnpj).toBe(true);
+  });
+
+  it('rejects wrong check digits, repeated digits and wrong lengths', () => {
+    for (const cnpj of ['11.222.333/0001-80', '11.222.333/0001-91', '04.252.011/0001-01', '11.111.111/1111-11', '00000000000000', '1122233300018', '']) {
+      expect(isValidCnpj(cnpj), cnpj).toBe(false);
+    }
+  });
+
+  it('masks as 99.999.999/9999-99 while typing', () => {
+    expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(maskCnpj('112')).toBe('11.2');
+    expect(maskCnpj('11222333')).toBe('11.222.333');
+    expect(maskCnpj('112223330001')).toBe('11.222.333/0001');
+    expect(maskCnpj('1122233300018')).toBe('11.222.333/0001-8');
+    expect(maskCnpj('11222333000181999')).toBe('11.222.333/0001-81');
+  });
+
+  it('onlyDigits strips the mask', () => {
+    expect(onlyDigits('11.222.333/0001-81')).toBe('11222333000181');
+  });
+});
+
+describe('pt-BR formats', () => {
+  it('shows cents as BRL', () => {
+    expect(formatCents(123456)).toBe('R$\u00a01.234,56');
+    expect(formatCents(5)).toBe('R$\u00a00,05');
+  });
+
+  it('shows dates as DD/MM/YYYY in São Paulo time', () => {
+    expect(formatDate('2024-03-05T15:00:00Z')).toBe('05/03/2024');
+    // 01:00 UTC is still the previous evening in São Paulo.
+    expect(formatDate(new Date('2024-03-05T01:00:00Z'))).toBe('04/03/2024');
+  });
+});
