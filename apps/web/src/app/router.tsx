@@ -6,12 +6,14 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RequireAuth, PublicOnly, FallbackRedirect } from './guards';
 import { RouteError } from './route-error';
+import { PageLoader } from '../ui/page-loader';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <PublicOnly />,

@@ -1,0 +1,111 @@
+import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import { LIMITS } from '@edu/shared/limits';
+import { MSG } from '@edu/shared/messages';
+import { toastError } from '../../../lib/toast';
+
+/** jpg, jpeg, png and gif (spec 1 §5). The server checks the real type again by magic bytes. */
+const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
+const MB = 1024 * 1024;
+
+function rejectionMessage(rejections: FileRejection[]): string {
+  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
+  if (codes.includes('file-too-large')) return MSG.imageTooLarge;
+  return MSG.imageNotSupported;
+}
+
+/** Optional institution logo: drop or pick one image up to 10 MB, with a preview and a remove button. */
+export function LogoDropzone({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
+  const id = useId();
+  const [error, setError] = useState<string>();
+  const [preview, setPreview] = useState<string>();
+
+  useEffect(() => {
+    if (!value) {
+      setPreview(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  return (
+    <Input.Wrapper
+      label="Logo da instituição (opcional)"
+      description={`Imagem jpg, jpeg, png ou gif de até ${LIMITS.imageUploadBytes / MB} MB.`}
+      error={error}
+      id={`${id}-wrapper`}
+      labelProps={{ id: `${id}-label`, htmlFor: `${id}-input` }}
+    >
+      {value && preview ? (
+        <Paper withBorder p="sm" radius="md" mt={4}>
+          <Group wrap="nowrap" justify="space-between">
+            <Group wrap="nowrap" gap="sm" miw={0}>
+              <Image src={preview} alt="Pré-visualização do logo" w={64} h={64} fit="contain" radius="sm" bg="gray.0" />
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500} truncate>
+                  {value.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {(value.size / MB).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} MB
+                </Text>
+              </Stack>
+            </Group>
+            <Button
+              variant="light"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => onChange(null)}
+            >
+              Remover
+            </Button>
+          </Group>
+        </Paper>
+      ) : (
+        <Dropzone
+          mt={4}
+          onDrop={(files) => {
+            setError(undefined);
+            onChange(files[0] ?? null);
+          }}
+          onReject={(rejections) => {
+            const message = rejectionMessage(rejections);
+            setError(message);
+            toastError(message, MSG.uploadFailTitle);
+          }}
+          accept={ACCEPT}
+          maxSize={LIMITS.imageUploadBytes}
+          multiple={false}
+          role="button"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          inputProps={{ id: `${id}-input`, 'aria-label': 'Logo da instituição' }}
+        >
+          <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconPhoto size={36} color="var(--mantine-color-dimmed)" aria-hidden />
+            </Dropzone.Idle>
+            <div>
+              <Text size="sm" fw={500}>
+                Arraste a imagem aqui ou clique para escolher
+              </Text>
+              <Text size="xs" c="dimmed" id={`${id}-hint`}>
+                Uma imagem, até 10 MB
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
+    </Input.Wrapper>
+  );
+}
