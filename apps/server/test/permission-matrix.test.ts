@@ -13,23 +13,9 @@ import { ALL_ROUTES } from '@edu/shared/api';
 import { buildPath, type RouteContract } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { call, createTestApp, signIn, type TestApp } from './harness';
+import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
 
-/** The demo account of each user type (the service provider is a provider flagged as such). */
-const DEMO_LOGIN: Record<UserType, string> = {
-  admin: 'admin',
-  director: 'director',
-  manager: 'manager',
-  curator: 'curator',
-  review: 'review',
-  provider: 'provider',
-  serviceProvider: 'serviceprovider',
-  editor: 'editor',
-  seller: 'seller',
-  seller_assistent: 'seller.assistente',
-  seller_content_manager: 'seller.conteudo',
-  client: 'client',
-  user: 'user',
-};
+const DEMO_LOGIN = DEMO_LOGIN_BY_TYPE;
 
 const FILLER_ID = 999999;
 

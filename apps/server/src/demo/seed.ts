@@ -12,9 +12,9 @@ import { providers } from '../modules/providers/providers.tables';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { users } from '../modules/users/users.tables';
 
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_DOMAIN = 'demo.sabercompartilhado.com.br';
-export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
+import { DEMO_PASSWORD, demoEmail } from './accounts';
+
+export { DEMO_PASSWORD, demoEmail };
 
 export const DEMO_PLANS = [
   { name: 'Plano Essencial', description: 'Para instituições de pequeno porte.', minRent: 1, maxRent: 500 },

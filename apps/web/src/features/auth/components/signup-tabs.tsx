@@ -1,7 +1,7 @@
-import { Tabs } from '@mantine/core';
+import { Anchor, Tabs, Text } from '@mantine/core';
 import { IconBuildingStore, IconSchool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 export type SignupKind = 'provider' | 'institution';
 
@@ -33,6 +33,12 @@ export function SignupTabs({ active, children }: { active: SignupKind; children:
       </Tabs.List>
       <Tabs.Panel value="provider">{active === 'provider' ? children : null}</Tabs.Panel>
       <Tabs.Panel value="institution">{active === 'institution' ? children : null}</Tabs.Panel>
+      <Text size="sm" ta="center" mt="md">
+        Já tem conta?{' '}
+        <Anchor component={Link} to="/">
+          Fazer login
+        </Anchor>
+      </Text>
     </Tabs>
   );
 }

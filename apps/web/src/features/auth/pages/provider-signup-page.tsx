@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { API } from '@edu/shared/api';
 import { providerSignupBody, type ProfileType, type ProviderSignupBody } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
@@ -190,13 +190,6 @@ export default function ProviderSignupPage() {
               </Stack>
             </form>
           )}
-
-          <Text size="sm" ta="center">
-            Já tem conta?{' '}
-            <Anchor component={Link} to="/">
-              Fazer login
-            </Anchor>
-          </Text>
         </Stack>
       </SignupTabs>
     </AuthLayout>

@@ -1,9 +1,9 @@
 import '@mantine/dropzone/styles.css';
-import { Anchor, Button, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { API } from '@edu/shared/api';
 import { institutionSignupBody, type InstitutionSignupBody } from '@edu/shared/auth';
 import { CNPJ_MASK, onlyDigits } from '@edu/shared/format';
@@ -176,13 +176,6 @@ function SellerSignup() {
                 </Button>
               </Group>
             )}
-
-            <Text size="sm" ta="center">
-              Já tem conta?{' '}
-              <Anchor component={Link} to="/">
-                Fazer login
-              </Anchor>
-            </Text>
           </Stack>
         </form>
       </SignupTabs>

@@ -39,13 +39,7 @@ export default function DashboardPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {SELLER_TILES.map((tile) => (
             <UnstyledButton key={tile.label} component={Link} to={tile.to} aria-label={tile.label}>
-              <Card withBorder padding="lg" h="100%">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <tile.icon size={26} />
-                </ThemeIcon>
-                <Text fw={600} mt="md">{tile.label}</Text>
-                <Text size="sm" c="dimmed">{tile.text}</Text>
-              </Card>
+              <Tile {...tile} />
             </UnstyledButton>
           ))}
         </SimpleGrid>
@@ -53,13 +47,7 @@ export default function DashboardPage() {
       {generalTiles && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {GENERAL_TILES.map((tile) => (
-            <Card key={tile.label} withBorder padding="lg" data-testid="general-tile">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <tile.icon size={26} />
-              </ThemeIcon>
-              <Text fw={600} mt="md">{tile.label}</Text>
-              <Text size="sm" c="dimmed">{tile.text}</Text>
-            </Card>
+            <Tile key={tile.label} {...tile} />
           ))}
         </SimpleGrid>
       )}
@@ -67,5 +55,21 @@ export default function DashboardPage() {
         <Text c="dimmed">Bem-vindo(a), {user.name}. Use o menu ao lado para acessar as áreas do seu perfil.</Text>
       )}
     </Stack>
+  );
+}
+
+function Tile({ label, text, icon: Icon }: { label: string; text: string; icon: typeof IconUser }) {
+  return (
+    <Card withBorder padding="lg" h="100%">
+      <ThemeIcon size={44} radius="md" variant="light">
+        <Icon size={26} />
+      </ThemeIcon>
+      <Text fw={600} mt="md">
+        {label}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Card>
   );
 }
