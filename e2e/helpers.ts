@@ -1,24 +1,10 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'demo1234';
-export const demoEmail = (local: string) => `${local}@demo.sabercompartilhado.com.br`;
+import { DEMO_PASSWORD, DEMO_LOGIN_BY_TYPE, demoEmail } from '../apps/server/src/demo/accounts';
 
+export { DEMO_PASSWORD, demoEmail };
 /** The demo account of each user type (see README). */
-export const DEMO_ACCOUNT_BY_TYPE = {
-  admin: 'admin',
-  director: 'director',
-  manager: 'manager',
-  curator: 'curator',
-  review: 'review',
-  provider: 'provider',
-  serviceProvider: 'serviceprovider',
-  editor: 'editor',
-  seller: 'seller',
-  seller_assistent: 'seller.assistente',
-  seller_content_manager: 'seller.conteudo',
-  client: 'client',
-  user: 'user',
-} as const;
+export const DEMO_ACCOUNT_BY_TYPE = DEMO_LOGIN_BY_TYPE;
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
@@ -57,3 +43,104 @@ export const passwordIn = (text: string) => text.match(/senha provisória é: (\
 let counter = 0;
 /** A unique e-mail for a test run. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${process.pid}.${counter++}@exemplo.com.br`;
+
+/** A Mantine notification (toast) with this message and, when given, this title. */
+export async function expectNotification(page: Page, message: string, title?: string) {
+  const toast = page.locator('.mantine-Notifications-root').getByRole('alert').filter({ hasText: message }).first();
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(message, { exact: true })).toBeVisible();
+  if (title) await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  return toast;
+}
+
+/** Close every visible notification, so the next assertion cannot be satisfied by an older toast. */
+export async function dismissNotifications(page: Page) {
+  const toasts = page.locator('.mantine-Notifications-root').getByRole('alert');
+  for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
+  await expect(toasts).toHaveCount(0);
+}
+
+// --- Brazilian documents: an independent check-digit implementation, so valid numbers can be generated per test.
+
+const randomDigits = (n: number) => {
+  for (;;) {
+    const d = Array.from({ length: n }, () => Math.floor(Math.random() * 10));
+    if (new Set(d).size > 1) return d;
+  }
+};
+
+function cpfCheckDigit(d: number[]): number {
+  const weightStart = d.length + 1;
+  const sum = d.reduce((acc, digit, i) => acc + digit * (weightStart - i), 0);
+  const r = (sum * 10) % 11;
+  return r === 10 ? 0 : r;
+}
+
+function cnpjCheckDigit(d: number[]): number {
+  const weights = d.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  const sum = d.reduce((acc, digit, i) => acc + digit * weights[i]!, 0);
+  const r = sum % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+
+/** A random CPF with correct check digits: 11 digits, no mask. */
+export function validCpf(): string {
+  const d = randomDigits(9);
+  d.push(cpfCheckDigit(d));
+  d.push(cpfCheckDigit(d));
+  return d.join('');
+}
+
+/** A random CNPJ with correct check digits: 14 digits, no mask. */
+export function validCnpj(): string {
+  const d = randomDigits(12);
+  d.push(cnpjCheckDigit(d));
+  d.push(cnpjCheckDigit(d));
+  return d.join('');
+}
+
+/** The same number with its last check digit changed: fails the check-digit test. */
+export const withWrongCheckDigit = (digits: string) => digits.slice(0, -1) + String((Number(digits.at(-1)) + 1) % 10);
+
+export const cpfMasked = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+export const cnpjMasked = (d: string) => `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+
+/** A valid 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An institution signed up through the API (e-mail not confirmed yet). */
+export async function signUpInstitutionApi(request: APIRequestContext, email: string) {
+  const plans = (await (await request.get('/api/plans/signup')).json()) as { id: number }[];
+  const res = await request.post('/api/signup', {
+    data: { nameUser: 'Gestora E2E', email, sellerName: 'Escola E2E', cnpj: validCnpj(), planId: plans[0]!.id, status: 'inative' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { userId: number; sellerId: number; logoUploadToken: string };
+}
+
+/**
+ * A fresh, active institution account with a password of our own, created entirely through the API:
+ * sign-up, confirmation with the token of the e-mail, first sign-in with the temporary password and
+ * the mandatory password change.
+ */
+export async function createActiveAccount(request: APIRequestContext, prefix: string, password = 'senha-e2e-1') {
+  const email = uniqueEmail(prefix);
+  await signUpInstitutionApi(request, email);
+  const confirmLink = new URL(linkIn((await lastMail(request, email, /Confirme seu e-mail/)).text));
+  const confirmed = await request.post('/api/confirm-email', { data: { email, token: confirmLink.searchParams.get('token') } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const temporary = passwordIn((await lastMail(request, email, /Seus dados de acesso/)).text);
+  const signin = await request.post('/api/signin', { data: { email, password: temporary } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const { token } = (await signin.json()) as { token: string };
+  const changed = await request.post('/api/update-password', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { password, password_confirmation: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await request.post('/api/signout', { headers: { authorization: `Bearer ${token}` } });
+  return { email, password };
+}
