@@ -61,6 +61,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '100000000' };
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+server.on('exit', (code) => {
+  if (code) {
+    console.error(`bench server exited with ${code} (is port ${PORT} in use?)`);
+    process.exit(1);
+  }
+});
 const coldStartMs = await waitHealthy(`http://localhost:${PORT}/api/health`, started);
 
 const hello = Fastify();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -68,6 +69,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageUploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
