@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
+const port = process.env.E2E_PORT ?? '3199';
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
@@ -9,7 +11,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: 'http://localhost:3199',
+    baseURL: `http://localhost:${port}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
@@ -20,7 +22,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node tools/e2e-server.mjs',
-    url: 'http://localhost:3199/api/health',
+    url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
   },

@@ -1,16 +1,26 @@
 // The server Playwright tests against: the built app on the embedded default (PGlite, outbox mail,
-// demo data) in a fresh temporary data folder, on port 3199.
+// demo data) in a fresh temporary data folder, on port 3199 (E2E_PORT).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// E2E_TAG runs the build made with BUILD_TAG (apps/*/dist-<tag>); E2E_PORT picks the port.
+const tag = process.env.E2E_TAG ? `-${process.env.E2E_TAG}` : '';
+const port = process.env.E2E_PORT ?? '3199';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
-const env = { ...process.env, PORT: '3199', PUBLIC_URL: 'http://localhost:3199', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: port,
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST: path.join(root, `apps/web/dist${tag}`),
+};
 delete env.DATABASE_URL;
 delete env.DEMO_DATA;
-const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit', env });
+const child = spawn(process.execPath, [`apps/server/dist${tag}/main.js`], { cwd: root, stdio: 'inherit', env });
 const stop = (sig) => {
   child.kill(sig);
 };

@@ -8,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {});
+// BUILD_TAG builds into dist-<tag> so parallel e2e runs do not overwrite each other's build.
+const out = path.join(here, process.env.BUILD_TAG ? `dist-${process.env.BUILD_TAG}` : 'dist');
 
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  outfile: path.join(out, 'main.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,6 +23,6 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
-console.log('server built: apps/server/dist/main.js');
+fs.rmSync(path.join(out, 'migrations'), { recursive: true, force: true });
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+console.log(`server built: ${path.relative(path.join(here, '../..'), out)}/main.js`);

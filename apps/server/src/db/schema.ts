@@ -4,3 +4,4 @@ export * from '../modules/providers/providers.tables';
 export * from '../modules/sellers/sellers.tables';
 export * from '../modules/plans/plans.tables';
 export * from '../platform/platform.tables';
+export * from '../modules/notifications/notifications.tables';

@@ -12,6 +12,7 @@ export const sellers = pgTable(
     logoUrl: text('logo_url'),
     /** Hash of the current LMS key (the key itself is shown once). */
     lmsKeyHash: text('lms_key_hash'),
+    lmsKeyGeneratedAt: timestamp('lms_key_generated_at', { withTimezone: true }),
     acceptedTerms: boolean('accepted_terms').notNull().default(false),
     acceptedLatePaymentTerms: boolean('accepted_late_payment_terms').notNull().default(false),
     /** active, pending (until the e-mail is confirmed), suspended. */

@@ -1,0 +1,147 @@
+/**
+ * The one table component: columns, loading skeleton, empty state, optional row selection,
+ * expandable rows, row click, and a pager. Pagination happens on the server: pass `page`, `total`
+ * and `pageSize`, and handle `onPageChange`.
+ */
+import { ActionIcon, Box, Center, Checkbox, Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, useState, type ReactNode } from 'react';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  emptyText?: string;
+  /** Accessible name of the table. */
+  label: string;
+  page?: number;
+  total?: number;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+  selected?: (string | number)[];
+  onSelectedChange?: (keys: (string | number)[]) => void;
+  renderExpanded?: (row: T) => ReactNode;
+  onRowClick?: (row: T) => void;
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, rowKey, loading, label, selected, onSelectedChange, renderExpanded, onRowClick } = props;
+  const [expanded, setExpanded] = useState<(string | number)[]>([]);
+  const selectable = !!onSelectedChange;
+  const keys = rows?.map(rowKey) ?? [];
+  const allSelected = selectable && keys.length > 0 && keys.every((k) => selected?.includes(k));
+  const someSelected = selectable && keys.some((k) => selected?.includes(k));
+  const colSpan = columns.length + (selectable ? 1 : 0) + (renderExpanded ? 1 : 0);
+  const pages = props.total !== undefined && props.pageSize ? Math.max(1, Math.ceil(props.total / props.pageSize)) : 1;
+
+  const toggle = (key: string | number) =>
+    onSelectedChange?.(selected?.includes(key) ? selected.filter((k) => k !== key) : [...(selected ?? []), key]);
+
+  return (
+    <Box>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {renderExpanded && <Table.Th w={40} aria-label="Expandir" />}
+              {selectable && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Selecionar todos"
+                    checked={allSelected}
+                    indeterminate={someSelected && !allSelected}
+                    onChange={() =>
+                      onSelectedChange?.(allSelected ? (selected ?? []).filter((k) => !keys.includes(k)) : [...new Set([...(selected ?? []), ...keys])])
+                    }
+                  />
+                </Table.Th>
+              )}
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading &&
+              Array.from({ length: 5 }, (_, i) => (
+                <Table.Tr key={`s${i}`}>
+                  <Table.Td colSpan={colSpan}>
+                    <Skeleton height={18} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {!loading && rows?.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={colSpan}>
+                  <Center py="lg">
+                    <Text c="dimmed">{props.emptyText ?? 'Nenhum registro encontrado.'}</Text>
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {!loading &&
+              rows?.map((row) => {
+                const key = rowKey(row);
+                const open = expanded.includes(key);
+                return (
+                  <Fragment key={key}>
+                    <Table.Tr
+                      onClick={onRowClick ? () => onRowClick(row) : undefined}
+                      style={onRowClick ? { cursor: 'pointer' } : undefined}
+                      bg={selected?.includes(key) ? 'var(--mantine-color-blue-light)' : undefined}
+                    >
+                      {renderExpanded && (
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={open ? 'Recolher' : 'Expandir'}
+                            aria-expanded={open}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              setExpanded(open ? expanded.filter((k) => k !== key) : [...expanded, key]);
+                            }}
+                          >
+                            {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                          </ActionIcon>
+                        </Table.Td>
+                      )}
+                      {selectable && (
+                        <Table.Td onClick={(e) => e.stopPropagation()}>
+                          <Checkbox aria-label="Selecionar linha" checked={selected?.includes(key) ?? false} onChange={() => toggle(key)} />
+                        </Table.Td>
+                      )}
+                      {columns.map((c) => (
+                        <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                    {renderExpanded && open && (
+                      <Table.Tr>
+                        <Table.Td colSpan={colSpan} bg="gray.0">
+                          {renderExpanded(row)}
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {props.onPageChange && pages > 1 && (
+        <Group justify="flex-end" mt="md">
+          <Pagination total={pages} value={props.page ?? 1} onChange={props.onPageChange} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c })} />
+        </Group>
+      )}
+    </Box>
+  );
+}
