@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { fakeAiEnv } from './e2e/fake-ai';
 
 const port = process.env.E2E_PORT ?? '3199';
 
@@ -25,5 +26,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The AI generator talks to the fake chat API that e2e/ai-activities.spec.ts starts (see e2e/fake-ai.ts).
+    env: fakeAiEnv(),
   },
 });

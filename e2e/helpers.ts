@@ -126,7 +126,7 @@ export async function signUpInstitutionApi(request: APIRequestContext, email: st
  * sign-up, confirmation with the token of the e-mail, first sign-in with the temporary password and
  * the mandatory password change.
  */
-export async function createActiveAccount(request: APIRequestContext, prefix: string, password = 'senha-e2e-1') {
+export async function createActiveAccount(request: APIRequestContext, prefix: string, password = 'senha-e2e-1', acceptTerms = true) {
   const email = uniqueEmail(prefix);
   await signUpInstitutionApi(request, email);
   const confirmLink = new URL(linkIn((await lastMail(request, email, /Confirme seu e-mail/)).text));
@@ -135,12 +135,17 @@ export async function createActiveAccount(request: APIRequestContext, prefix: st
   const temporary = passwordIn((await lastMail(request, email, /Seus dados de acesso/)).text);
   const signin = await request.post('/api/signin', { data: { email, password: temporary } });
   expect(signin.status(), await signin.text()).toBe(200);
-  const { token } = (await signin.json()) as { token: string };
+  const { token, seller } = (await signin.json()) as { token: string; seller: { id: number } };
   const changed = await request.post('/api/update-password', {
     headers: { authorization: `Bearer ${token}` },
     data: { password, password_confirmation: password },
   });
   expect(changed.status(), await changed.text()).toBe(200);
+  // The terms dialogs (spec 1 §2.13) would cover the screen of a new institution: accepted here unless a test wants them.
+  for (const path of acceptTerms ? ['/api/sellers/accepted-terms', '/api/sellers/accepted-late-payment-terms'] : []) {
+    const accepted = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data: { seller_id: seller.id } });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
   await request.post('/api/signout', { headers: { authorization: `Bearer ${token}` } });
   return { email, password };
 }

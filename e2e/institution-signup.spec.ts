@@ -141,6 +141,14 @@ test('institution: sign-up with logo, plan, e-mail confirmation, temporary passw
   }
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
 
+  // A new institution accepts the terms dialogs (spec 1 §2.13) before going on.
+  for (const [title, checkbox] of [['Termos de uso e política de privacidade', /Li e compreendi/], ['Aviso importante', /termo de inadimplência/]] as const) {
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByRole('checkbox', { name: checkbox }).check();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   // The temporary password no longer works; the new one does.
   expect((await request.post('/api/signin', { data: { email, password: temporary } })).status()).toBe(401);
   expect((await request.post('/api/signin', { data: { email, password: 'nova-senha-1' } })).status()).toBe(200);

@@ -22,6 +22,14 @@ import type { Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
+import { teamModule } from './modules/team/team.routes';
+import { sellersModule } from './modules/sellers/sellers.routes';
+import { providersModule } from './modules/providers/providers.routes';
+import { lmsKeyModule } from './modules/sellers/lms-key.routes';
+import { reportsModule } from './modules/reports/reports.routes';
+import { aiModule } from './modules/ai/ai.routes';
+import { notificationsModule } from './modules/notifications/notifications.routes';
+import { eventsModule } from './platform/events';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -96,6 +104,14 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     systemModule(api, deps);
     authModule(api, deps);
     usersModule(api, deps);
+    teamModule(api, deps);
+    sellersModule(api, deps);
+    providersModule(api, deps);
+    lmsKeyModule(api, deps);
+    reportsModule(api, deps);
+    aiModule(api, deps);
+    notificationsModule(api, deps);
+    eventsModule(api, deps);
   });
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });

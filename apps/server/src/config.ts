@@ -1,6 +1,7 @@
 /** Environment -> typed configuration. Every variable is listed in the README's configuration table. */
 import { z } from 'zod';
 import path from 'node:path';
+import { LIMITS } from '@edu/shared/limits';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -21,11 +22,24 @@ const schema = z.object({
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),
+  /** AI generations per user and IP per hour. */
+  RATE_LIMIT_AI: z.coerce.number().int().positive().default(20),
   PRIVACY_POLICY_URL: z.string().default('https://sabercompartilhado.com.br/politica-de-privacidade'),
   TERMS_OF_USE_URL: z.string().default('https://sabercompartilhado.com.br/termos-de-uso'),
   SUPPORT_FORM_URL: z.string().default('https://sabercompartilhado.com.br/atendimento'),
   SUPPORT_CHAT_URL: z.string().default('https://wa.me/5511999999999'),
   WEB_DIST: z.string().optional(),
+  /** Video (mp4 or YouTube link) of the LMS-key tutorial page; empty: not shown. */
+  LMS_TUTORIAL_VIDEO_URL: z.string().default(''),
+  /** The eight tutorial videos (YouTube ids, comma-separated, in the order of the Tutoriais page). */
+  TUTORIAL_VIDEO_IDS: z.string().default(''),
+  /** OpenAI-compatible chat API (…/chat/completions) of the AI generator; unset: the feature is off. */
+  AI_BASE_URL: z.string().default(''),
+  AI_API_KEY: z.string().default(''),
+  AI_MODEL: z.string().default(''),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(LIMITS.aiQuestionTimeoutMs),
+  /** Seller (institution) ids allowed to use the AI generator, comma-separated. */
+  AI_ALLOWED_SELLER_IDS: z.string().default(''),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -2,11 +2,25 @@
 import { authRoutes } from './auth';
 import { systemRoutes } from './system';
 import { usersRoutes } from './users';
+import { teamRoutes } from './team';
+import { sellersRoutes } from './sellers';
+import { providersRoutes } from './providers';
+import { lmsRoutes } from './lms';
+import { reportsRoutes } from './reports';
+import { aiRoutes } from './ai';
+import { notificationsRoutes } from './notifications';
 
 export const API = {
   system: systemRoutes,
   auth: authRoutes,
   users: usersRoutes,
+  team: teamRoutes,
+  sellers: sellersRoutes,
+  providers: providersRoutes,
+  lms: lmsRoutes,
+  reports: reportsRoutes,
+  ai: aiRoutes,
+  notifications: notificationsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -37,6 +37,15 @@ export const AUDIT_ACTION_LABELS = {
   confirmed_email: 'Confirmou o e-mail',
   reset_password: 'Redefiniu a senha',
   changed_password: 'Alterou a senha',
+  created_notice: 'Criou uma notificação para instituições',
+  updated_notice: 'Editou uma notificação para instituições',
+  removed_notice: 'Excluiu uma notificação para instituições',
+  read_notice: 'Confirmou a leitura de uma notificação',
+  created_notice_template: 'Criou um template de notificação',
+  updated_notice_template: 'Editou um template de notificação',
+  removed_notice_template: 'Excluiu um template de notificação',
+  accepted_terms: 'Aceitou os termos de uso e a política de privacidade',
+  accepted_late_payment_terms: 'Aceitou o termo de inadimplência',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

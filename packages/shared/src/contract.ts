@@ -24,7 +24,7 @@ export interface RouteContract {
   /** Callable while the user still has to replace a first (random) password. */
   allowDuringPasswordChange?: boolean;
   /** Named rate limit (see the server's rate-limit table). */
-  rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload';
+  rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload' | 'ai';
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

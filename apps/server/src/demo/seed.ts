@@ -74,6 +74,9 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
         cnpj: '04252011000110',
         planId: planRows[1]!.id,
         status: 'active',
+        // The demo institution has accepted the terms (spec 1 §2.13); a new institution is asked at its first sign-in.
+        acceptedTerms: true,
+        acceptedLatePaymentTerms: true,
       })
       .returning({ id: sellers.id });
 

@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from '../db/schema';
+import { listenPostgres, type PgListenOptions } from './pg-listen';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,6 +35,8 @@ export interface Database {
   bossConnection: { connectionString: string } | { db: SqlExecutor };
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** LISTEN on a channel (NOTIFY is delivered on commit); answers the function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void, opts?: PgListenOptions): Promise<() => Promise<void>>;
 }
 
 export function migrationsDir(): string {
@@ -53,6 +56,9 @@ export function txSql(tx: Executor): SqlExecutor {
 export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client can lose its connection (server restart, failover, terminated backend): the pool
+    // replaces it; the error must not crash the process.
+    pool.on('error', (err) => console.error('database pool: idle client error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() });
     return {
@@ -62,6 +68,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
       bossConnection: { connectionString: opts.url },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
+      listen: (channel, onPayload, listenOpts) => listenPostgres(opts.url!, channel, onPayload, listenOpts),
     };
   }
   let dir: string | undefined;
@@ -85,5 +92,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     bossConnection: { db: { executeSql } },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }

@@ -58,6 +58,7 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
     signup: { max: config.RATE_LIMIT_SIGNUP, timeWindow: '1 hour', byEmail: false },
     forgot: { max: config.RATE_LIMIT_FORGOT, timeWindow: '15 minutes', byEmail: false },
     upload: { max: config.RATE_LIMIT_UPLOAD, timeWindow: '1 minute', byEmail: false },
+    ai: { max: config.RATE_LIMIT_AI, timeWindow: '1 hour', byEmail: false },
   } as const;
   const rule = table[name];
   return {
@@ -66,7 +67,9 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
     hook: 'preHandler' as const,
     keyGenerator: (request: FastifyRequest) => {
       const email = rule.byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
-      return `${name}:${request.ip}:${email}`;
+      // AI calls are counted per signed-in user too (the session is known by then: preHandler).
+      const user = name === 'ai' ? String(request.auth?.user.id ?? '') : '';
+      return `${name}:${request.ip}:${email}${user}`;
     },
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts),
   };

@@ -27,6 +27,9 @@ export const router = createBrowserRouter([
       // Reachable signed in or out: the links come from e-mails.
       { path: '/reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
       { path: '/confirm-email', lazy: page(() => import('../features/auth/pages/confirm-email-page')) },
+      // The LMS-key pages (spec 1 §2.1, §2.7): public, and usable signed in too.
+      { path: '/lms-key', lazy: page(() => import('../features/lms/pages/lms-key-page')) },
+      { path: '/docs/lms/key_generator', lazy: page(() => import('../features/lms/pages/lms-key-tutorial-page')) },
       {
         element: <RequireAuth />,
         children: [
@@ -34,6 +37,14 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShellLayout }),
             children: [
               { path: '/dashboard', lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
+              { path: '/dashboard/providers', lazy: page(() => import('../features/providers/pages/providers-admin-page')) },
+              { path: '/dashboard/profile', lazy: page(() => import('../features/profile/pages/profile-page')) },
+              { path: '/dashboard/my-team', lazy: page(() => import('../features/team/pages/my-team-page')) },
+              { path: '/dashboard/settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
+              { path: '/dashboard/tutorials', lazy: page(() => import('../features/tutorials/pages/tutorials-page')) },
+              { path: '/dashboard/logs-report', lazy: page(() => import('../features/reports/pages/logs-report-page')) },
+              { path: '/dashboard/ia-activities', lazy: page(() => import('../features/ai/pages/ia-activities-page')) },
+              { path: '/dashboard/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page')) },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
               { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
             ],

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
-import { systemRoutes as R } from '@edu/shared/system';
+import { systemRoutes as R, TUTORIAL_TITLES, VIDEO_ID } from '@edu/shared/system';
 import { registerRoute, type Deps } from '../../platform/http';
 import { emails } from '../../platform/platform.tables';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+/** TUTORIAL_VIDEO_IDS by position; a missing or malformed id leaves that tutorial without a video. */
+function tutorialVideos(ids: string) {
+  const list = ids.split(',').map((id) => id.trim());
+  return TUTORIAL_TITLES.map((title, i) => ({ title, videoId: VIDEO_ID.test(list[i] ?? '') ? list[i]! : null }));
+}
 
 export function systemModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, R.health, async ({ reply }) => {
@@ -21,6 +27,8 @@ export function systemModule(app: FastifyInstance, deps: Deps) {
     termsOfUseUrl: deps.config.TERMS_OF_USE_URL,
     supportFormUrl: deps.config.SUPPORT_FORM_URL,
     supportChatUrl: deps.config.SUPPORT_CHAT_URL,
+    lmsTutorialVideoUrl: deps.config.LMS_TUTORIAL_VIDEO_URL.trim() || null,
+    tutorials: tutorialVideos(deps.config.TUTORIAL_VIDEO_IDS),
   }));
 
   // The outbox is readable only where mail is not really sent (embedded/demo mode).

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, ScrollArea, NavLink, Text, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { menuFor } from '@edu/shared/access';
@@ -11,6 +11,7 @@ import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
+import { TermsDialogs } from '../../features/sellers/components/terms-dialogs';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
@@ -69,6 +70,7 @@ function SignedInShell() {
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Outlet />
+        <TermsDialogs />
       </AppShell.Main>
     </AppShell>
   );

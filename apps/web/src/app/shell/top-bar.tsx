@@ -8,6 +8,7 @@ import { LIMITS } from '@edu/shared/limits';
 import type { SessionUser } from '@edu/shared/auth';
 import { call } from '../../lib/api';
 import { session } from '../../lib/session';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
@@ -44,6 +45,7 @@ export function TopBar({ user }: { user: SessionUser }) {
           <IconFileText size={22} />
         </ActionIcon>
       </Tooltip>
+      <NotificationBell />
       <UnstyledButton component={Link} to="/dashboard/profile" aria-label="Abrir meu perfil">
         <Group gap="xs" wrap="nowrap">
           {wide && (

@@ -1,0 +1,91 @@
+/**
+ * The AI activity generator: any OpenAI-compatible chat API (POST {AI_BASE_URL}/chat/completions),
+ * called with plain fetch and an AbortController time-out (AI_TIMEOUT_MS). Open to the institutions of
+ * AI_ALLOWED_SELLER_IDS only. Nothing is stored: generating changes no data, so there is no audit entry.
+ */
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { aiActivityBody } from '@edu/shared/ai';
+import { MSG } from '@edu/shared/messages';
+import type { Config } from '../../config';
+import type { Deps } from '../../platform/http';
+import { AppError } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { SYSTEM_PROMPT, buildActivityPrompt } from './activity-prompt';
+
+/** The answer is plain text; a runaway model is cut here. */
+const MAX_TEXT = 50_000;
+
+export function allowedSellerIds(config: Config): Set<number> {
+  return new Set(
+    config.AI_ALLOWED_SELLER_IDS.split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+  );
+}
+
+export const aiConfigured = (config: Config) => config.AI_BASE_URL.trim() !== '' && config.AI_MODEL.trim() !== '';
+
+export function aiService(deps: Deps) {
+  const { config } = deps;
+  const allowList = allowedSellerIds(config);
+  const isAllowed = (auth: AuthContext) => auth.user.sellerId !== null && allowList.has(auth.user.sellerId);
+
+  async function complete(prompt: string, log: FastifyBaseLogger): Promise<string> {
+    const url = `${config.AI_BASE_URL.trim().replace(/\/+$/, '')}/chat/completions`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), config.AI_TIMEOUT_MS);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        signal: controller.signal,
+        headers: {
+          'content-type': 'application/json',
+          ...(config.AI_API_KEY ? { authorization: `Bearer ${config.AI_API_KEY}` } : {}),
+        },
+        body: JSON.stringify({
+          model: config.AI_MODEL.trim(),
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'user', content: prompt },
+          ],
+          temperature: 0.7,
+        }),
+      });
+      if (!res.ok) {
+        log.warn({ status: res.status, body: (await res.text().catch(() => '')).slice(0, 500) }, 'AI provider refused the request');
+        throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
+      }
+      const data = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
+      const text = data?.choices?.[0]?.message?.content;
+      if (typeof text !== 'string' || text.trim() === '') {
+        log.warn('AI provider answered without text');
+        throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
+      }
+      return text.trim().slice(0, MAX_TEXT);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (controller.signal.aborted) {
+        log.warn({ timeoutMs: config.AI_TIMEOUT_MS }, 'AI provider timed out');
+        throw new AppError(504, 'AI_TIMEOUT', MSG.aiTimeout);
+      }
+      log.warn({ err: String(err) }, 'AI provider unreachable');
+      throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    access(auth: AuthContext) {
+      return { configured: aiConfigured(config), allowed: isAllowed(auth) };
+    },
+
+    async activity(auth: AuthContext, body: z.output<typeof aiActivityBody>, log: FastifyBaseLogger) {
+      if (!isAllowed(auth)) throw new AppError(403, 'AI_RESTRICTED', `${MSG.aiRestrictedTitle}. ${MSG.aiRestricted}`);
+      if (!aiConfigured(config)) throw new AppError(503, 'AI_NOT_CONFIGURED', MSG.aiNotConfigured);
+      const text = await complete(buildActivityPrompt({ topic: body.topic, model: body.model, duration: body.duration }), log);
+      return { text };
+    },
+  };
+}

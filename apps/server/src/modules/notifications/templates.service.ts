@@ -1,0 +1,107 @@
+/** Notice templates (spec 1 §2.14, §3 "Notice template"): HTML sanitized on write; a template in use is not deleted. */
+import { count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@edu/shared/messages';
+import type { NoticeTemplate, templateBody } from '@edu/shared/notifications';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/sessions';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { publish } from '../../platform/events';
+import { sanitizeRichText } from '../../platform/sanitize';
+import { readImageUpload } from '../../platform/uploads';
+import { noticeTemplates, sellerNotices } from './notifications.tables';
+
+type Body = z.output<typeof templateBody>;
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err, i = 0; i < 3 && e; i++, e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23503') return true;
+  return false;
+}
+
+export function toTemplate(row: typeof noticeTemplates.$inferSelect): NoticeTemplate {
+  return {
+    id: row.id,
+    title: row.title,
+    htmlContent: row.htmlContent,
+    requiresReadConfirmation: row.requiresReadConfirmation,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function templatesService({ db, storage }: Deps) {
+  async function inUse(id: number): Promise<boolean> {
+    const [row] = await db.select({ id: sellerNotices.id }).from(sellerNotices).where(eq(sellerNotices.templateId, id)).limit(1);
+    return !!row;
+  }
+
+  return {
+    async list(q: { page: number; limit: number }) {
+      const [rows, [total]] = await Promise.all([
+        db.select().from(noticeTemplates).orderBy(desc(noticeTemplates.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(noticeTemplates),
+      ]);
+      return { data: rows.map(toTemplate), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+    },
+
+    async create(auth: AuthContext, body: Body) {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(noticeTemplates)
+          .values({ title: body.title, htmlContent: sanitizeRichText(body.htmlContent), requiresReadConfirmation: body.requiresReadConfirmation })
+          .returning();
+        await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'created_notice_template', data: { templateId: created!.id } });
+        return created!;
+      });
+      return toTemplate(row);
+    },
+
+    async update(auth: AuthContext, id: number, body: Body) {
+      if (body.id !== undefined && body.id !== id) throw badRequest(MSG.invalidValue, { id: MSG.invalidValue });
+      const used = await inUse(id);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(noticeTemplates)
+          .set({
+            title: body.title,
+            htmlContent: sanitizeRichText(body.htmlContent),
+            requiresReadConfirmation: body.requiresReadConfirmation,
+            updatedAt: new Date(),
+          })
+          .where(eq(noticeTemplates.id, id))
+          .returning();
+        if (!updated) throw notFound(MSG.templateNotFound);
+        await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_notice_template', data: { templateId: id } });
+        // The notices that use it now read differently: their readers refetch.
+        if (used) await publish(tx, { kind: 'notices', all: true });
+        return updated;
+      });
+      return toTemplate(row);
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      const [existing] = await db.select({ id: noticeTemplates.id }).from(noticeTemplates).where(eq(noticeTemplates.id, id));
+      if (!existing) throw notFound(MSG.templateNotFound);
+      if (await inUse(id)) throw conflict(MSG.templateInUse);
+      await db
+        .transaction(async (tx) => {
+          await tx.delete(noticeTemplates).where(eq(noticeTemplates.id, id));
+          await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'removed_notice_template', data: { templateId: id } });
+        })
+        .catch((err) => {
+          // A notice created meanwhile with this template: the foreign key refuses.
+          if (isForeignKeyViolation(err)) throw conflict(MSG.templateInUse);
+          throw err;
+        });
+      return { message: MSG.templateDeleted };
+    },
+
+    /** An image for the template editor: checked by content, stored under a server-chosen name. */
+    async uploadImage(request: FastifyRequest) {
+      const image = await readImageUpload(request);
+      return { url: await storage.save('notices', image.data, image.ext) };
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { reportsRoutes as R } from '@edu/shared/reports';
+import { registerRoute, type Deps } from '../../platform/http';
+import { reportsService } from './reports.service';
+
+export function reportsModule(app: FastifyInstance, deps: Deps) {
+  const svc = reportsService(deps);
+  registerRoute(app, deps, R.logs, ({ auth, query }) => svc.logs(auth, query));
+  registerRoute(app, deps, R.logsUsers, ({ auth, query }) => svc.logsUsers(auth, query));
+}

@@ -1,0 +1,81 @@
+/**
+ * The logs report (spec 3 §2.17): audit entries by period, user and log type, newest first, one page at
+ * a time. Admin and director see every entry; an institution sees the entries recorded for it
+ * (audit_logs.seller_id, written from the acting user's institution); a provider sees its team's.
+ * Every filter rides an index: (created_at), (user_id, created_at), (seller_id, created_at),
+ * (action, created_at).
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { LOGS_USERS_LIMIT, type logsReportQuery, type logsUsersQuery } from '@edu/shared/reports';
+import type { Deps } from '../../platform/http';
+import { forbidden } from '../../platform/errors';
+import { auditLogs } from '../../platform/platform.tables';
+import type { AuthContext } from '../../platform/sessions';
+import { users } from '../users/users.tables';
+import { folded, searchMatch } from '../users/users.service';
+import { auditSearchRange } from './report-dates';
+
+type Scope = { kind: 'all' } | { kind: 'seller'; sellerId: number } | { kind: 'provider'; providerId: number };
+
+function scopeOf(auth: AuthContext): Scope {
+  const { type, sellerId, providerId } = auth.user;
+  if (type === 'admin' || type === 'director') return { kind: 'all' };
+  if (type === 'seller' && sellerId !== null) return { kind: 'seller', sellerId };
+  if (type === 'provider' && providerId !== null) return { kind: 'provider', providerId };
+  throw forbidden();
+}
+
+export function reportsService(deps: Deps) {
+  const { db } = deps;
+
+  return {
+    async logs(auth: AuthContext, q: z.output<typeof logsReportQuery>) {
+      const scope = scopeOf(auth);
+      const { from, until } = auditSearchRange(q.start_date, q.end_date);
+      const conditions: SQL[] = [gte(auditLogs.createdAt, from), lt(auditLogs.createdAt, until)];
+      if (scope.kind === 'seller') conditions.push(eq(auditLogs.sellerId, scope.sellerId));
+      if (scope.kind === 'provider') {
+        const team = await db.select({ id: users.id }).from(users).where(eq(users.providerId, scope.providerId));
+        const ids = team.map((u) => u.id).filter((id) => q.user_id === undefined || id === q.user_id);
+        if (ids.length === 0) return { data: [], total: 0, page: q.page, limit: q.limit };
+        conditions.push(inArray(auditLogs.userId, ids));
+      }
+      if (q.user_id !== undefined) conditions.push(eq(auditLogs.userId, q.user_id));
+      if (q.log_type) conditions.push(eq(auditLogs.action, q.log_type));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: auditLogs.id, action: auditLogs.action, userId: auditLogs.userId, userName: users.name, createdAt: auditLogs.createdAt })
+          .from(auditLogs)
+          .leftJoin(users, eq(users.id, auditLogs.userId))
+          .where(where)
+          .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(auditLogs).where(where),
+      ]);
+      return {
+        data: rows.map((r) => ({ ...r, userName: r.userName ?? null, createdAt: r.createdAt.toISOString() })),
+        total: Number(total?.n ?? 0),
+        page: q.page,
+        limit: q.limit,
+      };
+    },
+
+    /** The users the viewer may filter by: everyone for staff, the institution's or the provider's team otherwise. */
+    async logsUsers(auth: AuthContext, q: z.output<typeof logsUsersQuery>) {
+      const scope = scopeOf(auth);
+      const conditions: SQL[] = [];
+      if (scope.kind === 'seller') conditions.push(eq(users.sellerId, scope.sellerId));
+      if (scope.kind === 'provider') conditions.push(eq(users.providerId, scope.providerId));
+      if (q.name) conditions.push(searchMatch(users.name, q.name));
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(asc(folded(users.name)), asc(users.id))
+        .limit(LOGS_USERS_LIMIT);
+    },
+  };
+}

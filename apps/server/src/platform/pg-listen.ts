@@ -1,0 +1,75 @@
+/**
+ * LISTEN on PostgreSQL with a dedicated connection (a pooled one would lose its LISTEN when returned
+ * to the pool). Reconnects with backoff; after a reconnection it hands `onResync` the chance to tell
+ * its listeners that notifications may have been missed meanwhile.
+ */
+import pg from 'pg';
+
+export interface PgListenOptions {
+  onResync?: () => void;
+  onError?: (err: unknown) => void;
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  opts: PgListenOptions = {},
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  const open = async (isReconnect: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (err) opts.onError?.(err);
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (current === client) current = null;
+      if (stopped) return;
+      const delay = Math.min(30_000, 500 * 2 ** attempt++);
+      timer = setTimeout(() => void open(true), delay);
+      timer.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload) onPayload(msg.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      onLost(err);
+      return;
+    }
+    if (stopped) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    attempt = 0;
+    if (isReconnect) opts.onResync?.();
+  };
+
+  await open(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  };
+}

@@ -1,0 +1,22 @@
+/** Query keys and calls of the providers admin screen. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { API } from '@edu/shared/api';
+import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
+import { call } from '../../lib/api';
+
+export const PROVIDERS_PAGE_SIZE = 10;
+
+export const providersKeys = { all: ['providers'] as const };
+
+export const providersListQuery = (query: ProvidersFilterQuery) =>
+  queryOptions({
+    queryKey: [...providersKeys.all, 'filter', query],
+    queryFn: ({ signal }) => call(API.providers.filter, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const setProvidersStatus = (ids: number[], status: 'active' | 'rejected') =>
+  call(API.providers.status, { body: { ids, status } });
+
+export const setProviderCondition = (id: number, condition: ProviderCondition) =>
+  call(API.providers.condition, { params: { id }, body: { condition } });

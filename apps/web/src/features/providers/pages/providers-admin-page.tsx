@@ -1,0 +1,227 @@
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconCheck, IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { PROFILE_TYPES, type ProfileType } from '@edu/shared/auth';
+import { MSG } from '@edu/shared/messages';
+import { PROVIDER_ADMIN_TYPES, type ProviderCondition, type ProviderFilterStatus, type ProviderRow } from '@edu/shared/providers';
+import type { UserType } from '@edu/shared/access';
+import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { confirm } from '../../../ui/confirm';
+import { PROVIDERS_PAGE_SIZE, providersKeys, providersListQuery, setProviderCondition, setProvidersStatus } from '../api';
+import { ProvidersTable } from '../components/providers-table';
+
+type StatusFilter = 'all' | ProviderFilterStatus;
+type Order = 'name' | 'date';
+
+/** Spec 3 §9: the search waits one second after the last key. */
+const SEARCH_DEBOUNCE_MS = 1000;
+
+const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'review', label: 'Em análise' },
+  { value: 'active', label: 'Aprovados' },
+  { value: 'rejected', label: 'Reprovados' },
+];
+
+/** /dashboard/providers (spec 3 §2.2): admin and director approve, reject and set Premium. */
+export default function ProvidersAdminPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  if (!(PROVIDER_ADMIN_TYPES as readonly UserType[]).includes(user.type)) {
+    return (
+      <Stack>
+        <Title order={2}>Providers</Title>
+        <Alert color="red" title="Acesso negado">
+          {MSG.forbidden}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <ProvidersAdmin />;
+}
+
+function ProvidersAdmin() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [typePerson, setTypePerson] = useState<ProfileType | null>(null);
+  const [order, setOrder] = useState<Order>('date');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  // A new filter starts again from the first page with nothing selected.
+  useEffect(() => {
+    setPage(1);
+    setSelected([]);
+  }, [status, debouncedSearch, typePerson, order]);
+
+  const list = useQuery(
+    providersListQuery({
+      status: status === 'all' ? undefined : status,
+      name: debouncedSearch || undefined,
+      typePerson: typePerson ?? undefined,
+      order,
+      page,
+      limit: PROVIDERS_PAGE_SIZE,
+    }),
+  );
+
+  useEffect(() => {
+    if (list.isError) toastError(MSG.listLoadFail, MSG.providersLoadFailTitle);
+  }, [list.isError]);
+
+  function resetFilters() {
+    setStatus('all');
+    setSearch('');
+    setTypePerson(null);
+    setOrder('date');
+    setPage(1);
+    setSelected([]);
+  }
+
+  const statusChange = useMutation({
+    mutationFn: ({ ids, status: next }: { ids: number[]; status: 'active' | 'rejected' }) => setProvidersStatus(ids, next),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      resetFilters();
+    },
+    onError: () => toastError(MSG.statusChangeFail),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: providersKeys.all }),
+  });
+
+  const conditionChange = useMutation({
+    mutationFn: ({ row, condition }: { row: ProviderRow; condition: ProviderCondition }) => setProviderCondition(row.id, condition),
+    onSuccess: (res) => toastSuccess(res.message),
+    onError: () => toastError(MSG.statusChangeFail),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: providersKeys.all }),
+  });
+
+  async function changeStatus(ids: number[], next: 'active' | 'rejected') {
+    if (ids.length === 0) return;
+    const ok = await confirm({
+      title: next === 'active' ? MSG.providerConfirmActive : MSG.providerConfirmRejected,
+      message: MSG.canBeUndone,
+      confirmLabel: next === 'active' ? 'Aprovar' : 'Reprovar',
+      danger: next === 'rejected',
+    });
+    if (ok) statusChange.mutate({ ids, status: next });
+  }
+
+  const counts = list.data?.counts;
+  const rows = list.data?.data;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Providers</Title>
+
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <SegmentedControl
+            aria-label="Status"
+            value={status}
+            onChange={(v) => setStatus(v as StatusFilter)}
+            data={STATUS_FILTERS.map((f) => ({
+              value: f.value,
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <span>{f.label}</span>
+                  <Badge size="sm" variant="light" color="gray">
+                    {counts?.[f.value] ?? '–'}
+                  </Badge>
+                </Group>
+              ),
+            }))}
+            fullWidth
+          />
+          <Group align="flex-end" grow preventGrowOverflow={false}>
+            <TextInput
+              label="Buscar"
+              placeholder="Empresa, responsável ou e-mail"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              type="search"
+            />
+            <Select
+              label="Tipos de Provider"
+              placeholder="Tipos de Provider"
+              data={[...PROFILE_TYPES]}
+              value={typePerson}
+              onChange={(v) => setTypePerson(v as ProfileType | null)}
+              clearable
+              maw={320}
+            />
+          </Group>
+        </Stack>
+      </Card>
+
+      <Card withBorder padding="md">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Tabs value={order} onChange={(v) => v && setOrder(v as Order)}>
+            <Tabs.List aria-label="Ordenação">
+              <Tabs.Tab value="name">A-Z</Tabs.Tab>
+              <Tabs.Tab value="date">Mais Recentes</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          {selected.length > 0 && (
+            <Group gap="xs" aria-label="Ações em lote" role="group">
+              <Text size="sm" c="dimmed">
+                {selected.length === 1 ? '1 selecionado' : `${selected.length} selecionados`}
+              </Text>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={() => void changeStatus(selected, 'rejected')}
+                loading={statusChange.isPending}
+              >
+                Reprovar
+              </Button>
+              <Button
+                color="green"
+                leftSection={<IconCheck size={16} aria-hidden />}
+                onClick={() => void changeStatus(selected, 'active')}
+                loading={statusChange.isPending}
+              >
+                Aprovar
+              </Button>
+            </Group>
+          )}
+        </Group>
+
+        {list.isError && !rows ? (
+          <Alert color="red" title={MSG.providersLoadFailTitle}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{MSG.listLoadFail}</Text>
+              <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
+                Tentar novamente
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <ProvidersTable
+            rows={rows}
+            loading={list.isPending}
+            page={page}
+            total={list.data?.total ?? 0}
+            pageSize={PROVIDERS_PAGE_SIZE}
+            onPageChange={(p) => {
+              setPage(p);
+              setSelected([]);
+            }}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onStatus={(targets, next) => void changeStatus(targets.map((r) => r.id), next)}
+            onCondition={(row, condition) => conditionChange.mutate({ row, condition })}
+            savingCondition={conditionChange.isPending ? (conditionChange.variables?.row.id ?? null) : null}
+            busy={statusChange.isPending}
+          />
+        )}
+      </Card>
+    </Stack>
+  );
+}

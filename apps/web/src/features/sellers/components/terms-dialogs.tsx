@@ -1,0 +1,143 @@
+/**
+ * The terms and late-payment dialogs (spec 1 §2.13): one second after entering the signed-in area, a
+ * seller-type user whose institution has not accepted the terms of use / privacy policy, or the
+ * late-payment notice, must accept them, one after the other. They cannot be dismissed (no close
+ * button, Escape and outside clicks do nothing); the user may sign out instead.
+ */
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { API } from '@edu/shared/api';
+import { LIMITS } from '@edu/shared/limits';
+import { MSG } from '@edu/shared/messages';
+import type { SellerView } from '@edu/shared/sellers';
+import { call } from '../../../lib/api';
+import { session, useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { publicConfigQuery, sellerQuery } from '../api';
+
+export function TermsDialogs() {
+  const user = useSessionUser();
+  const sellerId = user?.type === 'seller' ? (user.seller?.id ?? null) : null;
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (sellerId === null) return;
+    const timer = setTimeout(() => setDue(true), LIMITS.termsDialogDelayMs);
+    return () => clearTimeout(timer);
+  }, [sellerId]);
+  const seller = useQuery({ ...sellerQuery(sellerId ?? 0), enabled: sellerId !== null });
+  if (sellerId === null || !due || !seller.data) return null;
+  if (!seller.data.accepted_terms) return <TermsOfUseDialog sellerId={sellerId} />;
+  if (!seller.data.accepted_late_payment_terms) return <LatePaymentDialog sellerId={sellerId} />;
+  return null;
+}
+
+function TermsOfUseDialog({ sellerId }: { sellerId: number }) {
+  const config = useQuery(publicConfigQuery());
+  return (
+    <AcceptDialog
+      key="terms"
+      title="Termos de uso e política de privacidade"
+      checkboxLabel="Li e compreendi a Política de Privacidade e os Termos de Uso da Plataforma."
+      accept={() => call(API.sellers.acceptTerms, { body: { seller_id: sellerId } })}
+    >
+      <Text>
+        Para continuar usando a plataforma, leia com atenção a nossa Política de Privacidade e os Termos de Uso da Plataforma. Eles explicam
+        como tratamos os dados da sua instituição e da sua equipe e as regras de uso dos conteúdos.
+      </Text>
+      <Stack gap={4}>
+        <Anchor href={config.data?.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+          Política de privacidade
+        </Anchor>
+        <Anchor href={config.data?.termsOfUseUrl} target="_blank" rel="noopener noreferrer">
+          Termos de uso da plataforma
+        </Anchor>
+      </Stack>
+    </AcceptDialog>
+  );
+}
+
+function LatePaymentDialog({ sellerId }: { sellerId: number }) {
+  return (
+    <AcceptDialog
+      key="late-payment"
+      title="Aviso importante"
+      checkboxLabel="Li e estou ciente do termo de inadimplência."
+      accept={() => call(API.sellers.acceptLatePaymentTerms, { body: { seller_id: sellerId } })}
+    >
+      <Text>
+        Em caso de atraso no pagamento superior a {LIMITS.latePaymentDays} dias, o acesso à plataforma e aos seus conteúdos poderá ser
+        suspenso temporariamente, até que a pendência seja regularizada.
+      </Text>
+      <Text>
+        Este aviso não significa que a sua instituição esteja inadimplente: ele apenas informa as regras que valem em caso de atraso.
+      </Text>
+    </AcceptDialog>
+  );
+}
+
+function AcceptDialog(props: { title: string; checkboxLabel: string; accept: () => Promise<SellerView>; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function confirmReading() {
+    if (!checked) {
+      setError(MSG.confirmCheckbox);
+      return;
+    }
+    setSaving(true);
+    try {
+      const seller = await props.accept();
+      toastSuccess(MSG.termsSaved);
+      queryClient.setQueryData(['seller', seller.id], seller);
+    } catch {
+      toastError(MSG.termsFail, MSG.termsFailTitle);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function signOut() {
+    await call(API.auth.signout).catch(() => undefined);
+    session.clear();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      title={props.title}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      centered
+      size="lg"
+    >
+      <Stack>
+        {props.children}
+        <Checkbox
+          label={props.checkboxLabel}
+          checked={checked}
+          error={error}
+          onChange={(e) => {
+            setChecked(e.currentTarget.checked);
+            if (e.currentTarget.checked) setError(null);
+          }}
+        />
+        <Group justify="space-between">
+          <Button variant="subtle" color="gray" onClick={signOut}>
+            Sair
+          </Button>
+          <Button onClick={confirmReading} loading={saving}>
+            Confirmar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

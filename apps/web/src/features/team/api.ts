@@ -1,0 +1,68 @@
+/**
+ * Where a viewer's team comes from and which call changes it (spec 1 §6 "Account management"):
+ * seller and seller_assistent use the seller team, provider its provider users, admin and director
+ * the general user listing (limited to the staff types).
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { API } from '@edu/shared/api';
+import type { SessionUser } from '@edu/shared/auth';
+import type { Actor, UserStatus, UserType } from '@edu/shared/access';
+import { teamListTypes, type TeamMemberBody } from '@edu/shared/team';
+import { call } from '../../lib/api';
+
+export const TEAM_PAGE_SIZE = 10;
+
+export interface TeamFilters {
+  status?: UserStatus;
+  name?: string;
+  type?: UserType;
+  order: 'date' | 'name';
+  page: number;
+}
+
+type Source = 'seller' | 'provider' | 'users';
+function sourceOf(viewer: SessionUser): Source {
+  if (viewer.type === 'seller' || viewer.type === 'seller_assistent') return 'seller';
+  if (viewer.type === 'provider') return 'provider';
+  return 'users';
+}
+
+export const actorOf = (viewer: SessionUser): Actor => ({
+  id: viewer.id,
+  type: viewer.type,
+  providerId: viewer.provider?.id ?? null,
+  sellerId: viewer.seller?.id ?? null,
+});
+
+export function teamQuery(viewer: SessionUser, f: TeamFilters) {
+  const source = sourceOf(viewer);
+  const query = { status: f.status, name: f.name || undefined, order: f.order, page: f.page, limit: TEAM_PAGE_SIZE };
+  return queryOptions({
+    queryKey: ['team', source, f],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => {
+      if (source === 'seller') return call(API.team.sellerTeam, { query: { ...query, type: f.type }, signal });
+      if (source === 'provider') return call(API.team.providerTeam, { query: { ...query, type: f.type }, signal });
+      return call(API.users.filter, { query: { ...query, type: f.type ?? [...teamListTypes(viewer.type)] }, signal });
+    },
+  });
+}
+
+export function createMember(viewer: SessionUser, body: TeamMemberBody) {
+  if (viewer.type === 'provider') {
+    return call(API.team.providerCreate, { body: { email: body.email, nameUser: body.name, type: body.type as 'editor' | 'serviceProvider' } });
+  }
+  return call(API.users.create, { body });
+}
+
+export function updateMember(viewer: SessionUser, id: number, body: TeamMemberBody) {
+  if (viewer.type === 'seller') return call(API.team.sellerTeamUpdate, { params: { id }, body });
+  return call(API.users.updateById, { params: { id }, body });
+}
+
+export function deleteMember(viewer: SessionUser, id: number) {
+  if (viewer.type === 'seller') return call(API.team.sellerTeamDelete, { params: { id } });
+  return call(API.users.status, { body: { ids: [id], status: 'exclused' } });
+}
+
+export const setStatus = (ids: number[], status: UserStatus) => call(API.users.status, { body: { ids, status } });

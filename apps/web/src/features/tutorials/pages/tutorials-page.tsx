@@ -1,0 +1,59 @@
+import { Alert, AspectRatio, Card, Center, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconVideoOff } from '@tabler/icons-react';
+import { API } from '@edu/shared/api';
+import { MSG } from '@edu/shared/messages';
+import { TUTORIAL_TITLES } from '@edu/shared/system';
+import { call } from '../../../lib/api';
+
+/** /dashboard/tutorials (spec 1 §2.16): the eight video tutorials, embedded from YouTube without cookies. */
+export default function TutorialsPage() {
+  const config = useQuery({ queryKey: ['public-config'], queryFn: () => call(API.system.config), staleTime: Infinity });
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Vídeo tutoriais</Title>
+      {config.isError && (
+        <Alert color="red" role="alert">
+          {MSG.listLoadFail}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {config.isPending
+          ? TUTORIAL_TITLES.map((title) => (
+              <Card key={title} withBorder padding="md">
+                <Skeleton h={20} w="70%" mb="sm" />
+                <Skeleton h={220} />
+              </Card>
+            ))
+          : (config.data?.tutorials ?? TUTORIAL_TITLES.map((title) => ({ title, videoId: null }))).map((video) => (
+              <Card key={video.title} withBorder padding="md" component="article" aria-label={video.title}>
+                <Title order={3} fz="md" mb="sm">
+                  {video.title}
+                </Title>
+                <AspectRatio ratio={16 / 9}>
+                  {video.videoId ? (
+                    <iframe
+                      src={`https://www.youtube-nocookie.com/embed/${video.videoId}?rel=0`}
+                      title={video.title}
+                      loading="lazy"
+                      allow="encrypted-media; picture-in-picture"
+                      allowFullScreen
+                      style={{ border: 0, borderRadius: 8 }}
+                    />
+                  ) : (
+                    <Center bg="gray.1" style={{ borderRadius: 8 }}>
+                      <Stack gap={4} align="center">
+                        <IconVideoOff size={32} color="var(--mantine-color-gray-6)" aria-hidden />
+                        <Text c="dimmed" size="sm">
+                          {MSG.videoUnavailable}
+                        </Text>
+                      </Stack>
+                    </Center>
+                  )}
+                </AspectRatio>
+              </Card>
+            ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { test, expect, type Page } from '@playwright/test';
+import { MSG } from '../packages/shared/src/messages';
+import { demoEmail, DEMO_PASSWORD, expectNotification, lastMail, signIn } from './helpers';
+
+// Both journeys replace the demo institution's key: one after the other.
+test.describe.configure({ mode: 'serial' });
+
+const KEY = /^lms_[A-Za-z0-9_-]{43}$/;
+
+async function generateOnPage(page: Page): Promise<string> {
+  await page.getByRole('main').getByRole('button', { name: 'Gerar chave LMS' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: MSG.lmsKeyConfirmTitle });
+  await expect(confirmDialog).toContainText(MSG.lmsKeyConfirm);
+  await confirmDialog.getByRole('button', { name: 'Gerar chave LMS' }).click();
+  const shown = page.getByRole('dialog', { name: MSG.lmsKeyGeneratedTitle });
+  await expect(shown).toBeVisible();
+  const key = await shown.getByLabel('Chave LMS').inputValue();
+  expect(key).toMatch(KEY);
+  expect(await page.evaluate(() => localStorage.getItem('sc.lmsKey'))).toBe(key);
+  await shown.getByRole('button', { name: 'Fechar' }).click();
+  await expect(shown).toBeHidden();
+  return key;
+}
+
+test('the institution generates its LMS key on /lms-key, and a new key refuses the old one', async ({ page, request }) => {
+  await page.goto('/lms-key');
+  await expect(page.getByRole('heading', { name: 'Gerar chave LMS' })).toBeVisible();
+  await expect(page.getByText('a chave anterior é excluída e todas as unidades vinculadas a ela são desvinculadas')).toBeVisible();
+
+  // Staff cannot use the page: refused in Portuguese and left signed out.
+  await page.getByLabel('E-mail').fill(demoEmail('admin'));
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expectNotification(page, MSG.lmsKeySellerOnly, MSG.loginFailTitle);
+  expect(await page.evaluate(() => localStorage.getItem('sc.token'))).toBeNull();
+
+  await page.getByLabel('E-mail').fill(demoEmail('seller'));
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Você está conectado(a) como')).toBeVisible();
+
+  // Cancelling the confirmation changes nothing.
+  await page.getByRole('main').getByRole('button', { name: 'Gerar chave LMS' }).click();
+  await page.getByRole('dialog', { name: MSG.lmsKeyConfirmTitle }).getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('dialog', { name: MSG.lmsKeyGeneratedTitle })).toHaveCount(0);
+
+  const first = await generateOnPage(page);
+  const whoami = (key: string) => request.get('/api/lms/whoami', { headers: { lms_key: key } });
+  expect((await whoami(first)).status()).toBe(200);
+  expect(await (await whoami(first)).json()).toMatchObject({ sellerName: 'Faculdade Vale do Saber' });
+
+  const second = await generateOnPage(page);
+  expect(second).not.toBe(first);
+  const old = await whoami(first);
+  expect(old.status()).toBe(403);
+  expect(await old.json()).toMatchObject({ message: MSG.lmsKeyInvalid });
+  expect((await whoami(second)).status()).toBe(200);
+});
+
+test('in Configurações the institution requests a new key by e-mail', async ({ page, request }) => {
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Chave LMS' });
+  await section.getByRole('button', { name: 'Gerar chave LMS' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: MSG.lmsKeyConfirmTitle });
+  await expect(confirmDialog).toContainText(MSG.lmsKeyConfirm);
+  await confirmDialog.getByRole('button', { name: 'Gerar chave LMS' }).click();
+  const sent = page.getByRole('dialog', { name: MSG.lmsKeyEmailSentTitle });
+  await expect(sent).toContainText(MSG.lmsKeyEmailSent);
+  await sent.getByRole('button', { name: 'Entendi' }).click();
+
+  const mail = await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/);
+  const key = mail.text.match(/lms_[A-Za-z0-9_-]{43}/)![0];
+  expect((await request.get('/api/lms/whoami', { headers: { lms_key: key } })).status()).toBe(200);
+});
+
+test("the institution's assistant sees the section but cannot generate", async ({ page }) => {
+  await signIn(page, demoEmail('seller.assistente'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'Chave LMS' });
+  await expect(section).toContainText(MSG.lmsKeyAdminOnly);
+  await expect(section.getByRole('button', { name: 'Gerar chave LMS' })).toHaveCount(0);
+});

@@ -1,0 +1,32 @@
+import { test, expect } from '@playwright/test';
+import { demoEmail, signIn } from './helpers';
+
+test('the institution filters its logs report by "Efetuou Login"', async ({ page }) => {
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation').getByRole('link', { name: 'Relatório de Logs' }).click();
+  await expect(page.getByRole('heading', { name: 'Relatório de Logs' })).toBeVisible();
+  await expect(page.getByText('Emitido por Sílvia Coordenadora')).toBeVisible();
+
+  // Default range: the first day of the current month through today (São Paulo).
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  await expect(page.getByRole('button', { name: 'Data Inicial' })).toHaveText(`01/${today.slice(3)}`);
+  await expect(page.getByRole('button', { name: 'Data Final' })).toHaveText(today);
+
+  await page.getByRole('combobox', { name: 'Tipo de log' }).click();
+  await page.getByRole('option', { name: 'Efetuou Login' }).click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+
+  const table = page.getByRole('table', { name: 'Registros de log' });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toContainText('Efetuou Login');
+  await expect(rows.first()).toContainText('Sílvia Coordenadora');
+  await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  for (const text of await rows.allInnerTexts()) expect(text).toContain('Efetuou Login');
+
+  // Another type with no entries this month: the empty state.
+  await page.getByRole('combobox', { name: 'Tipo de log' }).click();
+  await page.getByRole('option', { name: 'Importou um curso' }).click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(table).toContainText('Nenhum registro encontrado para os filtros informados.');
+});
