@@ -30,6 +30,8 @@ export interface DataTableProps<T> {
   onSelectedChange?: (keys: (string | number)[]) => void;
   renderExpanded?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
+  /** Below this width the table scrolls horizontally instead of squeezing its columns. */
+  minWidth?: number;
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -47,7 +49,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Box>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>

@@ -47,17 +47,11 @@ export function toProviderRow(p: ProviderRecord): ProviderRow {
   };
 }
 
+/** The profile view: the row's fields (minus createdAt) plus the editable provider data. */
 export function toProviderProfile(p: ProviderRecord): ProviderProfile {
+  const { createdAt: _createdAt, ...row } = toProviderRow(p);
   return {
-    id: p.id,
-    companyName: p.companyName,
-    name: p.name,
-    email: p.email,
-    typePerson: p.typePerson,
-    cpf: p.cpf,
-    cnpj: p.cnpj,
-    status: p.status,
-    condition: p.condition === 'premium' ? 'premium' : 'basic',
+    ...row,
     description: p.description,
     imgLogoUrl: p.imgLogoUrl,
     imgCoverUrl: p.imgCoverUrl,
@@ -65,7 +59,6 @@ export function toProviderProfile(p: ProviderRecord): ProviderProfile {
     lattes: p.lattes,
     professional_experience: p.professionalExperience,
     knowledgeLevel: p.knowledgeLevel,
-    isServiceProvider: p.isServiceProvider,
   };
 }
 

@@ -14,7 +14,7 @@ import { DataTable, type Column } from '../../../ui/data-table';
 
 export function ProviderStatusChip({ status }: { status: string }) {
   return (
-    <Badge color={providerStatusColor(status)} variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={providerStatusColor(status)} variant="light" radius="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
       {providerStatusLabel(status)}
     </Badge>
   );
@@ -129,6 +129,7 @@ export function ProvidersTable(props: Props) {
   return (
     <DataTable
       label="Fornecedores"
+      minWidth={1100}
       columns={columns}
       rows={props.rows}
       rowKey={(row) => row.id}
