@@ -105,16 +105,7 @@ export const providerConditionBody = z.strictObject({
 });
 
 /** The provider as its own users (and the provider admins) see it in Meu Perfil. */
-export const providerProfile = z.object({
-  id: z.number(),
-  companyName: z.string(),
-  name: z.string(),
-  email: z.string(),
-  typePerson: z.string(),
-  cpf: z.string().nullable(),
-  cnpj: z.string().nullable(),
-  status: z.string(),
-  condition: z.enum(PROVIDER_CONDITIONS),
+export const providerProfile = providerRow.omit({ createdAt: true }).extend({
   description: z.string().nullable(),
   imgLogoUrl: z.string().nullable(),
   imgCoverUrl: z.string().nullable(),
@@ -122,7 +113,6 @@ export const providerProfile = z.object({
   lattes: z.string().nullable(),
   professional_experience: z.string().nullable(),
   knowledgeLevel: z.array(z.number()),
-  isServiceProvider: z.boolean(),
 });
 export type ProviderProfile = z.infer<typeof providerProfile>;
 

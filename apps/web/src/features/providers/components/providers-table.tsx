@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { LabeledValue } from '../../../ui/labeled-value';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { maskCnpj, maskCpf } from '@edu/shared/format';
@@ -36,16 +37,6 @@ interface Props {
   busy: boolean;
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
-}
 
 /** Spec 3 §2.2: the expanded row shows the responsible person, the e-mail and the CPF or CNPJ. */
 function ProviderDetails({ row }: { row: ProviderRow }) {
@@ -53,9 +44,9 @@ function ProviderDetails({ row }: { row: ProviderRow }) {
   const document = liberal ? row.cpf : row.cnpj;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} px="md" py="xs">
-      <Detail label="Responsável" value={row.name} />
-      <Detail label="E-mail" value={row.email} />
-      <Detail label={liberal ? 'CPF' : 'CNPJ'} value={document ? (liberal ? maskCpf(document) : maskCnpj(document)) : 'Não informado'} />
+      <LabeledValue label="Responsável" value={row.name} />
+      <LabeledValue label="E-mail" value={row.email} />
+      <LabeledValue label={liberal ? 'CPF' : 'CNPJ'} value={document ? (liberal ? maskCpf(document) : maskCnpj(document)) : 'Não informado'} />
     </SimpleGrid>
   );
 }
