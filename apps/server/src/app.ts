@@ -22,6 +22,7 @@ import type { Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
+import { knowledgeModule } from './modules/units/knowledge.routes';
 import { teamModule } from './modules/team/team.routes';
 import { sellersModule } from './modules/sellers/sellers.routes';
 import { providersModule } from './modules/providers/providers.routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     systemModule(api, deps);
     authModule(api, deps);
     usersModule(api, deps);
+    knowledgeModule(api, deps);
     teamModule(api, deps);
     sellersModule(api, deps);
     providersModule(api, deps);

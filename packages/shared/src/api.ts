@@ -1,5 +1,6 @@
 /** Every route of the API, by domain. The permission-matrix test walks this object. */
 import { authRoutes } from './auth';
+import { knowledgeRoutes } from './knowledge';
 import { systemRoutes } from './system';
 import { usersRoutes } from './users';
 import { teamRoutes } from './team';
@@ -13,6 +14,7 @@ import { notificationsRoutes } from './notifications';
 export const API = {
   system: systemRoutes,
   auth: authRoutes,
+  knowledge: knowledgeRoutes,
   users: usersRoutes,
   team: teamRoutes,
   sellers: sellersRoutes,

@@ -5,3 +5,4 @@ export * from '../modules/sellers/sellers.tables';
 export * from '../modules/plans/plans.tables';
 export * from '../platform/platform.tables';
 export * from '../modules/notifications/notifications.tables';
+export * from '../modules/units/knowledge.tables';

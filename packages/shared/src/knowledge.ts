@@ -1,0 +1,33 @@
+/** Knowledge areas and learning levels (spec 2 §3, §7.1): the vocabulary units are classified with. */
+import { z } from 'zod';
+import { defineRoute } from './contract';
+
+export const KNOWLEDGE_TYPES = ['university', 'basic'] as const;
+export type KnowledgeType = (typeof KNOWLEDGE_TYPES)[number];
+
+/** The two groups of learning levels (spec 2 §3 "Level-of-learning constants"). */
+export const LEVELS_OF_LEARNING: Record<KnowledgeType, readonly string[]> = {
+  basic: [
+    'Educação Infantil',
+    'Ensino Fundamental - Anos Iniciais',
+    'Ensino Fundamental - Anos Finais',
+    'Ensino Médio',
+    'Educação de Jovens e Adultos',
+    'Educação Profissional e Técnica',
+  ],
+  university: ['Graduação', 'Graduação Tecnológica', 'Licenciatura', 'Pós-Graduação Lato Sensu', 'Mestrado', 'Doutorado'],
+};
+
+export const knowledgeArea = z.object({ id: z.number(), title: z.string(), type: z.enum(KNOWLEDGE_TYPES) });
+export type KnowledgeArea = z.infer<typeof knowledgeArea>;
+
+export const knowledgeRoutes = {
+  find: defineRoute({
+    method: 'GET', path: '/items/knowledge/find', tag: 'units', summary: 'Áreas de conhecimento (superior e básica)',
+    access: 'authenticated', response: z.array(knowledgeArea),
+  }),
+  levelOfLearning: defineRoute({
+    method: 'GET', path: '/items/constants/levelOfLearning', tag: 'units', summary: 'Níveis de aprendizagem (básico e superior)',
+    access: 'authenticated', response: z.object({ basic: z.array(z.string()), university: z.array(z.string()) }),
+  }),
+} as const;
