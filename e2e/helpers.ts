@@ -56,8 +56,14 @@ export async function expectNotification(page: Page, message: string, title?: st
 /** Close every visible notification, so the next assertion cannot be satisfied by an older toast. */
 export async function dismissNotifications(page: Page) {
   const toasts = page.locator('.mantine-Notifications-root').getByRole('alert');
-  for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-  await expect(toasts).toHaveCount(0);
+  // Toasts animate in and out (and a queued one may appear as another closes): close what is there
+  // until none is left.
+  await expect(async () => {
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) {
+      await close.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    await expect(toasts).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 20_000 });
 }
 
 // --- Brazilian documents: an independent check-digit implementation, so valid numbers can be generated per test.
