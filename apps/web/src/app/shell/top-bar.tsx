@@ -1,4 +1,5 @@
-import { Anchor, Avatar, Button, Group, Modal, Stack, Text, UnstyledButton, Tooltip, ActionIcon } from '@mantine/core';
+import { Avatar, Button, Group, Modal, Stack, Text, UnstyledButton, Tooltip, ActionIcon } from '@mantine/core';
+import { PolicyLinks } from '../../ui/policy-links';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, Link } from 'react-router';
@@ -74,12 +75,7 @@ export function TopBar({ user }: { user: SessionUser }) {
       <Modal opened={termsOpen} onClose={terms.close} title="Termos e políticas" centered>
         <Stack>
           <Text>Consulte os documentos que regem o uso da plataforma.</Text>
-          <Anchor href={config.data?.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-            Política de privacidade
-          </Anchor>
-          <Anchor href={config.data?.termsOfUseUrl} target="_blank" rel="noopener noreferrer">
-            Termos de uso da plataforma
-          </Anchor>
+          <PolicyLinks privacyPolicyUrl={config.data?.privacyPolicyUrl} termsOfUseUrl={config.data?.termsOfUseUrl} />
         </Stack>
       </Modal>
     </Group>

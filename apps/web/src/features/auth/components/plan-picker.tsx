@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { LoadError } from '../../../ui/load-error';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { API } from '@edu/shared/api';
-import { MSG } from '@edu/shared/messages';
 import { call } from '../../../lib/api';
 
 const count = new Intl.NumberFormat('pt-BR');
@@ -44,14 +43,7 @@ export function PlanPicker({
 
   if (plans.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Não foi possível carregar os planos">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{MSG.listLoadFail}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void plans.refetch()} loading={plans.isFetching}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Não foi possível carregar os planos" onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
     );
   }
 

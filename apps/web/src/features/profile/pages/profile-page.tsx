@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { LoadError } from '../../../ui/load-error';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,14 +35,7 @@ export default function ProfilePage() {
     return (
       <Stack>
         <Title order={2}>Meu Perfil</Title>
-        <Alert color="red" title={MSG.providersLoadFailTitle}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{MSG.listLoadFail}</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void provider.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title={MSG.providersLoadFailTitle} onRetry={() => void provider.refetch()} />
       </Stack>
     );
   }

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { LoadError } from '../../../ui/load-error';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconSearch, IconX } from '@tabler/icons-react';
@@ -194,14 +195,7 @@ function ProvidersAdmin() {
         </Group>
 
         {list.isError && !rows ? (
-          <Alert color="red" title={MSG.providersLoadFailTitle}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{MSG.listLoadFail}</Text>
-              <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-                Tentar novamente
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title={MSG.providersLoadFailTitle} onRetry={() => void list.refetch()} />
         ) : (
           <ProvidersTable
             rows={rows}

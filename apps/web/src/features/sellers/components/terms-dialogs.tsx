@@ -4,7 +4,8 @@
  * late-payment notice, must accept them, one after the other. They cannot be dismissed (no close
  * button, Escape and outside clicks do nothing); the user may sign out instead.
  */
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { PolicyLinks } from '../../../ui/policy-links';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -46,14 +47,7 @@ function TermsOfUseDialog({ sellerId }: { sellerId: number }) {
         Para continuar usando a plataforma, leia com atenção a nossa Política de Privacidade e os Termos de Uso da Plataforma. Eles explicam
         como tratamos os dados da sua instituição e da sua equipe e as regras de uso dos conteúdos.
       </Text>
-      <Stack gap={4}>
-        <Anchor href={config.data?.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-          Política de privacidade
-        </Anchor>
-        <Anchor href={config.data?.termsOfUseUrl} target="_blank" rel="noopener noreferrer">
-          Termos de uso da plataforma
-        </Anchor>
-      </Stack>
+      <PolicyLinks privacyPolicyUrl={config.data?.privacyPolicyUrl} termsOfUseUrl={config.data?.termsOfUseUrl} gap={4} />
     </AcceptDialog>
   );
 }

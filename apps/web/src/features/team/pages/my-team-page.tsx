@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Avatar, Badge, Button, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { LoadError } from '../../../ui/load-error';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconFileTypeCsv, IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -250,14 +251,7 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
       </Group>
 
       {list.isError ? (
-        <Alert color="red" title="Não foi possível carregar a equipe">
-          <Group justify="space-between">
-            <Text size="sm">{MSG.listLoadFail}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => list.refetch()}>
-              Tentar novamente
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Não foi possível carregar a equipe" onRetry={() => void list.refetch()} />
       ) : (
         <DataTable
           label="Membros da equipe"
