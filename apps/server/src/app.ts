@@ -20,6 +20,9 @@ import { localStorage } from './platform/storage';
 import { registerErrorHandler } from './platform/errors';
 import type { Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
+import { unitsModule } from './modules/units/units.routes';
+import { galleriesModule } from './modules/galleries/galleries.routes';
+import { servicesModule } from './modules/services/services.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
 import { knowledgeModule } from './modules/units/knowledge.routes';
@@ -52,6 +55,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // '/items/item/content/status/' (spec 2 §7.1) and its slash-less form are the same route.
+    routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -114,6 +119,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     aiModule(api, deps);
     notificationsModule(api, deps);
     eventsModule(api, deps);
+    unitsModule(api, deps);
+    galleriesModule(api, deps);
+    servicesModule(api, deps);
   });
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });

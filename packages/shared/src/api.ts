@@ -10,6 +10,8 @@ import { lmsRoutes } from './lms';
 import { reportsRoutes } from './reports';
 import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
+import { tagsRoutes, unitsRoutes } from './units';
+import { galleriesRoutes } from './galleries';
 
 export const API = {
   system: systemRoutes,
@@ -23,6 +25,9 @@ export const API = {
   reports: reportsRoutes,
   ai: aiRoutes,
   notifications: notificationsRoutes,
+  units: unitsRoutes,
+  tags: tagsRoutes,
+  galleries: galleriesRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -25,6 +25,8 @@ export interface RouteContract {
   allowDuringPasswordChange?: boolean;
   /** Named rate limit (see the server's rate-limit table). */
   rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload' | 'ai';
+  /** Larger JSON bodies than the server default (1 MB), e.g. unit content. */
+  bodyLimit?: number;
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

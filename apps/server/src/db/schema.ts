@@ -6,3 +6,6 @@ export * from '../modules/plans/plans.tables';
 export * from '../platform/platform.tables';
 export * from '../modules/notifications/notifications.tables';
 export * from '../modules/units/knowledge.tables';
+export * from '../modules/units/units.tables';
+export * from '../modules/galleries/galleries.tables';
+export * from '../modules/services/services.tables';

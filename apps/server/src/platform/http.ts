@@ -91,6 +91,7 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       response: { 200: route.response },
       description: access === 'public' ? 'Pública.' : access === 'authenticated' ? 'Qualquer usuário autenticado.' : `Tipos de usuário: ${access.join(', ')}.`,
     },
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     config: { rateLimit: rateLimitFor(deps.config, route.rateLimit) ?? false },
     onRequest: async (request) => {
       request.auth = null;

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Topic } from '@edu/shared/content/unit-content';
+import { providers } from '../providers/providers.tables';
+import { users } from '../users/users.tables';
+
+/** The durable unit of a provider (spec 2 "item"); its versions are item_contents. */
+export const items = pgTable(
+  'items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer('provider_id').notNull().references(() => providers.id),
+    /** The version readers see; null until a version is approved. */
+    publishedContentId: integer('published_content_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('items_provider_idx').on(t.providerId)],
+);
+
+/** One version of a unit's content (spec 2 §3 "Unit content"). */
+export const itemContents = pgTable(
+  'item_contents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id').notNull().references(() => items.id),
+    version: integer('version').notNull().default(1),
+    /** Optimistic concurrency: rises on every save. */
+    revision: integer('revision').notNull().default(0),
+    status: text('status').notNull().default('draft'),
+    /** The status a trashed unit returns to on recovery. */
+    statusBeforeDelete: text('status_before_delete'),
+    title: text('title').notNull(),
+    authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
+    mediaUrl: text('media_url'),
+    questions: text('questions'),
+    introduction: text('introduction').notNull().default(''),
+    learningObjectives: text('learning_objectives').array().notNull().default(sql`'{}'::text[]`),
+    synthesis: text('synthesis').notNull().default(''),
+    bibliographicReference: text('bibliographic_reference').array().notNull().default(sql`'{}'::text[]`),
+    topics: jsonb('topics').$type<Topic[]>().notNull().default([]),
+    levelOfLearning: text('level_of_learning').array().notNull().default(sql`'{}'::text[]`),
+    learningType: text('learning_type').notNull().default('university'),
+    knowledgeIds: integer('knowledge_ids').array().notNull().default(sql`'{}'::integer[]`),
+    updateMessage: text('update_message'),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('item_contents_item_version_unique').on(t.itemId, t.version),
+    index('item_contents_status_idx').on(t.status),
+    index('item_contents_created_idx').on(t.createdAt),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const itemContentTags = pgTable(
+  'item_content_tags',
+  {
+    itemContentId: integer('item_content_id').notNull().references(() => itemContents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.itemContentId, t.tagId] }), index('item_content_tags_tag_idx').on(t.tagId)],
+);
