@@ -237,7 +237,7 @@ export const unitsRoutes = {
     response: z.array(unitVersionRow),
   }),
   status: defineRoute({
-    method: 'PUT', path: '/items/item/content/status', tag: 'units',
+    method: 'PUT', path: '/items/item/content/status/', tag: 'units',
     summary: 'Mudar o status de unidades (enviar para aprovação, lixeira)',
     access: AUTHOR_TYPES, body: statusBody, response: z.object({ ids: z.array(z.number()), status: z.enum(UNIT_STATUSES) }),
   }),

@@ -1,6 +1,6 @@
 /**
  * Demo data for the embedded default (and DATABASE_URL with DEMO_DATA=true): three plans, a provider,
- * a service provider, an institution and one account per user type. Idempotent.
+ * a service provider, an institution, one account per user type and the demo units. Idempotent.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,8 +13,10 @@ import { sellers } from '../modules/sellers/sellers.tables';
 import { users } from '../modules/users/users.tables';
 
 import { DEMO_PASSWORD, demoEmail } from './accounts';
+import { seedDemoUnits } from './units';
 
 export { DEMO_PASSWORD, demoEmail };
+export { DEMO_PUBLISHED_UNIT_TITLE } from './units';
 
 export const DEMO_PLANS = [
   { name: 'Plano Essencial', description: 'Para instituições de pequeno porte.', minRent: 1, maxRent: 500 },
@@ -89,7 +91,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
       emailConfirmedAt: new Date(),
       ...extra,
     });
-    await tx.insert(users).values([
+    const demoUsers = await tx.insert(users).values([
       account('admin', 'Ana Administradora', 'admin'),
       account('director', 'Diego Diretor', 'director'),
       account('manager', 'Marta Gerente', 'manager'),
@@ -104,7 +106,9 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
       account('client', 'Clara Cliente', 'client'),
       account('user', 'Ulisses Usuário', 'user'),
       account('provider.analise', 'Juliana Prado', 'provider', { providerId: reviewProvider!.id }),
-    ]);
+    ]).returning({ id: users.id, email: users.email });
+    const providerUser = demoUsers.find((u) => u.email === demoEmail('provider'))!;
+    await seedDemoUnits(tx, provider!.id, providerUser.id);
   });
   log?.info('dados de demonstração carregados');
 }

@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
 import { sellers } from '../sellers/sellers.tables';
-import { folded } from '../users/users.service';
+import { folded } from '../../platform/search';
 import { noticeTemplates, sellerNoticeReads, sellerNoticeTargets, sellerNotices } from './notifications.tables';
 
 type Body = z.output<typeof noticeBody>;

@@ -24,7 +24,7 @@ import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { readImageUpload } from '../../platform/uploads';
 import { users } from '../users/users.tables';
-import { folded, searchMatch } from '../users/users.service';
+import { folded, searchMatch } from '../../platform/search';
 import { providers } from './providers.tables';
 
 type ProviderRecord = typeof providers.$inferSelect;

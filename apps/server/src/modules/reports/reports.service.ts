@@ -13,7 +13,7 @@ import { forbidden } from '../../platform/errors';
 import { auditLogs } from '../../platform/platform.tables';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../users/users.tables';
-import { folded, searchMatch } from '../users/users.service';
+import { folded, searchMatch } from '../../platform/search';
 import { auditSearchRange } from './report-dates';
 
 type Scope = { kind: 'all' } | { kind: 'seller'; sellerId: number } | { kind: 'provider'; providerId: number };

@@ -14,7 +14,8 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../users/users.tables';
 import { toUserRow } from '../users/users.queries';
-import { folded, searchMatch, usersService } from '../users/users.service';
+import { usersService } from '../users/users.service';
+import { folded, searchMatch } from '../../platform/search';
 
 type TeamQuery = z.output<typeof teamQuery>;
 

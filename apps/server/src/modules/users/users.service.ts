@@ -12,19 +12,8 @@ import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import { users } from './users.tables';
+import { folded, searchMatch } from '../../platform/search';
 import { emailTaken, toUserRow } from './users.queries';
-
-const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
-/** The text folded to lower case without accents (the database collation may be C). */
-export function folded(column: SQL | typeof users.name): SQL {
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-}
-/** Accent- and case-insensitive "contains" on a text column. */
-export function searchMatch(column: SQL | typeof users.name, term: string): SQL {
-  const needle = term.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${folded(column)} like ${`%${needle}%`}`;
-}
 
 export function usersService(deps: Deps) {
   const { db, mailer, storage, config } = deps;
