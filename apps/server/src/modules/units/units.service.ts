@@ -49,7 +49,6 @@ export const UNITS_MSG = {
   unknownTag: 'Tag não encontrada.',
 } as const;
 
-type Row = typeof itemContents.$inferSelect;
 type Fields = z.output<typeof unitCreateBody>;
 
 const iso = (d: Date) => d.toISOString();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { canManageUser, canViewUser, manageableTypes, type UserType } from '@edu/shared/access';
