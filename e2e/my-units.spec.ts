@@ -1,0 +1,125 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { MSG } from '../packages/shared/src/messages';
+import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
+import { demoEmail, dismissNotifications, expectNotification, DEMO_PASSWORD, signIn } from './helpers';
+
+/** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+
+async function apiToken(request: APIRequestContext, local: string) {
+  const res = await request.post('/api/signin', { data: { email: demoEmail(local), password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function createUnit(request: APIRequestContext, token: string, data: Record<string, unknown>) {
+  const res = await request.post('/api/items/item/content/create', { headers: { authorization: `Bearer ${token}` }, data });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { id: number };
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Minhas unidades' });
+const rowOf = (page: Page, title: string) => table(page).getByRole('row').filter({ hasText: title });
+
+async function confirmDialog(page: Page, title: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(MSG.canBeUndone, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: button }).click();
+}
+
+test('an editor sends a complete draft for analysis, is stopped on an incomplete one, trashes and recovers a draft', async ({ page, request }) => {
+  const tag = `E2E ${Date.now()}`;
+  const token = await apiToken(request, 'editor');
+  const areas = (await (await request.get('/api/items/knowledge/find', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string; type: string }[];
+  const exatas = areas.find((a) => a.title === 'Ciências Exatas e da Terra' && a.type === 'university')!;
+  await createUnit(request, token, { title: `${tag} Incompleta` });
+  await createUnit(request, token, {
+    title: `${tag} Completa`,
+    authors: ['Eduardo Editor'],
+    introduction: '<p>Introdução</p>',
+    learningObjectives: ['Objetivo'],
+    synthesis: '<p>Síntese</p>',
+    bibliographicReference: ['Referência'],
+    knowledges: [exatas.id],
+    levelOfLearning: ['Graduação'],
+  });
+
+  await signIn(page, demoEmail('editor'));
+  await page.getByRole('link', { name: 'Minhas Unidades' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/my-units$/);
+  await expect(page.getByRole('heading', { name: 'Minhas Unidades' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Nova Unidade' })).toHaveAttribute('href', '/studio');
+
+  // The search waits for the typing to stop, then narrows the list.
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(tag);
+  await expect(table(page).getByRole('row')).toHaveCount(3); // header + 2
+  await expect(rowOf(page, `${tag} Completa`)).toContainText('Rascunho');
+
+  // Expanding a row shows its knowledge areas and level.
+  await rowOf(page, `${tag} Completa`).getByRole('button', { name: /expandir/i }).click();
+  await expect(page.getByText('Ciências Exatas e da Terra')).toBeVisible();
+  await expect(page.getByText('Graduação')).toBeVisible();
+
+  // An incomplete draft cannot be sent.
+  await rowOf(page, `${tag} Incompleta`).getByRole('button', { name: /Enviar para aprovação/ }).click();
+  await expectNotification(page, UNIT_MSG.incomplete);
+  await dismissNotifications(page);
+
+  // A complete one goes to analysis after the confirmation.
+  await rowOf(page, `${tag} Completa`).getByRole('button', { name: /Enviar para aprovação/ }).click();
+  await confirmDialog(page, 'Tem certeza que deseja mudar o status deste item para Enviado', 'Enviar');
+  await expectNotification(page, 'Status da unidade foi alterado para Enviado', 'Sucesso!');
+  await expect(rowOf(page, `${tag} Completa`)).toContainText('Enviado');
+  await expect(rowOf(page, `${tag} Completa`).getByRole('button', { name: /Enviar para aprovação/ })).toHaveCount(0);
+  await dismissNotifications(page);
+
+  // The 'Análise' chip lists units sent and under analysis.
+  await page.getByRole('checkbox', { name: /^Análise/ }).click();
+  await expect(rowOf(page, `${tag} Completa`)).toBeVisible();
+  await expect(rowOf(page, `${tag} Incompleta`)).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /^Todas/ }).click();
+
+  // Trash the incomplete draft, find it in Lixeira and recover it.
+  await rowOf(page, `${tag} Incompleta`).getByRole('button', { name: /Mover para a lixeira/ }).click();
+  await confirmDialog(page, 'Tem certeza que deseja mudar o status deste item para Excluído', 'Mover para a lixeira');
+  await expectNotification(page, 'Status da unidade foi alterado para Excluído', 'Sucesso!');
+  await expect(rowOf(page, `${tag} Incompleta`)).toHaveCount(0);
+  await dismissNotifications(page);
+
+  await page.getByRole('tab', { name: 'Lixeira' }).click();
+  await expect(rowOf(page, `${tag} Incompleta`)).toContainText('Excluído');
+  await rowOf(page, `${tag} Incompleta`).getByRole('button', { name: 'Recuperar' }).click();
+  await confirmDialog(page, 'Tem certeza que deseja recuperar este item?', 'Recuperar');
+  await expectNotification(page, 'A unidade foi recuperada com sucesso', 'Sucesso!');
+  await expect(table(page).getByText('Nenhum item encontrado')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'A-Z' }).click();
+  await expect(rowOf(page, `${tag} Incompleta`)).toContainText('Rascunho');
+});
+
+test('a published unit opens its update page with the versions; an institution is refused the page', async ({ page, request }) => {
+  const title = `E2E Publicada ${Date.now()}`;
+  const unit = await createUnit(request, await apiToken(request, 'editor'), { title, introduction: '<p>Texto de introdução publicado.</p>' });
+  const published = await request.put(`/api/items/item/update-item-version/${unit.id}`, { headers: { authorization: `Bearer ${await apiToken(request, 'manager')}` } });
+  expect(published.status(), await published.text()).toBe(200);
+
+  await signIn(page, demoEmail('provider'));
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/dashboard/my-units');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  const row = rowOf(page, title);
+  await expect(row).toContainText('Aprovado');
+  await row.getByRole('button', { name: /^Editar/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/my-units/update/${unit.id}$`));
+  await expect(page.getByRole('table', { name: 'Versões da unidade' })).toContainText('Publicada');
+  // The unit itself is shown by the one renderer; the update starts in the studio.
+  await expect(page.getByText('Texto de introdução publicado.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Atualizar unidade' })).toHaveAttribute('href', `/studio/${unit.id}`);
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/dashboard/my-units');
+  await expect(page.getByText('Acesso negado')).toBeVisible();
+});
