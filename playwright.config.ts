@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { fakeAiEnv } from './e2e/fake-ai';
+import { fakeStockEnv } from './e2e/fake-stock';
 
 const port = process.env.E2E_PORT ?? '3199';
 
@@ -26,7 +27,8 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // The AI generator talks to the fake chat API that e2e/ai-activities.spec.ts starts (see e2e/fake-ai.ts).
-    env: fakeAiEnv(),
+    // The AI generator talks to the fake chat API that e2e/ai-activities.spec.ts starts (see e2e/fake-ai.ts);
+    // the stock-photo search to the fake Pixabay a spec starts with startFakeStock() (see e2e/fake-stock.ts).
+    env: { ...fakeAiEnv(), ...fakeStockEnv() },
   },
 });

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - shared: pure rules of packages/shared.
  * - server: the Fastify app through app.inject(); on PostgreSQL when DATABASE_URL is set (one database
  *   per test file, cloned from a template prepared by the global setup), otherwise on PGlite in memory.
+ * - web: React components of apps/web rendered in happy-dom with Testing Library.
  */
 export default defineConfig({
   test: {
@@ -27,6 +28,14 @@ export default defineConfig({
           // Building an app (database, migrations, pg-boss) takes a few seconds on PGlite.
           hookTimeout: 120_000,
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: '.',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
         },
       },
     ],

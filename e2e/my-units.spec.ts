@@ -19,6 +19,8 @@ async function createUnit(request: APIRequestContext, token: string, data: Recor
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Minhas unidades' });
+/** The visible face of a status chip (its radio input is visually hidden). */
+const chip = (page: Page, label: string) => page.getByRole('group', { name: 'Filtrar por status' }).locator('label').filter({ hasText: label });
 const rowOf = (page: Page, title: string) => table(page).getByRole('row').filter({ hasText: title });
 
 async function confirmDialog(page: Page, title: string, button: string) {
@@ -58,8 +60,8 @@ test('an editor sends a complete draft for analysis, is stopped on an incomplete
 
   // Expanding a row shows its knowledge areas and level.
   await rowOf(page, `${tag} Completa`).getByRole('button', { name: /expandir/i }).click();
-  await expect(page.getByText('Ciências Exatas e da Terra')).toBeVisible();
-  await expect(page.getByText('Graduação')).toBeVisible();
+  await expect(table(page).getByText('Ciências Exatas e da Terra')).toBeVisible();
+  await expect(table(page).getByText('Graduação')).toBeVisible();
 
   // An incomplete draft cannot be sent.
   await rowOf(page, `${tag} Incompleta`).getByRole('button', { name: /Enviar para aprovação/ }).click();
@@ -75,10 +77,11 @@ test('an editor sends a complete draft for analysis, is stopped on an incomplete
   await dismissNotifications(page);
 
   // The 'Análise' chip lists units sent and under analysis.
-  await page.getByRole('checkbox', { name: /^Análise/ }).click();
+  await chip(page, 'Análise').click();
+  await expect(page.getByRole('radio', { name: /^Análise/ })).toBeChecked();
   await expect(rowOf(page, `${tag} Completa`)).toBeVisible();
   await expect(rowOf(page, `${tag} Incompleta`)).toHaveCount(0);
-  await page.getByRole('checkbox', { name: /^Todas/ }).click();
+  await chip(page, 'Todas').click();
 
   // Trash the incomplete draft, find it in Lixeira and recover it.
   await rowOf(page, `${tag} Incompleta`).getByRole('button', { name: /Mover para a lixeira/ }).click();

@@ -37,6 +37,20 @@ import { eventsModule } from './platform/events';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+const isInfographicFile = (relative: string) => relative.split(path.sep)[0] === 'infographics';
+
+/**
+ * The policy of a file under /uploads (framed by the app only: frame-ancestors 'self', and helmet's
+ * X-Frame-Options SAMEORIGIN). An infographic (extracted zip) runs its scripts in an opaque origin
+ * (sandbox without allow-same-origin), so it can never reach the app's session; a PDF gets no sandbox
+ * (Chrome's PDF viewer refuses sandboxed documents) but may load nothing else; anything else is inert.
+ */
+export function uploadCsp(relative: string): string {
+  if (isInfographicFile(relative)) return "sandbox allow-scripts; default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'";
+  if (relative.toLowerCase().endsWith('.pdf')) return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+  return "default-src 'none'; sandbox; frame-ancestors 'self'";
+}
+
 export function defaultWebDist(config: Config): string {
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
 }
@@ -55,8 +69,6 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    // '/items/item/content/status/' (spec 2 §7.1) and its slash-less form are the same route.
-    routerOptions: { ignoreTrailingSlash: true },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +86,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // Videos, podcasts and the 'Iframe Externo' resource embed any https page; infographics are /uploads.
+        frameSrc: ["'self'", 'https:'],
         mediaSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
@@ -100,9 +113,16 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
-    setHeaders: (res) => {
+    setHeaders: (res, filePath) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Content-Security-Policy', uploadCsp(path.relative(config.uploadsDir, filePath)));
+      // An infographic runs in an opaque origin (CSP sandbox): its own images, styles, scripts and data
+      // files are cross-origin requests to it, which helmet's same-origin resource policy (and, for
+      // fetch/XHR, CORS) would block. Uploads are public files without credentials: nothing leaks.
+      if (isInfographicFile(path.relative(config.uploadsDir, filePath))) {
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      }
     },
   });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { LIMITS } from '@edu/shared/limits';
+import { STOCK_TIMEOUT_MS } from '@edu/shared/galleries';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -40,6 +41,10 @@ const schema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(LIMITS.aiQuestionTimeoutMs),
   /** Seller (institution) ids allowed to use the AI generator, comma-separated. */
   AI_ALLOWED_SELLER_IDS: z.string().default(''),
+  /** Stock photos (Pixabay-compatible API) of the picture resource; no key: the 'Banco de imagens' tab is hidden. */
+  PIXABAY_API_KEY: z.string().default(''),
+  PIXABAY_API_URL: z.string().url().default('https://pixabay.com/api/'),
+  PIXABAY_TIMEOUT_MS: z.coerce.number().int().positive().default(STOCK_TIMEOUT_MS),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -12,6 +12,7 @@ import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
 import { tagsRoutes, unitsRoutes } from './units';
 import { galleriesRoutes } from './galleries';
+import { servicesRoutes } from './services';
 
 export const API = {
   system: systemRoutes,
@@ -28,6 +29,7 @@ export const API = {
   units: unitsRoutes,
   tags: tagsRoutes,
   galleries: galleriesRoutes,
+  services: servicesRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

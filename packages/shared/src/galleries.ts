@@ -60,13 +60,16 @@ export const galleryFile = z.object({ id: z.number(), filename: z.string(), url:
 export type GalleryFile = z.infer<typeof galleryFile>;
 export const stockHit = z.object({ id: z.number(), previewURL: z.string(), largeImageURL: z.string(), tags: z.string().optional() });
 export type StockHit = z.infer<typeof stockHit>;
+/** One stored upload (the upload routes answer a list whose first entry is the file). */
+export const uploadedFile = z.object({ id: z.number(), filename: z.string(), url: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFile>;
 
 const upload = (kind: GalleryKind) =>
   defineRoute({
     method: 'POST', path: `/galleries/upload/${kind}/:id`, tag: 'galleries',
     summary: `Enviar arquivo para a galeria ${GALLERY_LABELS[kind]} do fornecedor (campo ${kind}; ${GALLERY_ACCEPT[kind].join(', ')}; até 30 MB)`,
     access: GALLERY_OWNER_TYPES, params: idParam, multipart: true, rateLimit: 'upload',
-    response: z.array(z.object({ id: z.number(), filename: z.string(), url: z.string() })),
+    response: z.array(uploadedFile),
   });
 
 export const galleriesRoutes = {
@@ -102,5 +105,17 @@ export const galleriesRoutes = {
       page: z.coerce.number({ error: MSG.invalidValue }).int().min(1, MSG.invalidValue).max(25, MSG.invalidValue).default(1),
     }),
     response: z.object({ hits: z.array(stockHit), total: z.number() }),
+  }),
+  /**
+   * The stock API's image addresses are temporary and may not be hotlinked: a chosen photo is copied
+   * into the provider's image gallery (path id: the provider id) and used from there. The server asks
+   * the API for the photo by its id, so only addresses the configured API answers are ever fetched.
+   */
+  stockImport: defineRoute({
+    method: 'POST', path: '/galleries/stock/import/:id', tag: 'galleries',
+    summary: 'Copiar uma foto do banco de imagens para a galeria de imagens do fornecedor',
+    access: GALLERY_OWNER_TYPES, params: idParam, rateLimit: 'upload',
+    body: z.strictObject({ stockId: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
+    response: z.array(uploadedFile),
   }),
 } as const;

@@ -22,8 +22,10 @@ type Args<R extends RouteContract> = {
   params?: Params<R>;
   query?: Query<R>;
   body?: Body<R>;
-  /** multipart upload: sent as field `images`. */
+  /** multipart upload: sent as field `fileField` (default `images`). */
   file?: File | Blob;
+  /** The multipart field of `file` (the galleries use their kind: images, infographics, questions, pdfs). */
+  fileField?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -48,7 +50,7 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
   let body: BodyInit | undefined;
   if (args.file) {
     const form = new FormData();
-    form.append('images', args.file);
+    form.append(args.fileField ?? 'images', args.file);
     body = form;
   } else if (args.body !== undefined) {
     headers['content-type'] = 'application/json';

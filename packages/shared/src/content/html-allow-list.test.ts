@@ -4,6 +4,7 @@ import {
   FORBIDDEN_TAGS,
   IMAGE_ALIGN_OPTIONS,
   IMAGE_CLASS_OPTIONS,
+  UNIT_HTML_ALLOW_LIST,
   extendAllowList,
   isAllowedHref,
   isAllowedImageSrc,
@@ -54,6 +55,26 @@ describe('the HTML allow-list', () => {
     expect(unit.attributes.div).toEqual(['data-type']);
     expect(unit.classes.img).toEqual(BASE_HTML_ALLOW_LIST.classes.img);
     expect(BASE_HTML_ALLOW_LIST.tags).not.toContain('div');
+  });
+});
+
+describe('the unit-content allow-list', () => {
+  it('adds the resource block div and the Latex block to the base list, and nothing dangerous', () => {
+    expect(UNIT_HTML_ALLOW_LIST.tags).toEqual(expect.arrayContaining([...BASE_HTML_ALLOW_LIST.tags, 'div']));
+    expect(UNIT_HTML_ALLOW_LIST.attributes.div).toEqual(['data-type', 'data-subtype', 'data-resource']);
+    expect(UNIT_HTML_ALLOW_LIST.attributes.pre).toEqual(['class']);
+    expect(UNIT_HTML_ALLOW_LIST.classes.pre).toEqual(['latex']);
+    for (const h of ['h1', 'h2', 'h3', 'h4']) expect(UNIT_HTML_ALLOW_LIST.tags).toContain(h);
+    for (const tag of [...FORBIDDEN_TAGS, 'iframe']) expect(UNIT_HTML_ALLOW_LIST.tags).not.toContain(tag);
+    for (const names of Object.values(UNIT_HTML_ALLOW_LIST.attributes)) for (const name of names) expect(name).not.toMatch(/^on/i);
+  });
+
+  it('leaves the base list as it was', () => {
+    expect(BASE_HTML_ALLOW_LIST.tags).not.toContain('div');
+    expect(BASE_HTML_ALLOW_LIST.attributes.div).toBeUndefined();
+    expect(BASE_HTML_ALLOW_LIST.classes.pre).toBeUndefined();
+    expect(UNIT_HTML_ALLOW_LIST.attributes.img).toEqual(BASE_HTML_ALLOW_LIST.attributes.img);
+    expect(UNIT_HTML_ALLOW_LIST.styles).toEqual(BASE_HTML_ALLOW_LIST.styles);
   });
 });
 

@@ -3,8 +3,9 @@
  * content). The server sanitizes every HTML it stores with it (apps/server/src/platform/sanitize.ts);
  * the web renders stored HTML only through ui/safe-html.tsx. Pure data and predicates: no parser here.
  *
- * What is never allowed, whatever an extension adds: <script>, <style>, <iframe> (until a unit-content
- * extension allows given video hosts), event-handler attributes (on*), `style` except the properties
+ * What is never allowed, whatever an extension adds: <script>, <style>, <iframe> (unit content shows
+ * videos, PDFs and external pages in iframes, but those are built by the renderer from validated
+ * resource blocks, never stored as HTML), event-handler attributes (on*), `style` except the properties
  * listed in `styles`, and URLs other than http(s), mailto (links) and the server's own /uploads/.
  */
 
@@ -89,3 +90,15 @@ export function isAllowedImageSrc(url: string): boolean {
   if (/^https?:\/\/[^\s<>"]+$/i.test(value)) return true;
   return /^\/uploads\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/.test(value);
 }
+
+/**
+ * Unit content (introduction, synthesis, each topic's content — spec 2 §2.8/§3): the base list plus
+ * the resource blocks `<div data-type data-subtype data-resource>` (their JSON is re-validated on write
+ * by `sanitizeUnitHtml`, see content/unit-content.ts) and the Latex block `<pre class="latex">`.
+ * Headings h1–h4 (Tópico, Subtópico, Título, Subtítulo) are already in the base list.
+ */
+export const UNIT_HTML_ALLOW_LIST: HtmlAllowList = extendAllowList(BASE_HTML_ALLOW_LIST, {
+  tags: ['div'],
+  attributes: { div: ['data-type', 'data-subtype', 'data-resource'], pre: ['class'] },
+  classes: { pre: ['latex'] },
+});

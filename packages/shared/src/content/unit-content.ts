@@ -19,7 +19,8 @@ import { MSG } from '../messages';
 /** Section types of spec 2 §3 ("txt" is plain rich text, never a block). */
 export const SECTION_TYPES = ['txt', 'media', 'warning', 'list', 'question', 'picture', 'iframe', 'quote'] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
-export const SECTION_SUBTYPES = ['pdf', 'videoaula', 'podcast', 'danger', 'emphasis'] as const;
+/** The spec's subtypes plus 'infographic' (an iframe of an uploaded zip). */
+export const SECTION_SUBTYPES = ['pdf', 'videoaula', 'podcast', 'danger', 'emphasis', 'infographic'] as const;
 export type SectionSubtype = (typeof SECTION_SUBTYPES)[number];
 
 /** Block attribute names. */
@@ -283,7 +284,9 @@ export function isUnitComplete(u: {
   synthesis: string;
 }): boolean {
   const some = (list: string[]) => list.some((s) => s.trim() !== '');
-  const filled = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '' || /<img\s/i.test(html);
+  // Text, an image or a resource block (e.g. an introduction that is only a video) fills a field.
+  const filled = (html: string) =>
+    html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<img\s/i.test(html) || /<div\s[^>]*data-type="[a-z]/i.test(html);
   return (
     some(u.authors) &&
     some(u.bibliographicReference) &&

@@ -1,4 +1,130 @@
-/** Placeholder until this page lands in this session (issue 4). */
-export default function Page() {
-  return null;
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@edu/shared/messages';
+import { SERVICE_MSG, SERVICE_OWNER_TYPES, type ProviderService } from '@edu/shared/services';
+import type { UserType } from '@edu/shared/access';
+import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { confirm } from '../../../ui/confirm';
+import { LoadError } from '../../../ui/load-error';
+import { deleteService, filterServices, myServicesQuery, servicesKeys } from '../api';
+import { ServiceCard } from '../components/service-card';
+import { ServiceFormModal } from '../components/service-form-modal';
+
+/** /dashboard/my-services, 'Meus Serviços' (spec 2 §2.13): the service provider's own services. */
+export default function MyServicesPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  if (!(SERVICE_OWNER_TYPES as readonly UserType[]).includes(user.type)) {
+    return (
+      <Stack>
+        <Title order={2}>Meus Serviços</Title>
+        <Alert color="red" title="Acesso negado">
+          {MSG.forbidden}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <MyServices providerId={user.provider?.id ?? null} />;
+}
+
+function MyServices({ providerId }: { providerId: number | null }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(myServicesQuery());
+  const [search, setSearch] = useState('');
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ProviderService | null>(null);
+
+  function openNew() {
+    setEditing(null);
+    setFormOpen(true);
+  }
+  function openEdit(service: ProviderService) {
+    setEditing(service);
+    setFormOpen(true);
+  }
+
+  async function remove(service: ProviderService) {
+    const ok = await confirm({ title: SERVICE_MSG.deleteConfirmTitle, message: SERVICE_MSG.deleteConfirm, confirmLabel: 'Excluir', danger: true });
+    if (!ok) return;
+    try {
+      await deleteService(service.id);
+      toastSuccess(SERVICE_MSG.deleted, SERVICE_MSG.successTitle);
+    } catch {
+      toastError(SERVICE_MSG.deleteFail, SERVICE_MSG.errorTitle);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
+    }
+  }
+
+  const services = list.data;
+  const shown = services ? filterServices(services, search) : [];
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <Center py="xl" aria-busy="true" aria-label="Carregando">
+        <Loader />
+      </Center>
+    );
+  } else if (list.isError) {
+    body = <LoadError title="Não foi possível carregar os serviços" onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  } else if (services!.length === 0) {
+    body = (
+      <Card withBorder padding="xl">
+        <Stack align="center" gap="sm">
+          <Text c="dimmed">{SERVICE_MSG.empty}</Text>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={openNew}>
+            Cadastrar o primeiro serviço
+          </Button>
+        </Stack>
+      </Card>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <Card withBorder padding="xl">
+        <Text c="dimmed" ta="center">
+          {SERVICE_MSG.noMatch}
+        </Text>
+      </Card>
+    );
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="list" aria-label="Serviços">
+        {shown.map((service) => (
+          <div role="listitem" key={service.id}>
+            <ServiceCard service={service} onEdit={() => openEdit(service)} onDelete={() => void remove(service)} />
+          </div>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Meus Serviços</Title>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
+          Novo serviço
+        </Button>
+      </Group>
+
+      <TextInput
+        label="Buscar"
+        placeholder="Buscar por título ou descrição"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        type="search"
+        maw={420}
+        disabled={!services || services.length === 0}
+      />
+
+      {body}
+
+      <ServiceFormModal opened={formOpen} service={editing} providerId={providerId} onClose={() => setFormOpen(false)} />
+    </Stack>
+  );
 }

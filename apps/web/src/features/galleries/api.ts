@@ -1,0 +1,53 @@
+/**
+ * Gallery queries (spec 2 §2.10, §7.4). An empty provider id fetches nothing; a failed gallery lookup
+ * shows as an empty list, with no message (spec 2 §8).
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { API } from '@edu/shared/api';
+import type { GalleryKind } from '@edu/shared/galleries';
+import { call } from '../../lib/api';
+
+export const galleriesKey = (providerId: number | null | undefined) => ['galleries', providerId ?? 0] as const;
+
+export function providerGalleriesQuery(providerId: number | null | undefined) {
+  return queryOptions({
+    queryKey: galleriesKey(providerId),
+    enabled: !!providerId,
+    queryFn: ({ signal }) => call(API.galleries.byProvider, { params: { id: providerId! }, signal }),
+  });
+}
+
+/** One page (15 files) of the provider's gallery of `kind`; no gallery yet: no files. */
+export function useGalleryFiles(providerId: number | null | undefined, kind: GalleryKind, page: number) {
+  const list = useQuery(providerGalleriesQuery(providerId));
+  const galleryId = list.data?.find((g) => g.name === kind)?.id;
+  const files = useQuery({
+    queryKey: [...galleriesKey(providerId), 'files', galleryId ?? 0, page] as const,
+    enabled: !!providerId && !!galleryId,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => call(API.galleries.details, { params: { id: galleryId! }, query: { page }, signal }),
+  });
+  const loading = !!providerId && (list.isPending || (!!galleryId && files.isPending));
+  return {
+    loading,
+    fetching: files.isFetching,
+    files: files.data?.files ?? [],
+    total: files.data?.total ?? 0,
+  };
+}
+
+export const stockStatusQuery = queryOptions({
+  queryKey: ['galleries', 'stock-status'] as const,
+  staleTime: 5 * 60_000,
+  queryFn: ({ signal }) => call(API.galleries.stockStatus, { signal }),
+});
+
+export function stockSearchQuery(term: string, page: number) {
+  return queryOptions({
+    queryKey: ['galleries', 'stock', term, page] as const,
+    enabled: term.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => call(API.galleries.stockSearch, { query: { term, page }, signal }),
+  });
+}

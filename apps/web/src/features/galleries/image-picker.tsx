@@ -1,0 +1,144 @@
+/**
+ * The image picker of the picture resource and the unit cover (spec 2 §2.9, §2.10): tabs 'Galeria'
+ * (the provider's images, 15 per page), 'Enviar' (jpg, jpeg, png or gif up to 30 MB) and 'Banco de
+ * imagens' (stock photos; shown only when the server has the service configured). Staff, who may read
+ * a provider's gallery but not add to it, see the gallery only.
+ */
+import '@mantine/dropzone/styles.css';
+import { Alert, Group, Image, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconCloudUpload, IconPhoto, IconPhotoSearch, IconUpload, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { GALLERY_MSG, GALLERY_OWNER_TYPES, UNIT_UPLOAD_BYTES } from '@edu/shared/galleries';
+import type { UserType } from '@edu/shared/access';
+import { MSG } from '@edu/shared/messages';
+import { useSessionUser } from '../../lib/session';
+import { toastError } from '../../lib/toast';
+import { stockStatusQuery } from './api';
+import { GalleryGrid } from './gallery-grid';
+import { StockSearch } from './stock-search';
+import { useGalleryUpload } from './use-gallery-upload';
+
+const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
+
+export const rejectionMessage = (rejections: FileRejection[]) =>
+  rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large')) ? GALLERY_MSG.tooLarge : GALLERY_MSG.notSupported;
+
+/** Whether the signed-in user may add files to a provider gallery (provider, editor, serviceProvider). */
+export function useCanUpload(): boolean {
+  const user = useSessionUser();
+  return !!user && (GALLERY_OWNER_TYPES as readonly UserType[]).includes(user.type);
+}
+
+export interface ImagePickerProps {
+  providerId: number | null | undefined;
+  value: string;
+  onChange(url: string): void;
+}
+
+export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
+  const canUpload = useCanUpload();
+  const [tab, setTab] = useState<string | null>('gallery');
+  const { upload, pending } = useGalleryUpload(providerId, 'images');
+  const stock = useQuery({ ...stockStatusQuery, enabled: canUpload && !!providerId });
+  const stockEnabled = canUpload && stock.data?.enabled === true;
+
+  if (!providerId) {
+    return (
+      <Alert color="gray" icon={<IconPhoto size={18} aria-hidden />}>
+        {GALLERY_MSG.noProvider}
+      </Alert>
+    );
+  }
+
+  async function send(file: File | undefined) {
+    if (!file) return;
+    const stored = await upload(file);
+    if (stored) {
+      onChange(stored.url);
+      setTab('gallery');
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      {value && (
+        <Paper withBorder radius="sm" p={6}>
+          <Group gap="sm" wrap="nowrap">
+            <Image src={value} alt="Imagem escolhida" w={56} h={56} fit="cover" radius="sm" bg="gray.1" />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={500}>
+                Imagem escolhida
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {value}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      )}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="gallery" leftSection={<IconPhoto size={16} aria-hidden />}>
+            Galeria
+          </Tabs.Tab>
+          {canUpload && (
+            <Tabs.Tab value="upload" leftSection={<IconUpload size={16} aria-hidden />}>
+              Enviar
+            </Tabs.Tab>
+          )}
+          {stockEnabled && (
+            <Tabs.Tab value="stock" leftSection={<IconPhotoSearch size={16} aria-hidden />}>
+              Banco de imagens
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+
+        <Tabs.Panel value="gallery" pt="sm">
+          <GalleryGrid providerId={providerId} kind="images" selectedUrl={value} onPick={(file) => onChange(file.url)} emptyText="Nenhuma imagem na galeria ainda." />
+        </Tabs.Panel>
+
+        {canUpload && (
+          <Tabs.Panel value="upload" pt="sm">
+            <Dropzone
+              onDrop={(files) => void send(files[0])}
+              onReject={(rejections) => toastError(rejectionMessage(rejections), MSG.uploadFailTitle)}
+              accept={IMAGE_ACCEPT}
+              maxSize={UNIT_UPLOAD_BYTES}
+              multiple={false}
+              loading={pending}
+              inputProps={{ 'aria-label': 'Enviar imagem para a galeria' }}
+            >
+              <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
+                <Dropzone.Accept>
+                  <IconCloudUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+                </Dropzone.Idle>
+                <div>
+                  <Text size="sm" fw={500}>
+                    Arraste a imagem aqui ou clique para escolher
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    jpg, jpeg, png ou gif de até 30 MB. A imagem fica na sua galeria.
+                  </Text>
+                </div>
+              </Group>
+            </Dropzone>
+          </Tabs.Panel>
+        )}
+
+        {stockEnabled && (
+          <Tabs.Panel value="stock" pt="sm">
+            <StockSearch providerId={providerId} onPick={(file) => onChange(file.url)} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

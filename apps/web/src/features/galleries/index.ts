@@ -1,0 +1,7 @@
+/** Galleries and uploads of the provider (spec 2 §2.9, §2.10): pickers, the upload hook and queries. */
+export { useGalleryUpload, galleryFileProblem, acceptOf, uploadErrorMessage } from './use-gallery-upload';
+export { ImagePicker, useCanUpload, type ImagePickerProps } from './image-picker';
+export { GalleryFileField, type GalleryFileFieldProps } from './gallery-file-field';
+export { GalleryGrid } from './gallery-grid';
+export { StockSearch } from './stock-search';
+export { providerGalleriesQuery, useGalleryFiles, stockStatusQuery, stockSearchQuery, galleriesKey } from './api';

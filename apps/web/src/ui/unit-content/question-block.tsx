@@ -1,0 +1,99 @@
+/**
+ * A multiple-choice activity (spec 2 §2.4, §4.4): nothing chosen → chosen → after 'Responder' the
+ * answer is marked correct or incorrect, the right option is highlighted and the chosen option's
+ * feedback appears. Options are lettered a), b), c)… Native radios: arrow keys move between options,
+ * Space picks one; the result is announced (aria-live).
+ */
+import { Badge, Button, Radio } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import type { QuestionResource } from '@edu/shared/content/unit-content';
+import { ResourceRichText } from './rich-text';
+import { optionLetter } from './unit-html';
+import classes from './unit-content.module.css';
+
+export const QUESTION_TEXT = {
+  answer: 'Responder',
+  correct: 'Resposta correta!',
+  incorrect: 'Resposta incorreta.',
+  rightOption: 'Alternativa correta',
+  yourAnswer: 'Sua resposta',
+  options: 'Alternativas',
+  fallbackTitle: 'Questão',
+} as const;
+
+export function QuestionBlock({ question }: { question: QuestionResource }) {
+  const id = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [answered, setAnswered] = useState(false);
+  const chosenOption = question.options.find((o) => o.id === chosen);
+  const correct = answered && chosen === question.right;
+
+  return (
+    <section className={`${classes.resource} ${classes.question}`} aria-labelledby={`${id}-title`} data-resource-kind="question">
+      <h4 id={`${id}-title`} className={classes.questionTitle}>
+        {question.title || QUESTION_TEXT.fallbackTitle}
+      </h4>
+      <ResourceRichText html={question.content} />
+      <Radio.Group
+        value={chosen}
+        onChange={(value) => {
+          if (!answered) setChosen(value);
+        }}
+        readOnly={answered}
+        name={`${id}-options`}
+        label={QUESTION_TEXT.options}
+        classNames={{ label: classes.srOnly }}
+      >
+        <div className={classes.options} data-answered={answered || undefined}>
+          {question.options.map((option, index) => {
+            const isRight = answered && option.id === question.right;
+            const isWrong = answered && option.id === chosen && !isRight;
+            return (
+              <Radio
+                key={option.id}
+                value={option.id}
+                size="md"
+                classNames={{ root: classes.option, body: classes.optionBody, labelWrapper: classes.optionLabelWrapper, label: classes.optionLabelBox }}
+                wrapperProps={{ 'data-state': isRight ? 'right' : isWrong ? 'wrong' : undefined, 'data-option': optionLetter(index) }}
+                color={isRight ? 'green' : isWrong ? 'red' : undefined}
+                label={
+                  <span className={classes.optionLabel}>
+                    <span className={classes.optionLetter}>{optionLetter(index)})</span>
+                    <span>{option.title}</span>
+                    {isRight && (
+                      <Badge color="green" variant="light" size="sm" leftSection={<IconCheck size={12} aria-hidden />}>
+                        {QUESTION_TEXT.rightOption}
+                      </Badge>
+                    )}
+                    {isWrong && (
+                      <Badge color="red" variant="light" size="sm" leftSection={<IconX size={12} aria-hidden />}>
+                        {QUESTION_TEXT.yourAnswer}
+                      </Badge>
+                    )}
+                  </span>
+                }
+              />
+            );
+          })}
+        </div>
+      </Radio.Group>
+      <div className={classes.answerBar}>
+        <Button onClick={() => setAnswered(true)} disabled={!chosen || answered}>
+          {QUESTION_TEXT.answer}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {answered && chosenOption && (
+          <div className={classes.result} data-correct={String(correct)} data-testid="question-result">
+            <p className={classes.resultTitle}>
+              {correct ? <IconCheck size={18} aria-hidden /> : <IconX size={18} aria-hidden />}
+              {correct ? QUESTION_TEXT.correct : QUESTION_TEXT.incorrect}
+            </p>
+            <p className={classes.feedback}>{chosenOption.description}</p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
