@@ -2,12 +2,14 @@
  * THE rich-text editor (Mantine's tiptap editor on Tiptap 3): headings, emphasis, lists, quotes, links,
  * alignment, and images uploaded through the server (button, paste or drop) with the class and
  * alignment options of the shared allow-list. It produces HTML the server will sanitize with that
- * same list. Later content kinds extend it through `extensions` and `toolbarExtra`.
+ * same list. Later content kinds extend it through `extensions` and `toolbarExtra`; unit content adds
+ * the block-format select (`blockFormats`: Parágrafo, Tópico, Subtópico, Título, Subtítulo, Latex — spec 2
+ * §2.8) and takes the editor instance (`onEditorReady`) to insert resources into it.
  */
 import '@mantine/tiptap/styles.css';
 import { Group, Input, Select, Text } from '@mantine/core';
 import { Link, RichTextEditor as Editor, getUploadImageExtension, type RichTextEditorLabels } from '@mantine/tiptap';
-import { useEditor, useEditorState, type AnyExtension } from '@tiptap/react';
+import { useEditor, useEditorState, type AnyExtension, type Editor as TiptapEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
@@ -15,6 +17,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { IMAGE_ALIGN_OPTIONS, IMAGE_CLASS_OPTIONS } from '@edu/shared/content/html-allow-list';
 import { MSG } from '@edu/shared/messages';
 import { toastError } from '../lib/toast';
+import { LATEX_NODE, LatexBlock } from './latex-block';
 import classes from './rich-content.module.css';
 
 const LABELS: Partial<RichTextEditorLabels> = {
@@ -57,16 +60,44 @@ const ClassedImage = Image.extend({
   },
 });
 
+/** The block formats of the unit editor (spec 2 §2.8, §9): value → label. */
+export const BLOCK_FORMATS = [
+  { value: 'p', label: 'Parágrafo' },
+  { value: 'h1', label: 'Tópico' },
+  { value: 'h2', label: 'Subtópico' },
+  { value: 'h3', label: 'Título' },
+  { value: 'h4', label: 'Subtítulo' },
+  { value: LATEX_NODE, label: 'Latex' },
+] as const;
+type BlockFormat = (typeof BLOCK_FORMATS)[number]['value'];
+
+function currentFormat(e: TiptapEditor | null): BlockFormat | null {
+  if (!e) return null;
+  if (e.isActive(LATEX_NODE)) return LATEX_NODE;
+  for (const level of [1, 2, 3, 4] as const) if (e.isActive('heading', { level })) return `h${level}`;
+  return e.isActive('paragraph') ? 'p' : null;
+}
+
+function applyFormat(e: TiptapEditor, format: BlockFormat) {
+  const chain = e.chain().focus();
+  if (format === 'p') chain.setParagraph().run();
+  else if (format === LATEX_NODE) chain.setNode(LATEX_NODE).run();
+  else chain.setHeading({ level: Number(format.slice(1)) as 1 | 2 | 3 | 4 }).run();
+}
+
 const LOOKS: string[] = IMAGE_CLASS_OPTIONS.map((o) => o.value).filter(Boolean);
 const ALIGNS: string[] = IMAGE_ALIGN_OPTIONS.map((o) => o.value).filter(Boolean);
 const pick = (cls: string | null | undefined, from: string[]) => (cls ?? '').split(/\s+/).find((c) => from.includes(c)) ?? '';
+
+/** Thrown by an `onUploadImage` that already told the user why the upload failed: no second toast. */
+export class UploadReportedError extends Error {}
 
 export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   /** Height of the editing area in pixels. */
   height?: number;
-  /** Uploads an image and answers its URL. Without it, the editor offers no image upload. */
+  /** Uploads an image and answers its URL (throws on failure). Without it, the editor offers no image upload. */
   onUploadImage?: (file: File) => Promise<string>;
   label?: ReactNode;
   error?: ReactNode;
@@ -75,12 +106,28 @@ export interface RichTextEditorProps {
   extensions?: AnyExtension[];
   /** More toolbar groups, rendered after the standard ones. */
   toolbarExtra?: ReactNode;
+  /** The unit editor's block-format select (and its Latex block) instead of the heading buttons. */
+  blockFormats?: boolean;
+  /** Receives the editor once created (and null when it goes away), e.g. to insert resources. */
+  onEditorReady?: (editor: TiptapEditor | null) => void;
 }
 
 /** Tiptap answers '<p></p>' for an empty document: store it as empty. */
 const normalize = (html: string) => (html === '<p></p>' ? '' : html);
 
-export function RichTextEditor({ value, onChange, height = 300, onUploadImage, label, error, required, extensions = [], toolbarExtra }: RichTextEditorProps) {
+export function RichTextEditor({
+  value,
+  onChange,
+  height = 300,
+  onUploadImage,
+  label,
+  error,
+  required,
+  extensions = [],
+  toolbarExtra,
+  blockFormats = false,
+  onEditorReady,
+}: RichTextEditorProps) {
   const labelId = useId();
   const [uploadError, setUploadError] = useState(false);
   const [pending, setPending] = useState(0);
@@ -100,9 +147,9 @@ export function RichTextEditor({ value, onChange, height = 300, onUploadImage, l
       setPending((n) => n - 1);
     }
   };
-  const uploadFailed = () => {
+  const uploadFailed = (_file?: File, error?: unknown) => {
     setUploadError(true);
-    toastError(MSG.editorImageUploadFail);
+    if (!(error instanceof UploadReportedError)) toastError(MSG.editorImageUploadFail);
   };
 
   const editor = useEditor({
@@ -111,6 +158,7 @@ export function RichTextEditor({ value, onChange, height = 300, onUploadImage, l
       Link,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       getUploadImageExtension(ClassedImage, { onImageUpload: upload, onImageUploadError: uploadFailed }),
+      ...(blockFormats ? [LatexBlock] : []),
       ...extensions,
     ],
     content: value,
@@ -122,6 +170,16 @@ export function RichTextEditor({ value, onChange, height = 300, onUploadImage, l
   useEffect(() => {
     if (editor && !editor.isDestroyed && normalize(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
+
+  const readyRef = useRef(onEditorReady);
+  readyRef.current = onEditorReady;
+  useEffect(() => {
+    if (!editor) return;
+    readyRef.current?.(editor);
+    return () => readyRef.current?.(null);
+  }, [editor]);
+
+  const format = useEditorState({ editor, selector: ({ editor: e }) => (blockFormats ? currentFormat(e) : null) });
 
   const image = useEditorState({
     editor,
@@ -144,11 +202,27 @@ export function RichTextEditor({ value, onChange, height = 300, onUploadImage, l
             <Editor.Strikethrough />
             <Editor.ClearFormatting />
           </Editor.ControlsGroup>
-          <Editor.ControlsGroup>
-            <Editor.H1 aria-label="Cabeçalho 1" title="Cabeçalho 1" />
-            <Editor.H2 aria-label="Cabeçalho 2" title="Cabeçalho 2" />
-            <Editor.H3 aria-label="Cabeçalho 3" title="Cabeçalho 3" />
-          </Editor.ControlsGroup>
+          {blockFormats ? (
+            <Editor.ControlsGroup>
+              <Select
+                size="xs"
+                w={130}
+                aria-label="Formato do bloco"
+                placeholder="Formato"
+                data={BLOCK_FORMATS.map((f) => ({ value: f.value, label: f.label }))}
+                value={format ?? null}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                onChange={(v) => editor && v && applyFormat(editor, v as BlockFormat)}
+              />
+            </Editor.ControlsGroup>
+          ) : (
+            <Editor.ControlsGroup>
+              <Editor.H1 aria-label="Cabeçalho 1" title="Cabeçalho 1" />
+              <Editor.H2 aria-label="Cabeçalho 2" title="Cabeçalho 2" />
+              <Editor.H3 aria-label="Cabeçalho 3" title="Cabeçalho 3" />
+            </Editor.ControlsGroup>
+          )}
           <Editor.ControlsGroup>
             <Editor.Blockquote />
             <Editor.Hr />

@@ -1,0 +1,289 @@
+/**
+ * The studio (spec 2 §2.8, §4.5, §5, §8): a full-screen editor with its own top bar ('SALVAR', 'Sair'),
+ * four steps with 'Voltar' and 'Avançar' (the last step's button is 'Cadastrar' when creating and
+ * 'Salvar' when editing) and the live preview on the right (a drawer behind 'Pré-visualizar' on screens
+ * narrower than 1200 px).
+ *
+ * Saving: the title is required on every save, the synthesis when editing (the first failing step is
+ * shown). 'SALVAR' stays in the studio (after the first save of a new unit the address becomes
+ * /studio/{id}); the last step's button goes back to Minhas Unidades. A published unit is saved as a new
+ * version after the author says what is being updated; its editor then leaves for Minhas Unidades (the
+ * new version is in analysis and cannot be edited). A save from a stale tab gets the server's 409
+ * message and an offer to reload the unit.
+ */
+import { Alert, Badge, Box, Button, Divider, Drawer, Group, ScrollArea, Stack, Stepper, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconLogout, IconRefresh } from '@tabler/icons-react';
+import type { Editor } from '@tiptap/react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent, type UnitStatus } from '@edu/shared/units';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { Brand } from '../../../ui/brand';
+import { confirm } from '../../../ui/confirm';
+import { ResourceBlock, ResourcesPanel } from '../resources';
+import { createUnit, findUnit, knowledgeQuery, levelsQuery, updateUnit } from '../api';
+import { STUDIO_MSG } from '../messages';
+import { bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
+import { StepContent } from './step-content';
+import { StepIntroduction } from './step-introduction';
+import { StepSynthesis } from './step-synthesis';
+import { StepUnit } from './step-unit';
+import { UpdateReasonModal } from './update-reason-modal';
+import { UnitPreview, previewPageOf } from './unit-preview';
+import { useEditorImageUpload } from './use-editor-upload';
+
+/** A unit in these statuses is with the reviewers or in the trash: the server refuses edits. */
+const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
+const TOPIC_EXTENSIONS = [ResourceBlock];
+const MY_UNITS = '/dashboard/my-units';
+const PREVIEW_BREAKPOINT = '(min-width: 75em)'; // 1200 px
+
+type SaveMode = 'save' | 'finish';
+
+export interface StudioEditorProps {
+  providerId: number | null;
+  /** The unit being edited; null for a new unit. */
+  initial: UnitContent | null;
+  /** A new unit was saved for the first time (the page moves to /studio/{id}). */
+  onCreated(unit: UnitContent): void;
+}
+
+const snapshot = (v: StudioValues) => JSON.stringify(bodyOf(v));
+
+export function StudioEditor({ providerId, initial, onCreated }: StudioEditorProps) {
+  const navigate = useNavigate();
+  const wide = useMediaQuery(PREVIEW_BREAKPOINT, true);
+  const form = useForm<StudioValues>({ mode: 'controlled', initialValues: initial ? valuesOf(initial) : emptyValues() });
+  const [unit, setUnit] = useState<UnitContent | null>(initial);
+  const saved = useRef(snapshot(form.values));
+  const [step, setStep] = useState(0);
+  const [activeTopic, setActiveTopic] = useState(0);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [reasonFor, setReasonFor] = useState<SaveMode | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [topicEditor, setTopicEditor] = useState<Editor | null>(null);
+  const [resourcesOpen, setResourcesOpen] = useState(false);
+  const areas = useQuery(knowledgeQuery);
+  const levels = useQuery(levelsQuery);
+  const uploadImage = useEditorImageUpload(providerId);
+
+  const editing = unit !== null;
+  const locked = unit !== null && LOCKED.includes(unit.status);
+  const topics = form.values.topics;
+
+  useEffect(() => {
+    if (areas.isError) toastError(STUDIO_MSG.loadFail, STUDIO_MSG.errorTitle);
+  }, [areas.isError]);
+
+  const viewport = useRef<HTMLDivElement>(null);
+  const goTo = (next: number) => setStep(Math.max(0, Math.min(LAST_STEP, next)));
+  // Each step starts at its top.
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: 0 });
+  }, [step]);
+
+  function requestSave(mode: SaveMode) {
+    if (saving || locked) return;
+    const errors = validate(form.values, editing);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      goTo(firstErrorStep(errors));
+      return;
+    }
+    if (unit?.status === 'publish') setReasonFor(mode);
+    else void save(mode);
+  }
+
+  async function save(mode: SaveMode, updateMessage?: string) {
+    const body = bodyOf(form.values);
+    const wasPublished = unit?.status === 'publish';
+    setSaving(true);
+    try {
+      const result = unit ? await updateUnit({ ...body, id: unit.id, revision: unit.revision, ...(updateMessage ? { updateMessage } : {}) }) : await createUnit(body);
+      saved.current = JSON.stringify(body);
+      setReasonFor(null);
+      if (wasPublished || mode === 'finish') {
+        // A published unit's update is a new version in analysis: nothing left to edit here.
+        toastSuccess(mode === 'save' ? STUDIO_MSG.saved : unit ? STUDIO_MSG.updated : STUDIO_MSG.created, STUDIO_MSG.successTitle);
+        navigate(MY_UNITS);
+        return;
+      }
+      toastSuccess(STUDIO_MSG.saved, STUDIO_MSG.successTitle);
+      setUnit(result);
+      if (!unit) onCreated(result);
+    } catch (err) {
+      setReasonFor(null);
+      if (err instanceof ApiError && err.code === 'STALE_UNIT') {
+        setStale(err.message);
+      } else if (err instanceof ApiError && err.status === 400 && Object.keys(err.fields).length > 0) {
+        form.setErrors(err.fields);
+        goTo(firstErrorStep(err.fields));
+        toastError(err.message, STUDIO_MSG.errorTitle);
+      } else if (err instanceof ApiError && [403, 404, 409].includes(err.status)) {
+        toastError(err.message, STUDIO_MSG.errorTitle);
+      } else {
+        toastError(STUDIO_MSG.saveFail, STUDIO_MSG.errorTitle);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function reload() {
+    if (!unit) return;
+    setReloading(true);
+    try {
+      const fresh = await findUnit(unit.id);
+      const values = valuesOf(fresh);
+      form.setValues(values);
+      form.clearErrors();
+      form.resetDirty(values);
+      saved.current = snapshot(values);
+      setUnit(fresh);
+      setActiveTopic(0);
+      setStale(null);
+    } catch {
+      toastError(STUDIO_MSG.loadFail, STUDIO_MSG.errorTitle);
+    } finally {
+      setReloading(false);
+    }
+  }
+
+  async function leave() {
+    if (snapshot(form.values) !== saved.current) {
+      const ok = await confirm({ title: 'Sair do estúdio', message: STUDIO_MSG.leaveConfirm, confirmLabel: 'Sair', danger: true });
+      if (!ok) return;
+    }
+    navigate(MY_UNITS);
+  }
+
+  const previewPage = previewPageOf(step, activeTopic, topics.length);
+
+  return (
+    <Box style={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
+      <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+            <Brand size="sm" />
+            <Divider orientation="vertical" />
+          </Group>
+          <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
+            {editing ? form.values.title.trim() || 'Unidade sem título' : 'Nova unidade'}
+          </Text>
+          {unit && (
+            <Badge color={UNIT_STATUS_COLORS[unit.status]} variant="light" style={{ flexShrink: 0 }}>
+              {UNIT_STATUS_LABELS[unit.status]}
+              {unit.version > 1 ? ` · versão ${unit.version}` : ''}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {!wide && (
+            <Button variant="default" leftSection={<IconEye size={18} />} onClick={() => setPreviewOpen(true)}>
+              Pré-visualizar
+            </Button>
+          )}
+          <Button leftSection={<IconDeviceFloppy size={18} />} onClick={() => requestSave('save')} loading={saving && reasonFor === null} disabled={locked}>
+            SALVAR
+          </Button>
+          <Button variant="default" leftSection={<IconLogout size={18} />} onClick={leave}>
+            Sair
+          </Button>
+        </Group>
+      </Group>
+
+      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <ScrollArea component="main" style={{ flex: 1 }} type="auto" offsetScrollbars viewportRef={viewport}>
+          <Stack gap="lg" p="lg" maw={1100} mx="auto">
+            {locked && unit && (
+              <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+                {STUDIO_MSG.locked(UNIT_STATUS_LABELS[unit.status])}
+              </Alert>
+            )}
+            {stale && (
+              <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Unidade desatualizada" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{stale}</Text>
+                  <Text size="sm">{STUDIO_MSG.reloadConfirm}</Text>
+                  <Button size="compact-sm" color="red" variant="light" leftSection={<IconRefresh size={16} />} onClick={reload} loading={reloading}>
+                    Recarregar unidade
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {unit?.status === 'publish' && (
+              <Alert color="blue" variant="light">
+                Esta unidade está publicada. Ao salvar, as alterações formam uma nova versão que passa novamente pela análise; a versão publicada continua disponível.
+              </Alert>
+            )}
+
+            <Stepper active={step} onStepClick={goTo} allowNextStepsSelect size="sm">
+              {STEPS.map((label) => (
+                <Stepper.Step key={label} label={label} />
+              ))}
+            </Stepper>
+
+            <Box component="section" aria-label={STEPS[step]}>
+              {step === 0 && <StepUnit form={form} providerId={providerId} areas={areas.data} areasError={areas.isError} levels={levels.data} />}
+              {step === 1 && <StepIntroduction form={form} onUploadImage={uploadImage} />}
+              {step === 2 && (
+                <StepContent
+                  form={form}
+                  active={activeTopic}
+                  onActiveChange={setActiveTopic}
+                  onUploadImage={uploadImage}
+                  extensions={TOPIC_EXTENSIONS}
+                  onEditorReady={setTopicEditor}
+                  onOpenResources={() => setResourcesOpen(true)}
+                />
+              )}
+              {step === 3 && <StepSynthesis form={form} editing={editing} onUploadImage={uploadImage} />}
+            </Box>
+
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
+                Voltar
+              </Button>
+              {step < LAST_STEP ? (
+                <Button onClick={() => goTo(step + 1)}>Avançar</Button>
+              ) : (
+                <Button onClick={() => requestSave('finish')} loading={saving && reasonFor === null} disabled={locked}>
+                  {editing ? 'Salvar' : 'Cadastrar'}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </ScrollArea>
+
+        {wide && (
+          <ScrollArea component="aside" aria-label="Pré-visualização da unidade" w="42%" type="auto" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
+            <Box p="md">
+              <UnitPreview values={form.values} page={previewPage} />
+            </Box>
+          </ScrollArea>
+        )}
+      </Box>
+
+      {!wide && (
+        <Drawer opened={previewOpen} onClose={() => setPreviewOpen(false)} position="right" size="xl" title="Pré-visualização da unidade">
+          <UnitPreview values={form.values} page={previewPage} caption={false} />
+        </Drawer>
+      )}
+
+      <ResourcesPanel editor={topicEditor} opened={resourcesOpen && step === 2} onClose={() => setResourcesOpen(false)} providerId={providerId} />
+
+      <UpdateReasonModal
+        opened={reasonFor !== null}
+        saving={saving}
+        onCancel={() => setReasonFor(null)}
+        onConfirm={(message) => reasonFor && void save(reasonFor, message)}
+      />
+    </Box>
+  );
+}
