@@ -155,3 +155,41 @@ export async function createActiveAccount(request: APIRequestContext, prefix: st
   await request.post('/api/signout', { headers: { authorization: `Bearer ${token}` } });
   return { email, password };
 }
+
+/** A bearer token of a demo account, through the API. */
+export async function demoToken(request: APIRequestContext, local: string): Promise<string> {
+  const res = await request.post('/api/signin', { data: { email: demoEmail(local), password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The fields of a unit complete enough to be sent for analysis (spec 2 §5), with a university area. */
+export async function completeUnitFields(request: APIRequestContext, token: string, title: string) {
+  const areas = (await (await request.get('/api/items/knowledge/find', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string; type: string }[];
+  const exatas = areas.find((a) => a.title === 'Ciências Exatas e da Terra' && a.type === 'university')!;
+  return {
+    title,
+    authors: ['Autora E2E'],
+    introduction: '<p>Texto de introdução publicado.</p>',
+    learningObjectives: ['Objetivo E2E'],
+    synthesis: '<p>Síntese E2E</p>',
+    bibliographicReference: ['Referência E2E'],
+    knowledges: [exatas.id],
+    levelOfLearning: ['Graduação'],
+    topics: [{ title: 'Tópico E2E', content: '<p>Texto do tópico</p>' }],
+  };
+}
+
+/** A unit of the author's provider, complete, sent for analysis and published by a manager (as issue 5's approval will). */
+export async function publishedUnitApi(request: APIRequestContext, authorToken: string, title: string): Promise<{ id: number; itemId: number; title: string }> {
+  const headers = { authorization: `Bearer ${authorToken}` };
+  const created = await request.post('/api/items/item/content/create', { headers, data: await completeUnitFields(request, authorToken, title) });
+  expect(created.status(), await created.text()).toBe(200);
+  const unit = (await created.json()) as { id: number; itemId: number; title: string };
+  const sent = await request.put('/api/items/item/content/status/', { headers, data: { ids: [unit.id], status: 'send' } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const manager = await demoToken(request, 'manager');
+  const published = await request.put(`/api/items/item/update-item-version/${unit.id}`, { headers: { authorization: `Bearer ${manager}` } });
+  expect(published.status(), await published.text()).toBe(200);
+  return unit;
+}

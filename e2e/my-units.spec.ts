@@ -1,16 +1,10 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
-import { demoEmail, dismissNotifications, expectNotification, DEMO_PASSWORD, signIn } from './helpers';
+import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
-
-async function apiToken(request: APIRequestContext, local: string) {
-  const res = await request.post('/api/signin', { data: { email: demoEmail(local), password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 async function createUnit(request: APIRequestContext, token: string, data: Record<string, unknown>) {
   const res = await request.post('/api/items/item/content/create', { headers: { authorization: `Bearer ${token}` }, data });
@@ -32,20 +26,9 @@ async function confirmDialog(page: Page, title: string, button: string) {
 
 test('an editor sends a complete draft for analysis, is stopped on an incomplete one, trashes and recovers a draft', async ({ page, request }) => {
   const tag = `E2E ${Date.now()}`;
-  const token = await apiToken(request, 'editor');
-  const areas = (await (await request.get('/api/items/knowledge/find', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string; type: string }[];
-  const exatas = areas.find((a) => a.title === 'Ciências Exatas e da Terra' && a.type === 'university')!;
+  const token = await demoToken(request, 'editor');
   await createUnit(request, token, { title: `${tag} Incompleta` });
-  await createUnit(request, token, {
-    title: `${tag} Completa`,
-    authors: ['Eduardo Editor'],
-    introduction: '<p>Introdução</p>',
-    learningObjectives: ['Objetivo'],
-    synthesis: '<p>Síntese</p>',
-    bibliographicReference: ['Referência'],
-    knowledges: [exatas.id],
-    levelOfLearning: ['Graduação'],
-  });
+  await createUnit(request, token, { ...(await completeUnitFields(request, token, `${tag} Completa`)), authors: ['Eduardo Editor'] });
 
   await signIn(page, demoEmail('editor'));
   await page.getByRole('link', { name: 'Minhas Unidades' }).first().click();
@@ -103,9 +86,7 @@ test('an editor sends a complete draft for analysis, is stopped on an incomplete
 
 test('a published unit opens its update page with the versions; an institution is refused the page', async ({ page, request }) => {
   const title = `E2E Publicada ${Date.now()}`;
-  const unit = await createUnit(request, await apiToken(request, 'editor'), { title, introduction: '<p>Texto de introdução publicado.</p>' });
-  const published = await request.put(`/api/items/item/update-item-version/${unit.id}`, { headers: { authorization: `Bearer ${await apiToken(request, 'manager')}` } });
-  expect(published.status(), await published.text()).toBe(200);
+  const unit = await publishedUnitApi(request, await demoToken(request, 'editor'), title);
 
   await signIn(page, demoEmail('provider'));
   await expect(page).toHaveURL(/\/dashboard/);

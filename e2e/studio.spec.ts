@@ -7,7 +7,7 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, signIn, TINY_PNG } from './helpers';
+import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, publishedUnitApi, signIn, TINY_PNG } from './helpers';
 
 const SAVED = 'Item foi Salvo com sucesso';
 const CREATED = 'Item cadastrado com sucesso!';
@@ -352,10 +352,7 @@ test('saving a published unit asks what is being updated and creates a new versi
   await expect(ask).toBeHidden();
 
   // A unit of our own, published by an admin, then updated in the studio.
-  const own = await createUnitApi(request, token, `Publicada E2E ${Date.now()}`);
-  const admin = await apiToken(request, 'admin');
-  const published = await request.put(`/api/items/item/update-item-version/${own.id}`, { headers: { authorization: `Bearer ${admin}` } });
-  expect(published.status(), await published.text()).toBe(200);
+  const own = await publishedUnitApi(request, token, `Publicada E2E ${Date.now()}`);
 
   await page.goto(`/studio/${own.id}`);
   const titleInput = step(page, 'Nova unidade').getByRole('textbox', { name: 'Título', exact: true });

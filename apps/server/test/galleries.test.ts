@@ -71,6 +71,11 @@ async function startFakeStock(): Promise<FakeStock> {
       res.setHeader('content-type', 'image/png');
       return res.end(PNG_1PX);
     }
+    if (url.pathname === '/redirect') {
+      res.statusCode = 302;
+      res.setHeader('location', '/img/photo.png');
+      return res.end();
+    }
     if (url.pathname === '/img/not-an-image.png') {
       res.setHeader('content-type', 'image/png');
       return res.end(PDF);
@@ -91,7 +96,15 @@ async function startFakeStock(): Promise<FakeStock> {
     const hit = (id: number) => ({
       id,
       previewURL: `${base}/img/photo.png?preview=${id}`,
-      largeImageURL: id === 777 ? `${base}/img/not-an-image.png` : `${base}/img/photo.png?large=${id}`,
+      largeImageURL:
+        id === 777
+          ? `${base}/img/not-an-image.png`
+          : id === 666
+            ? // Another host than the API's (same machine under another name): never fetched.
+              `${base.replace('127.0.0.1', 'localhost')}/img/photo.png?large=${id}`
+            : id === 555
+              ? `${base}/redirect`
+              : `${base}/img/photo.png?large=${id}`,
       webformatURL: 'ignored',
       tags: `natureza, foto ${id}`,
     });
@@ -540,6 +553,13 @@ describe('stock photos', () => {
     const notImage = await call(t.app, 'POST', `/api/galleries/stock/import/${serviceProviderId}`, { token: tok.serviceprovider, payload: { stockId: 777 } });
     expect(notImage.statusCode).toBe(502);
     expect(notImage.json()).toMatchObject({ message: GALLERY_MSG.stockFail });
+    // An image address outside the API's host, or a redirect, is refused without fetching it.
+    fake.requests.length = 0;
+    const otherHost = await call(t.app, 'POST', `/api/galleries/stock/import/${serviceProviderId}`, { token: tok.serviceprovider, payload: { stockId: 666 } });
+    expect(otherHost.statusCode).toBe(502);
+    expect(fake.requests.map((u) => u.pathname)).toEqual(['/api/']);
+    const redirected = await call(t.app, 'POST', `/api/galleries/stock/import/${serviceProviderId}`, { token: tok.serviceprovider, payload: { stockId: 555 } });
+    expect(redirected.statusCode).toBe(502);
     expect(await fileCount()).toBe(before + 1);
   });
 });

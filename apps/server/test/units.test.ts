@@ -121,6 +121,10 @@ describe('units: authoring, own list, status moves, versions, tags', () => {
     const res = await req('provider', 'PUT', '/items/item/content/update', { title: 'Só título', id: unit.id, revision: 0, synthesis: '<p> </p>' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(UNIT_MSG.synthesisRequired);
+    // A synthesis that is only markup the sanitizer removes counts as empty.
+    const scripted = await req('provider', 'PUT', '/items/item/content/update', { title: 'Só título', id: unit.id, revision: 0, synthesis: '<script>x</script>' });
+    expect(scripted.statusCode).toBe(400);
+    expect(scripted.json().message).toBe(UNIT_MSG.synthesisRequired);
   });
 
   it('sends only complete drafts for analysis, then locks them; moves outside the state table are refused', async () => {
@@ -227,6 +231,11 @@ describe('units: authoring, own list, status moves, versions, tags', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toContain(UNIT_MSG.updateMessageRequired);
 
+    // The new version goes to analysis: it must be complete.
+    const incomplete = await req('provider', 'PUT', '/items/item/content/update', { ...body, authors: [], updateMessage: 'Sem autores' });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().message).toBe(UNIT_MSG.incomplete);
+
     const res = await req('provider', 'PUT', '/items/item/content/update', { ...body, updateMessage: 'Revisão da síntese' });
     expect(res.statusCode).toBe(200);
     const v2 = res.json() as UnitContent;
@@ -248,7 +257,9 @@ describe('units: authoring, own list, status moves, versions, tags', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('UPDATE_PENDING');
 
-    // Only managers make a version the published one.
+    // Only managers make a version the published one, and only a version awaiting approval.
+    const draft = (await req('provider', 'POST', '/items/item/content/create', complete())).json() as UnitContent;
+    expect((await req('manager', 'PUT', `/items/item/update-item-version/${draft.id}`)).statusCode).toBe(409);
     expect((await req('provider', 'PUT', `/items/item/update-item-version/${v2.id}`)).statusCode).toBe(403);
     expect((await req('curator', 'PUT', `/items/item/update-item-version/${v2.id}`)).statusCode).toBe(403);
     const pub = await req('manager', 'PUT', `/items/item/update-item-version/${v2.id}`);

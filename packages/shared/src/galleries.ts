@@ -99,7 +99,7 @@ export const galleriesRoutes = {
   }),
   stockSearch: defineRoute({
     method: 'GET', path: '/galleries/stock', tag: 'galleries', summary: 'Buscar fotos no banco de imagens (21 por página)',
-    access: GALLERY_OWNER_TYPES,
+    access: GALLERY_OWNER_TYPES, rateLimit: 'upload',
     query: z.strictObject({
       term: z.string().trim().min(1, MSG.required).max(100, MSG.invalidValue),
       page: z.coerce.number({ error: MSG.invalidValue }).int().min(1, MSG.invalidValue).max(25, MSG.invalidValue).default(1),

@@ -270,7 +270,7 @@ export const tagsRoutes = {
     response: z.array(tagRow),
   }),
   detach: defineRoute({
-    method: 'DELETE', path: '/items/tag/:itemId', tag: 'units', summary: 'Desvincular tag de uma unidade',
+    method: 'DELETE', path: '/items/tag/:itemId', tag: 'units', summary: 'Desvincular tag de uma unidade (itemId = id do conteúdo da unidade, como itemContent ao vincular)',
     access: TAG_EDITOR_TYPES,
     params: z.strictObject({ itemId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
     query: z.strictObject({ tagId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),

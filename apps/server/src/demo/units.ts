@@ -64,10 +64,31 @@ export async function seedDemoUnits(tx: Tx, providerId: number, editorUserId: nu
   const knowledgeIds = exatas ? [exatas.id] : [];
   const units: Array<Partial<typeof itemContents.$inferInsert> & { title: string; status: string }> = [
     { ...base, title: DEMO_PUBLISHED_UNIT_TITLE, status: 'publish', topics: demoTopics, knowledgeIds },
-    { ...base, title: 'Progressões aritméticas', status: 'draft', topics: [{ title: 'Definição', content: '<p>Uma progressão aritmética soma sempre a mesma razão.</p>' }], knowledgeIds },
+    {
+      ...base,
+      title: 'Progressões aritméticas',
+      status: 'draft',
+      introduction: '<p>Sequências em que cada termo é o anterior somado a uma razão constante aparecem em juros simples, calendários e padrões geométricos.</p>',
+      learningObjectives: ['Identificar a razão de uma progressão aritmética', 'Calcular o termo geral e a soma dos termos'],
+      synthesis: '<p>Numa PA, aₙ = a₁ + (n − 1)r e a soma dos n primeiros termos é (a₁ + aₙ)n/2.</p>',
+      topics: [{ title: 'Definição', content: '<p>Uma progressão aritmética soma sempre a mesma razão.</p>' }], knowledgeIds },
     { title: 'Geometria plana: áreas (rascunho)', status: 'draft', authors: ['Marina Albuquerque'], topics: [], knowledgeIds: [] },
-    { ...base, title: 'Estatística descritiva', status: 'correction', topics: [{ title: 'Média, moda e mediana', content: '<p>Medidas de tendência central resumem um conjunto de dados.</p>' }], knowledgeIds },
-    { ...base, title: 'Trigonometria no triângulo retângulo', status: 'reproved', topics: [], knowledgeIds },
+    {
+      ...base,
+      title: 'Estatística descritiva',
+      status: 'correction',
+      introduction: '<p>Como resumir um conjunto de dados em poucos números? Esta unidade apresenta as medidas de tendência central e de dispersão.</p>',
+      learningObjectives: ['Calcular média, moda e mediana', 'Interpretar medidas de dispersão'],
+      synthesis: '<p>Média, moda e mediana descrevem o centro dos dados; variância e desvio padrão, sua dispersão.</p>',
+      topics: [{ title: 'Média, moda e mediana', content: '<p>Medidas de tendência central resumem um conjunto de dados.</p>' }], knowledgeIds },
+    {
+      ...base,
+      title: 'Trigonometria no triângulo retângulo',
+      status: 'reproved',
+      introduction: '<p>Seno, cosseno e tangente relacionam os ângulos e os lados de um triângulo retângulo.</p>',
+      learningObjectives: ['Definir as razões trigonométricas', 'Resolver problemas de alturas e distâncias'],
+      synthesis: '<p>As razões trigonométricas permitem calcular medidas inacessíveis a partir de um ângulo e de um lado conhecidos.</p>',
+      topics: [], knowledgeIds },
   ];
   for (const unit of units) {
     const [item] = await tx.insert(items).values({ providerId }).returning({ id: items.id });

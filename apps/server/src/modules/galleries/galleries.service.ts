@@ -157,10 +157,17 @@ export function galleriesService(deps: Deps) {
       throw new AppError(502, 'STOCK_ERROR', GALLERY_MSG.stockFail);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError(502, 'STOCK_ERROR', GALLERY_MSG.stockFail);
+    // Only the configured API's own host (or a subdomain) is ever fetched, and no redirect is followed:
+    // a response naming another address cannot point the server at internal hosts.
+    const apiHost = new URL(config.PIXABAY_API_URL).hostname;
+    if (url.hostname !== apiHost && !url.hostname.endsWith(`.${apiHost}`)) {
+      log.warn({ host: url.hostname }, 'stock image outside the API host refused');
+      throw new AppError(502, 'STOCK_ERROR', GALLERY_MSG.stockFail);
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), config.PIXABAY_TIMEOUT_MS);
     try {
-      const res = await fetch(url, { signal: controller.signal });
+      const res = await fetch(url, { signal: controller.signal, redirect: 'manual' });
       if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
       const chunks: Buffer[] = [];
       let size = 0;

@@ -37,7 +37,7 @@ const S_IFLNK = 0o120000;
 /** MS-DOS attribute bits that mark a reparse point (Windows symlink / junction) or a device. */
 const DOS_REPARSE_POINT = 0x400;
 const DOS_DEVICE = 0x40;
-const SERVER_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'EROFS']);
+const SERVER_ERRNO = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EIO', 'EMFILE', 'ENFILE', 'EROFS', 'EXDEV']);
 
 /** Files some archivers add that are never part of the infographic (skipped, still counted). */
 function isJunk(segments: string[]): boolean {

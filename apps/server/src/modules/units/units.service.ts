@@ -45,6 +45,7 @@ export const UNITS_MSG = {
   badLevel: 'Nível de aprendizagem inválido para o tipo de ensino escolhido.',
   badMove: (from: string, to: string) => `Não é possível mudar o status de ${from} para ${to}.`,
   notTrashed: 'Esta unidade não está na lixeira.',
+  notAwaiting: 'Só uma versão enviada ou em análise pode ser publicada.',
   noProvider: 'Seu usuário não está vinculado a um fornecedor.',
   unknownTag: 'Tag não encontrada.',
 } as const;
@@ -52,6 +53,7 @@ export const UNITS_MSG = {
 type Fields = z.output<typeof unitCreateBody>;
 
 const iso = (d: Date) => d.toISOString();
+const hasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<(img|div|pre)\s/i.test(html);
 
 export function unitsService(deps: Deps) {
   const { db } = deps;
@@ -149,6 +151,25 @@ export function unitsService(deps: Deps) {
     };
   }
 
+  /** Another version of the item on its way (not published, not trashed, newer than the published one). */
+  async function pendingVersion(ex: Executor, itemId: number, exceptId: number): Promise<boolean> {
+    const [row] = await ex
+      .select({ id: itemContents.id })
+      .from(itemContents)
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .where(
+        and(
+          eq(itemContents.itemId, itemId),
+          ne(itemContents.id, exceptId),
+          ne(itemContents.status, 'deleted'),
+          sql`${itemContents.id} is distinct from ${items.publishedContentId}`,
+          sql`${itemContents.version} > coalesce((select p.version from item_contents p where p.id = ${items.publishedContentId}), 0)`,
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
   async function create(auth: AuthContext, body: Fields): Promise<UnitContent> {
     const providerId = authorProvider(auth);
     return db.transaction(async (tx) => {
@@ -171,17 +192,16 @@ export function unitsService(deps: Deps) {
       if (current.status === 'deleted') throw new AppError(409, 'UNIT_TRASHED', UNITS_MSG.trashed);
       if (current.status === 'send' || current.status === 'analyze') throw new AppError(409, 'UNIT_LOCKED', UNITS_MSG.locked);
       const values = await clean(tx, body);
+      // The synthesis is required when editing (spec 2 §5): checked on what will be stored.
+      if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
 
       if (current.status === 'publish') {
         // A published unit is updated through a new version that goes through analysis again (spec 2 §4.2).
         const message = body.updateMessage?.trim();
         if (!message) throw badRequest(UNIT_MSG.updateMessageRequired, { updateMessage: UNIT_MSG.updateMessageRequired });
-        const [newer] = await tx
-          .select({ id: itemContents.id })
-          .from(itemContents)
-          .where(and(eq(itemContents.itemId, current.itemId), sql`${itemContents.version} > ${current.version}`, ne(itemContents.status, 'deleted')))
-          .limit(1);
-        if (newer) throw new AppError(409, 'UPDATE_PENDING', UNITS_MSG.updatePending);
+        // The new version goes straight to analysis: it must be as complete as a draft being sent.
+        if (!isUnitComplete({ ...values, knowledges: values.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
+        if (await pendingVersion(tx, current.itemId, current.id)) throw new AppError(409, 'UPDATE_PENDING', UNITS_MSG.updatePending);
         const [{ max } = { max: current.version }] = await tx
           .select({ max: sql<number>`max(${itemContents.version})` })
           .from(itemContents)
@@ -306,7 +326,8 @@ export function unitsService(deps: Deps) {
   /** Author moves (spec 2 §4.1): all or nothing. */
   async function setStatus(auth: AuthContext, body: z.output<typeof statusBody>) {
     authorProvider(auth);
-    const ids = [...new Set(body.ids)];
+    // Locked in id order, so two overlapping bulk moves cannot deadlock.
+    const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
       for (const id of ids) {
         const { content } = await loadRow(tx, auth, id, true);
@@ -338,6 +359,7 @@ export function unitsService(deps: Deps) {
     return db.transaction(async (tx) => {
       const { content } = await loadRow(tx, auth, id, true);
       if (content.status !== 'deleted') throw new AppError(409, 'NOT_TRASHED', UNITS_MSG.notTrashed);
+      if (content.version > 1 && (await pendingVersion(tx, content.itemId, content.id))) throw new AppError(409, 'UPDATE_PENDING', UNITS_MSG.updatePending);
       const status = (content.statusBeforeDelete ?? 'draft') as UnitStatus;
       await tx
         .update(itemContents)
@@ -352,7 +374,8 @@ export function unitsService(deps: Deps) {
   async function publishVersion(auth: AuthContext, id: number) {
     return db.transaction(async (tx) => {
       const { content } = await loadRow(tx, auth, id, true);
-      if (content.status === 'deleted') throw new AppError(409, 'UNIT_TRASHED', UNITS_MSG.trashed);
+      if (!['send', 'analyze'].includes(content.status)) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.notAwaiting);
+      if (!isUnitComplete({ ...content, knowledges: content.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
       await tx.update(itemContents).set({ status: 'publish', revision: content.revision + 1, updatedAt: new Date() }).where(eq(itemContents.id, id));
       await tx.update(items).set({ publishedContentId: id }).where(eq(items.id, content.itemId));
       await record(tx, { userId: auth.user.id, action: 'update_unit_status', data: { itemContentId: id, itemId: content.itemId, from: content.status, to: 'publish' } });

@@ -25,7 +25,13 @@ const NOUN = { pdfs: 'PDF', infographics: 'infográfico (zip)', questions: 'banc
 /** A readable name for a stored URL whose original name is not at hand. */
 function nameOf(url: string, kind: GalleryFileFieldProps['kind']): string {
   if (kind === 'infographics' && url.endsWith('/index.html')) return 'Infográfico enviado';
-  return decodeURIComponent(url.split('/').pop() ?? url);
+  const last = url.split('/').pop() ?? url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    // A typed link may hold a bare '%': show it as it is.
+    return last;
+  }
 }
 
 export function GalleryFileField({ providerId, kind, value, onChange, label, error }: GalleryFileFieldProps) {

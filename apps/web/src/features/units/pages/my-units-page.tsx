@@ -103,7 +103,7 @@ function MyUnits() {
   const status = useMutation({
     mutationFn: ({ ids, next }: { ids: number[]; next: 'send' | 'deleted' }) => setUnitsStatus(ids, next),
     onSuccess: (_res, { next }) => {
-      toastSuccess(MY_UNITS_MSG.statusChanged(UNIT_STATUS_LABELS[next]), 'Sucesso!');
+      toastSuccess(MY_UNITS_MSG.statusChanged(UNIT_STATUS_LABELS[next]));
       setSelected([]);
     },
     onError: (err) => toastError(err instanceof Error && err.message === UNIT_MSG.incomplete ? UNIT_MSG.incomplete : MY_UNITS_MSG.actionFail),
@@ -111,7 +111,7 @@ function MyUnits() {
   });
   const recover = useMutation({
     mutationFn: (id: number) => recoverUnit(id),
-    onSuccess: () => toastSuccess(MY_UNITS_MSG.recovered, 'Sucesso!'),
+    onSuccess: () => toastSuccess(MY_UNITS_MSG.recovered),
     onError: () => toastError(MY_UNITS_MSG.actionFail),
     onSettled: refresh,
   });
