@@ -7,7 +7,8 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, publishedUnitApi, signIn, TINY_PNG } from './helpers';
+import { demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn, TINY_PNG } from './helpers';
+import { zip } from '../apps/server/test/zip-writer';
 
 const SAVED = 'Item foi Salvo com sucesso';
 const CREATED = 'Item cadastrado com sucesso!';
@@ -16,54 +17,7 @@ const CREATED = 'Item cadastrado com sucesso!';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function zip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-const INFOGRAPHIC = zip({ 'index.html': '<!doctype html><html><body><h1>Infográfico E2E</h1></body></html>' });
+const INFOGRAPHIC = zip([{ name: 'index.html', data: Buffer.from('<!doctype html><html><body><h1>Infográfico E2E</h1></body></html>') }]);
 
 // --- helpers ---
 
@@ -72,12 +26,6 @@ async function openStudio(page: Page, local: string, path = '/studio') {
   await expect(page).toHaveURL('/dashboard');
   await page.goto(path);
   await expect(page.getByRole('button', { name: 'SALVAR', exact: true })).toBeVisible();
-}
-
-async function apiToken(request: APIRequestContext, local: string): Promise<string> {
-  const res = await request.post('/api/signin', { data: { email: demoEmail(local), password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 interface UnitReply {
@@ -335,7 +283,7 @@ test('the title is required; SALVAR keeps the studio on the new unit; leaving as
 });
 
 test('saving a published unit asks what is being updated and creates a new version', async ({ page, request }) => {
-  const token = await apiToken(request, 'provider');
+  const token = await demoToken(request, 'provider');
   const headers = { authorization: `Bearer ${token}` };
 
   // The demo published unit: the question opens first (and is required); cancelled here.
@@ -383,7 +331,7 @@ test('saving a published unit asks what is being updated and creates a new versi
 });
 
 test('two tabs saving the same unit: the stale one is told and can reload', async ({ page, context, request }) => {
-  const token = await apiToken(request, 'editor');
+  const token = await demoToken(request, 'editor');
   const own = await createUnitApi(request, token, `Duas abas ${Date.now()}`);
   await openStudio(page, 'editor', `/studio/${own.id}`);
   const other = await context.newPage();

@@ -3,9 +3,10 @@
  * expandable rows, row click, and a pager. Pagination happens on the server: pass `page`, `total`
  * and `pageSize`, and handle `onPageChange`.
  */
-import { ActionIcon, Box, Center, Checkbox, Group, Pagination, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Center, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
+import { Pager } from './pager';
 
 export interface Column<T> {
   key: string;
@@ -141,7 +142,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.ScrollContainer>
       {props.onPageChange && pages > 1 && (
         <Group justify="flex-end" mt="md">
-          <Pagination total={pages} value={props.page ?? 1} onChange={props.onPageChange} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c })} />
+          <Pager total={pages} value={props.page ?? 1} onChange={props.onPageChange} />
         </Group>
       )}
     </Box>

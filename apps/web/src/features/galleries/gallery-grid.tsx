@@ -3,11 +3,12 @@
  * the image gallery, a list of names for the others. Choosing is a button press (keyboard included);
  * the chosen file is marked with aria-pressed.
  */
-import { Anchor, Box, Center, Group, Image, Pagination, Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Center, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconFileText, IconFileZip, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { GALLERY_PAGE_SIZE, type GalleryFile, type GalleryKind } from '@edu/shared/galleries';
 import { useGalleryFiles } from './api';
+import { Pager } from '../../ui/pager';
 
 interface Props {
   providerId: number | null | undefined;
@@ -123,12 +124,11 @@ export function GalleryGrid({ providerId, kind, selectedUrl, onPick, emptyText =
       )}
       {pages > 1 && (
         <Group justify="center">
-          <Pagination
+          <Pager
             size="sm"
             total={pages}
             value={page}
             onChange={setPage}
-            getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })}
           />
         </Group>
       )}

@@ -3,7 +3,7 @@
  * sent 1 s after the last keystroke. A chosen photo is copied into the provider's image gallery by the
  * server (the stock service's addresses are temporary) and answered as a gallery file.
  */
-import { Alert, Anchor, Box, Center, Group, Image, LoadingOverlay, Pagination, SimpleGrid, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Group, Image, LoadingOverlay, SimpleGrid, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoSearch, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../lib/api';
 import { toastError } from '../../lib/toast';
 import { galleriesKey, stockSearchQuery } from './api';
+import { Pager } from '../../ui/pager';
 
 /** The contract accepts pages 1 to 25. */
 const MAX_PAGES = 25;
@@ -112,12 +113,11 @@ export function StockSearch({ providerId, onPick }: { providerId: number | null 
             . A foto escolhida é copiada para a sua galeria.
           </Text>
           {pages > 1 && (
-            <Pagination
+            <Pager
               size="sm"
               total={pages}
               value={page}
               onChange={setPage}
-              getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Próxima página' : c === 'previous' ? 'Página anterior' : c === 'first' ? 'Primeira página' : 'Última página' })}
             />
           )}
         </Group>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,12 +7,12 @@ import { useEffect, useState } from 'react';
 import { PROFILE_TYPES, type ProfileType } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { PROVIDER_ADMIN_TYPES, type ProviderCondition, type ProviderFilterStatus, type ProviderRow } from '@edu/shared/providers';
-import type { UserType } from '@edu/shared/access';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { PROVIDERS_PAGE_SIZE, providersKeys, providersListQuery, setProviderCondition, setProvidersStatus } from '../api';
 import { ProvidersTable } from '../components/providers-table';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 
 type StatusFilter = 'all' | ProviderFilterStatus;
 type Order = 'name' | 'date';
@@ -31,16 +31,7 @@ const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
 export default function ProvidersAdminPage() {
   const user = useSessionUser();
   if (!user) return null;
-  if (!(PROVIDER_ADMIN_TYPES as readonly UserType[]).includes(user.type)) {
-    return (
-      <Stack>
-        <Title order={2}>Providers</Title>
-        <Alert color="red" title="Acesso negado">
-          {MSG.forbidden}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!typeAllowed(user.type, PROVIDER_ADMIN_TYPES)) return <AccessDenied title="Providers" />;
   return <ProvidersAdmin />;
 }
 

@@ -1,10 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@edu/shared/messages';
 import { SERVICE_MSG, SERVICE_OWNER_TYPES, type ProviderService } from '@edu/shared/services';
-import type { UserType } from '@edu/shared/access';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
@@ -12,21 +10,13 @@ import { LoadError } from '../../../ui/load-error';
 import { deleteService, filterServices, myServicesQuery, servicesKeys } from '../api';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormModal } from '../components/service-form-modal';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 
 /** /dashboard/my-services, 'Meus Serviços' (spec 2 §2.13): the service provider's own services. */
 export default function MyServicesPage() {
   const user = useSessionUser();
   if (!user) return null;
-  if (!(SERVICE_OWNER_TYPES as readonly UserType[]).includes(user.type)) {
-    return (
-      <Stack>
-        <Title order={2}>Meus Serviços</Title>
-        <Alert color="red" title="Acesso negado">
-          {MSG.forbidden}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!typeAllowed(user.type, SERVICE_OWNER_TYPES)) return <AccessDenied title="Meus Serviços" />;
   return <MyServices providerId={user.provider?.id ?? null} />;
 }
 

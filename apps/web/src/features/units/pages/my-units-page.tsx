@@ -3,13 +3,12 @@
  * knowledge-area filter, A-Z / Mais Recentes / Lixeira, 20 rows per page, send for analysis, trash and
  * recover. The server enforces every rule; the buttons only offer what it allows.
  */
-import { Alert, Anchor, Badge, Button, Card, Chip, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Chip, Group, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconEdit, IconEye, IconPlus, IconRestore, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { UserType } from '@edu/shared/access';
 import { MSG } from '@edu/shared/messages';
 import { UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
@@ -29,6 +28,7 @@ import { LabeledValue } from '../../../ui/labeled-value';
 import { LoadError } from '../../../ui/load-error';
 import { knowledgeAreasQuery, myUnitsQuery, recoverUnit, setUnitsStatus, unitsKeys } from '../api';
 import { UnitStatusBadge } from '../components/unit-status-badge';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 
 /** Spec 2 §9: the search waits one second after the last key. */
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -48,16 +48,7 @@ type Tab = 'title' | 'recent' | 'trash';
 export default function MyUnitsPage() {
   const user = useSessionUser();
   if (!user) return null;
-  if (!(AUTHOR_TYPES as readonly UserType[]).includes(user.type)) {
-    return (
-      <Stack>
-        <Title order={2}>Minhas Unidades</Title>
-        <Alert color="red" title="Acesso negado">
-          {MSG.forbidden}
-        </Alert>
-      </Stack>
-    );
-  }
+  if (!typeAllowed(user.type, AUTHOR_TYPES)) return <AccessDenied title="Minhas Unidades" />;
   return <MyUnits />;
 }
 

@@ -7,13 +7,12 @@ import { Alert, Badge, Button, Card, Grid, Group, Skeleton, Stack, Table, Text, 
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import type { UserType } from '@edu/shared/access';
-import { MSG } from '@edu/shared/messages';
 import { LIMITS } from '@edu/shared/limits';
 import { AUTHOR_TYPES, UNIT_STATUS_LABELS } from '@edu/shared/units';
 import { formatDate } from '@edu/shared/format';
 import { useSessionUser } from '../../../lib/session';
 import { LoadError } from '../../../ui/load-error';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { UnitContent } from '../../../ui/unit-content';
 import { unitQuery, unitVersionsQuery } from '../api';
 import { UnitStatusBadge } from '../components/unit-status-badge';
@@ -22,13 +21,7 @@ export default function UnitUpdatePage() {
   const user = useSessionUser();
   const id = Number(useParams().id);
   if (!user) return null;
-  if (!(AUTHOR_TYPES as readonly UserType[]).includes(user.type)) {
-    return (
-      <Alert color="red" title="Acesso negado">
-        {MSG.forbidden}
-      </Alert>
-    );
-  }
+  if (!typeAllowed(user.type, AUTHOR_TYPES)) return <AccessDenied />;
   return <UnitUpdate id={id} />;
 }
 

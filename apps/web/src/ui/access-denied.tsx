@@ -1,0 +1,18 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import type { UserType } from '@edu/shared/access';
+import { MSG } from '@edu/shared/messages';
+
+/** Does the user's type belong to the types a page is for? (The server refuses the calls anyway.) */
+export const typeAllowed = (type: UserType, types: readonly UserType[]) => types.includes(type);
+
+/** The one "not for you" state of a page opened by address by a user type it is not meant for. */
+export function AccessDenied({ title }: { title?: string }) {
+  return (
+    <Stack>
+      {title && <Title order={2}>{title}</Title>}
+      <Alert color="red" title="Acesso negado">
+        {MSG.forbidden}
+      </Alert>
+    </Stack>
+  );
+}
