@@ -23,6 +23,8 @@ import { systemModule } from './modules/system/system.routes';
 import { unitsModule } from './modules/units/units.routes';
 import { galleriesModule } from './modules/galleries/galleries.routes';
 import { servicesModule } from './modules/services/services.routes';
+import { reviewsModule } from './modules/reviews/reviews.routes';
+import { feedbackModule } from './modules/reviews/feedback.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { usersModule } from './modules/users/users.routes';
 import { knowledgeModule } from './modules/units/knowledge.routes';
@@ -142,6 +144,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     unitsModule(api, deps);
     galleriesModule(api, deps);
     servicesModule(api, deps);
+    reviewsModule(api, deps);
+    feedbackModule(api, deps);
   });
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });

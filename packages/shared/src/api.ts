@@ -12,6 +12,8 @@ import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
 import { tagsRoutes, unitsRoutes } from './units';
 import { galleriesRoutes } from './galleries';
+import { reviewsRoutes } from './reviews';
+import { feedbackRoutes } from './feedback';
 import { servicesRoutes } from './services';
 
 export const API = {
@@ -29,6 +31,8 @@ export const API = {
   units: unitsRoutes,
   tags: tagsRoutes,
   galleries: galleriesRoutes,
+  reviews: reviewsRoutes,
+  feedback: feedbackRoutes,
   services: servicesRoutes,
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+import { formatCents, formatCommentDate, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
 
 describe('CPF', () => {
   it('accepts numbers whose check digits are right, with or without the mask', () => {
@@ -56,5 +56,34 @@ describe('pt-BR formats', () => {
     expect(formatDate('2024-03-05T15:00:00Z')).toBe('05/03/2024');
     // 01:00 UTC is still the previous evening in São Paulo.
     expect(formatDate(new Date('2024-03-05T01:00:00Z'))).toBe('04/03/2024');
+  });
+});
+
+describe('formatCommentDate', () => {
+  // 2026-03-10 12:00 in São Paulo (UTC-3).
+  const now = new Date('2026-03-10T15:00:00Z');
+
+  it("says 'hoje' for the same São Paulo day, even when UTC is already the next day", () => {
+    expect(formatCommentDate('2026-03-10T03:00:00Z', now)).toBe('hoje');
+    expect(formatCommentDate('2026-03-11T02:59:00Z', now)).toBe('hoje');
+  });
+
+  it("says 'ontem' for the day before in São Paulo", () => {
+    expect(formatCommentDate('2026-03-10T02:59:00Z', now)).toBe('ontem');
+    expect(formatCommentDate('2026-03-09T03:00:00Z', now)).toBe('ontem');
+  });
+
+  it('writes day and month name, with the year only when it is not the current one', () => {
+    expect(formatCommentDate('2026-03-05T12:00:00Z', now)).toBe('5 de março');
+    expect(formatCommentDate('2026-01-01T02:00:00Z', now)).toBe('31 de dezembro de 2025');
+    expect(formatCommentDate('2025-07-20T12:00:00Z', now)).toBe('20 de julho de 2025');
+  });
+
+  it('crosses a month boundary for ontem', () => {
+    expect(formatCommentDate('2026-02-28T15:00:00Z', new Date('2026-03-01T15:00:00Z'))).toBe('ontem');
+  });
+
+  it('returns an empty text for an invalid date', () => {
+    expect(formatCommentDate('nope', now)).toBe('');
   });
 });

@@ -58,3 +58,27 @@ export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
+
+const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** [year, month (1-12), day] of an instant in São Paulo. */
+function spParts(date: Date): [number, number, number] {
+  const [y, m, d] = spDay.format(date).split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+}
+
+/**
+ * Comment dates (spec 2 §9): 'hoje', 'ontem', otherwise '5 de março' (plus ' de 2025' when not the
+ * current year), by the São Paulo calendar day.
+ */
+export function formatCommentDate(iso: string | Date, now: Date = new Date()): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return '';
+  const [y, m, d] = spParts(date);
+  const [ny, nm, nd] = spParts(now);
+  const dayNumber = (yy: number, mm: number, dd: number) => Date.UTC(yy, mm - 1, dd) / 86_400_000;
+  const diff = dayNumber(ny, nm, nd) - dayNumber(y, m, d);
+  if (diff === 0) return 'hoje';
+  if (diff === 1) return 'ontem';
+  return `${d} de ${MONTHS_PT[m - 1]}${y !== ny ? ` de ${y}` : ''}`;
+}

@@ -71,6 +71,8 @@ export const TAG_EDITOR_TYPES = ['admin', 'curator'] as const satisfies readonly
 /** Author moves of spec 2 §4.1 the server accepts; anything else is refused. */
 export const AUTHOR_STATUS_MOVES: Readonly<Record<string, readonly UnitStatus[]>> = {
   draft: ['send', 'deleted'],
+  /** The corrected unit goes back to its active review (review-machine `afterCorrection`). */
+  correction: ['analyze'],
 };
 
 /** "Em atualização": a later version still on its way (spec 2 §2.3). */

@@ -9,3 +9,4 @@ export * from '../modules/units/knowledge.tables';
 export * from '../modules/units/units.tables';
 export * from '../modules/galleries/galleries.tables';
 export * from '../modules/services/services.tables';
+export * from '../modules/reviews/reviews.tables';

@@ -33,6 +33,8 @@ import { record } from '../../platform/audit';
 import { sanitizeUnitHtml } from '../../platform/sanitize';
 import { folded, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
+import { afterCorrection, type ReviewState } from '@edu/shared/review-machine';
+import { reviews } from '../reviews/reviews.tables';
 import { knowledgeAreas } from './knowledge.tables';
 import { itemContents, itemContentTags, items, tags } from './units.tables';
 
@@ -46,14 +48,16 @@ export const UNITS_MSG = {
   badMove: (from: string, to: string) => `Não é possível mudar o status de ${from} para ${to}.`,
   notTrashed: 'Esta unidade não está na lixeira.',
   notAwaiting: 'Só uma versão enviada ou em análise pode ser publicada.',
+  underReview: 'Esta versão está em avaliação: ela é publicada pela decisão da avaliação.',
   noProvider: 'Seu usuário não está vinculado a um fornecedor.',
   unknownTag: 'Tag não encontrada.',
 } as const;
 
-type Fields = z.output<typeof unitCreateBody>;
+export type UnitFields = z.output<typeof unitCreateBody>;
+type Fields = UnitFields;
 
 const iso = (d: Date) => d.toISOString();
-const hasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<(img|div|pre)\s/i.test(html);
+export const hasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<(img|div|pre)\s/i.test(html);
 
 export function unitsService(deps: Deps) {
   const { db } = deps;
@@ -335,7 +339,7 @@ export function unitsService(deps: Deps) {
         if (!allowed.includes(body.status)) {
           throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS[content.status as UnitStatus] ?? content.status, UNIT_STATUS_LABELS[body.status]));
         }
-        if (body.status === 'send' && !isUnitComplete({ ...content, knowledges: content.knowledgeIds })) {
+        if ((body.status === 'send' || body.status === 'analyze') && !isUnitComplete({ ...content, knowledges: content.knowledgeIds })) {
           throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
         }
         await tx
@@ -348,10 +352,39 @@ export function unitsService(deps: Deps) {
             updatedAt: new Date(),
           })
           .where(eq(itemContents.id, id));
+        if (body.status === 'analyze') await resumeReview(tx, id);
         await record(tx, { userId: auth.user.id, action: 'chaged_unity_status', data: { itemContentId: id, from: content.status, to: body.status } });
       }
       return { ids, status: body.status };
     });
+  }
+
+  /** A corrected unit sent back: its active review's stage that asked for the correction starts over. */
+  async function resumeReview(tx: Tx, contentId: number) {
+    const [review] = await tx.select().from(reviews).where(and(eq(reviews.itemContentId, contentId), eq(reviews.active, true))).for('update');
+    const state: ReviewState | undefined = review && {
+      unitStatus: 'correction',
+      active: review.active,
+      curatorId: review.curatorId,
+      reviewerId: review.reviewerId,
+      curatorStatus: review.curatorStatus as ReviewState['curatorStatus'],
+      reviewerStatus: review.reviewerStatus as ReviewState['reviewerStatus'],
+      managerStatus: review.managerStatus as ReviewState['managerStatus'],
+    };
+    const next = state && afterCorrection(state);
+    if (!review || !next) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS.correction, UNIT_STATUS_LABELS.analyze));
+    const now = new Date();
+    await tx
+      .update(reviews)
+      .set({
+        curatorStatus: next.curatorStatus,
+        reviewerStatus: next.reviewerStatus,
+        // The stage that starts over starts now.
+        ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
+        ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
+        updatedAt: now,
+      })
+      .where(eq(reviews.id, review.id));
   }
 
   async function recover(auth: AuthContext, id: number) {
@@ -376,6 +409,9 @@ export function unitsService(deps: Deps) {
       const { content } = await loadRow(tx, auth, id, true);
       if (!['send', 'analyze'].includes(content.status)) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.notAwaiting);
       if (!isUnitComplete({ ...content, knowledges: content.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
+      // A version under review is published by the review's decision (issue 5), never around it.
+      const [underReview] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.itemContentId, id), eq(reviews.active, true))).limit(1);
+      if (underReview) throw new AppError(409, 'UNDER_REVIEW', UNITS_MSG.underReview);
       await tx.update(itemContents).set({ status: 'publish', revision: content.revision + 1, updatedAt: new Date() }).where(eq(itemContents.id, id));
       await tx.update(items).set({ publishedContentId: id }).where(eq(items.id, content.itemId));
       await record(tx, { userId: auth.user.id, action: 'update_unit_status', data: { itemContentId: id, itemId: content.itemId, from: content.status, to: 'publish' } });
@@ -426,5 +462,5 @@ export function unitsService(deps: Deps) {
     return tagsOf(db, contentId);
   }
 
-  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag };
+  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, clean, knowledgeMap };
 }

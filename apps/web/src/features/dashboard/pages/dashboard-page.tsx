@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { IconUser, IconBuildingStore, IconBooks, IconListDetails, IconReceipt, IconShare, IconBulb, IconSchool, IconHourglass } from '@tabler/icons-react';
 import { LIMITS } from '@edu/shared/limits';
 import { useSessionUser } from '../../../lib/session';
+import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
 
 const SELLER_TILES = [
   { label: 'Meu Perfil', to: '/dashboard/profile', icon: IconUser, text: 'Dados da sua conta e da sua instituição.' },
@@ -18,7 +19,7 @@ const GENERAL_TILES = [
   { label: 'Aprender', icon: IconSchool, text: 'Aprenda no seu ritmo, com atividades e materiais de apoio.' },
 ];
 
-/** /dashboard (spec 1 §2.10). The income dashboard and the published-units table come with later issues. */
+/** /dashboard (spec 1 §2.10). The income dashboard comes with a later issue. */
 export default function DashboardPage() {
   const user = useSessionUser();
   if (!user) return null;
@@ -54,6 +55,7 @@ export default function DashboardPage() {
       {(staff || (user.type === 'provider' && !providerInReview)) && (
         <Text c="dimmed">Bem-vindo(a), {user.name}. Use o menu ao lado para acessar as áreas do seu perfil.</Text>
       )}
+      {seesPublishedUnits(user.type) && <PublishedUnitsTable />}
     </Stack>
   );
 }

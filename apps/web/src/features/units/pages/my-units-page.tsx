@@ -92,7 +92,7 @@ function MyUnits() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: unitsKeys.all });
 
   const status = useMutation({
-    mutationFn: ({ ids, next }: { ids: number[]; next: 'send' | 'deleted' }) => setUnitsStatus(ids, next),
+    mutationFn: ({ ids, next }: { ids: number[]; next: 'send' | 'deleted' | 'analyze' }) => setUnitsStatus(ids, next),
     onSuccess: (_res, { next }) => {
       toastSuccess(MY_UNITS_MSG.statusChanged(UNIT_STATUS_LABELS[next]));
       setSelected([]);
@@ -107,7 +107,7 @@ function MyUnits() {
     onSettled: refresh,
   });
 
-  async function move(rows: OwnUnitRow[], next: 'send' | 'deleted') {
+  async function move(rows: OwnUnitRow[], next: 'send' | 'deleted' | 'analyze') {
     if (rows.length === 0) return;
     if (next === 'send' && rows.some((r) => !r.complete)) {
       toastError(UNIT_MSG.incomplete);
@@ -116,7 +116,7 @@ function MyUnits() {
     const ok = await confirm({
       title: MY_UNITS_MSG.confirmStatus(UNIT_STATUS_LABELS[next]),
       message: MSG.canBeUndone,
-      confirmLabel: next === 'send' ? 'Enviar' : 'Mover para a lixeira',
+      confirmLabel: next === 'deleted' ? 'Mover para a lixeira' : 'Enviar',
       danger: next === 'deleted',
     });
     if (ok) status.mutate({ ids: rows.map((r) => r.id), next });
@@ -264,7 +264,7 @@ interface RowActionsProps {
   row: OwnUnitRow;
   trash: boolean;
   busy: boolean;
-  onMove: (rows: OwnUnitRow[], next: 'send' | 'deleted') => Promise<void>;
+  onMove: (rows: OwnUnitRow[], next: 'send' | 'deleted' | 'analyze') => Promise<void>;
   onRecover: (row: OwnUnitRow) => Promise<void>;
   onNavigate: (to: string) => void;
 }
@@ -288,11 +288,24 @@ function RowActions({ row, trash, busy, onMove, onRecover, onNavigate }: RowActi
         </Button>
       )}
       {row.status === 'correction' && (
-        <Anchor component={Link} to={`/dashboard/my-units/update/${row.id}`} size="sm">
+        <Anchor component={Link} to={`/dashboard/my-units/review/${row.id}`} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconEye size={14} aria-hidden /> Ver Unidade
           </Group>
         </Anchor>
+      )}
+      {row.status === 'correction' && (
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          leftSection={<IconSend size={14} aria-hidden />}
+          disabled={busy}
+          onClick={() => void onMove([row], 'analyze')}
+          aria-label={`Enviar para análise: ${row.title}`}
+        >
+          Enviar para análise
+        </Button>
       )}
       {row.status === 'draft' && (
         <>

@@ -1,0 +1,91 @@
+/**
+ * Problem reports of readers and the feedback report (spec 2 §2.11, §2.12, §3 Feedback, §4.3, §7.6).
+ * A reader reports a problem on a unit version it may read; admin and director follow the reports and move
+ * them to resolved (from any other status) and to closed (from resolved).
+ */
+import { desc, eq } from 'drizzle-orm';
+import { isStaff, type UserType } from '@edu/shared/access';
+import type { z } from 'zod';
+import { FEEDBACK_MSG, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/sessions';
+import { AppError, notFound } from '../../platform/errors';
+import { itemContents, items } from '../units/units.tables';
+import { itemFeedbacks } from './reviews.tables';
+
+export const FEEDBACK_SERVER_MSG = {
+  badMove: 'Não é possível mudar este feedback para o status pedido.',
+} as const;
+
+/**
+ * THE rule of who may read a unit version (and so report a problem on it). Today: staff read any unit, the
+ * users of the unit's provider read their own. Later issues (institutions that rented it, their students)
+ * extend this one predicate.
+ */
+export function canReadUnit(reader: { type: UserType; providerId: number | null }, unit: { providerId: number }): boolean {
+  if (isStaff(reader.type)) return true;
+  return reader.providerId !== null && reader.providerId === unit.providerId;
+}
+
+/** Spec 2 §4.3: to resolved from any other status, to closed from resolved. */
+export function feedbackMoveAllowed(from: FeedbackStatus, to: 'resolved' | 'closed'): boolean {
+  return to === 'resolved' ? from !== 'resolved' : from === 'resolved';
+}
+
+type Row = typeof itemFeedbacks.$inferSelect;
+const toRow = (r: Row): FeedbackRow => ({
+  id: r.id,
+  status: r.status as FeedbackStatus,
+  unit_id: r.itemContentId,
+  unit_name: r.unitName,
+  error_type: r.errorType,
+  error_description: r.errorDescription,
+  created_at: r.createdAt.toISOString(),
+});
+
+export function feedbackService(deps: Deps) {
+  const { db } = deps;
+
+  async function report(auth: AuthContext, body: z.output<typeof feedbackRoutes.report.body>): Promise<{ message: string }> {
+    const input = body.itemFeedback;
+    return db.transaction(async (tx) => {
+      const [unit] = await tx
+        .select({ id: itemContents.id, title: itemContents.title, providerId: items.providerId })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .where(eq(itemContents.id, input.unit_id));
+      // A unit the reader may not read is answered as missing: its existence is not revealed.
+      if (!unit || !canReadUnit(auth.user, unit)) throw notFound();
+      await tx.insert(itemFeedbacks).values({
+        itemContentId: unit.id,
+        // The unit's title as it is now, whatever the client sent.
+        unitName: unit.title,
+        errorType: input.error_type,
+        errorDescription: input.error_description,
+        reporterId: auth.user.id,
+      });
+      return { message: FEEDBACK_MSG.reported };
+    });
+  }
+
+  async function list(): Promise<FeedbackRow[]> {
+    const rows = await db.select().from(itemFeedbacks).orderBy(desc(itemFeedbacks.createdAt), desc(itemFeedbacks.id));
+    return rows.map(toRow);
+  }
+
+  async function setStatus(body: z.output<typeof feedbackRoutes.status.body>): Promise<FeedbackRow> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select().from(itemFeedbacks).where(eq(itemFeedbacks.id, body.id)).for('update');
+      if (!current) throw notFound();
+      if (!feedbackMoveAllowed(current.status as FeedbackStatus, body.status)) throw new AppError(409, 'FEEDBACK_MOVE_REFUSED', FEEDBACK_SERVER_MSG.badMove);
+      const [updated] = await tx
+        .update(itemFeedbacks)
+        .set({ status: body.status, updatedAt: new Date() })
+        .where(eq(itemFeedbacks.id, body.id))
+        .returning();
+      return toRow(updated!);
+    });
+  }
+
+  return { report, list, setStatus };
+}

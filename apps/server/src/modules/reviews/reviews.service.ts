@@ -1,0 +1,534 @@
+/**
+ * Curation and review (spec 2 §2.5–§2.7, §4.2, §6, §7.2): delegation, the staff lists, the moves of the
+ * state machine (`@edu/shared/review-machine`: every move it does not allow is refused), reopening,
+ * comments, the published-units table and the unit edits staff make from the review screen.
+ *
+ * Curators and reviewers reach only the reviews they are assigned to (404 otherwise); publishing roles
+ * reach all. The author's provider users read and write the comments of their units' reviews.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { UserType } from '@edu/shared/access';
+import { LEVELS_OF_LEARNING, type KnowledgeArea, type KnowledgeType } from '@edu/shared/knowledge';
+import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
+import {
+  allowedMoves,
+  applyMove,
+  canReopen,
+  PUBLISHER_TYPES,
+  resolveMove,
+  type ManagerStatus,
+  type ReviewActor,
+  type ReviewState,
+  type StageStatus,
+} from '@edu/shared/review-machine';
+import {
+  REVIEW_MSG,
+  STAFF_UNITS_PAGE_SIZE,
+  type CommentRow,
+  type NewUnitRow,
+  type ReviewDetail,
+  type ReviewRow,
+  reviewContentBody,
+  reviewsFindQuery,
+  reviewsRoutes,
+} from '@edu/shared/reviews';
+import type { UnitContent, UnitStatus } from '@edu/shared/units';
+import type { Deps } from '../../platform/http';
+import type { Executor, Tx } from '../../platform/db';
+import type { AuthContext } from '../../platform/sessions';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { folded, searchMatch } from '../../platform/search';
+import { providers } from '../providers/providers.tables';
+import { users } from '../users/users.tables';
+import { itemContents, items } from '../units/units.tables';
+import { hasText, UNITS_MSG, unitsService } from '../units/units.service';
+import { reviewComments, reviews } from './reviews.tables';
+
+type Review = typeof reviews.$inferSelect;
+type Content = typeof itemContents.$inferSelect;
+
+const iso = (d: Date) => d.toISOString();
+const isPublisher = (type: UserType) => (PUBLISHER_TYPES as readonly UserType[]).includes(type);
+const refused = () => new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.moveRefused);
+
+const curators = alias(users, 'curator');
+const reviewers = alias(users, 'reviewer');
+
+function stateOf(review: Review, unitStatus: string): ReviewState {
+  return {
+    unitStatus,
+    active: review.active,
+    curatorId: review.curatorId,
+    reviewerId: review.reviewerId,
+    curatorStatus: review.curatorStatus as StageStatus | null,
+    reviewerStatus: review.reviewerStatus as StageStatus | null,
+    managerStatus: review.managerStatus as ManagerStatus | null,
+  };
+}
+
+const actorOf = (auth: AuthContext): ReviewActor => ({ id: auth.user.id, type: auth.user.type });
+
+/** Curators and reviewers see only the reviews they are assigned to; publishing roles see all. */
+function assignedFilter(auth: AuthContext): SQL | undefined {
+  if (auth.user.type === 'curator') return eq(reviews.curatorId, auth.user.id);
+  if (auth.user.type === 'review') return eq(reviews.reviewerId, auth.user.id);
+  if (isPublisher(auth.user.type)) return undefined;
+  return sql`false`;
+}
+
+function mayRead(auth: AuthContext, review: Review): boolean {
+  if (isPublisher(auth.user.type)) return true;
+  if (auth.user.type === 'curator') return review.curatorId === auth.user.id;
+  if (auth.user.type === 'review') return review.reviewerId === auth.user.id;
+  return false;
+}
+
+/** Staff who may edit the unit from the review: the assigned ones and publishing roles, while it is in analysis. */
+function mayEdit(auth: AuthContext, review: Review, unitStatus: string): boolean {
+  return review.active && unitStatus === 'analyze' && mayRead(auth, review);
+}
+
+/** The latest review version of its unit version. */
+const isLatest = sql`${reviews.version} = (select max(r.version) from reviews r where r.item_content_id = ${reviews.itemContentId})`;
+
+export function reviewsService(deps: Deps) {
+  const { db } = deps;
+  const units = unitsService(deps);
+
+  async function rows(ex: Executor, where: SQL | undefined, order: SQL[], page?: number): Promise<ReviewRow[]> {
+    const base = ex
+      .select({
+        r: reviews,
+        c: itemContents,
+        providerId: providers.id,
+        providerName: providers.companyName,
+        curator: { id: curators.id, name: curators.name, avatar: curators.avatarUrl },
+        reviewer: { id: reviewers.id, name: reviewers.name, avatar: reviewers.avatarUrl },
+      })
+      .from(reviews)
+      .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .innerJoin(providers, eq(providers.id, items.providerId))
+      .innerJoin(curators, eq(curators.id, reviews.curatorId))
+      .innerJoin(reviewers, eq(reviewers.id, reviews.reviewerId))
+      .where(where)
+      .orderBy(...order);
+    const found = page === undefined ? await base : await base.limit(STAFF_UNITS_PAGE_SIZE).offset((page - 1) * STAFF_UNITS_PAGE_SIZE);
+    const areas = await units.knowledgeMap(ex);
+    return found.map(({ r, c, providerId, providerName, curator, reviewer }) => ({
+      id: r.id,
+      version: r.version,
+      itemContentId: c.id,
+      itemId: c.itemId,
+      title: c.title,
+      unitStatus: c.status as UnitStatus,
+      unitVersion: c.version,
+      provider: { id: providerId, name: providerName },
+      knowledges: knowledgesOf(areas, c.knowledgeIds),
+      levelOfLearning: c.levelOfLearning,
+      curator,
+      reviewer,
+      curatorStatus: r.curatorStatus as StageStatus | null,
+      reviewerStatus: r.reviewerStatus as StageStatus | null,
+      managerStatus: r.managerStatus as ManagerStatus | null,
+      active: r.active,
+      createdAt: iso(r.createdAt),
+    }));
+  }
+
+  const knowledgesOf = (areas: Map<number, KnowledgeArea>, ids: number[]) =>
+    ids.map((k) => areas.get(k)).filter((k): k is KnowledgeArea => !!k);
+
+  /** Ativas, Publicadas, Reprovadas: the latest review of each unit version. */
+  async function find(auth: AuthContext, q: z.output<typeof reviewsFindQuery>) {
+    const filter: SQL[] = [isLatest];
+    const assigned = assignedFilter(auth);
+    if (assigned) filter.push(assigned);
+    if (q.active !== undefined) filter.push(eq(reviews.active, q.active));
+    if (q.managerStatus) filter.push(eq(reviews.managerStatus, q.managerStatus));
+    if (q.itemContentTitle) filter.push(searchMatch(itemContents.title, q.itemContentTitle));
+    if (q.itemContentStatus) filter.push(eq(itemContents.status, q.itemContentStatus));
+    if (q.itemContentId) filter.push(eq(reviews.itemContentId, q.itemContentId));
+    const where = and(...filter);
+    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
+    const [content, [total]] = await Promise.all([
+      rows(db, where, order, q.page),
+      db.select({ n: count() }).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).where(where),
+    ]);
+    return { content, total: Number(total?.n ?? 0) };
+  }
+
+  /** Novas: units sent for analysis, awaiting delegation. */
+  async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
+    const where = and(eq(itemContents.status, 'send'), q.title ? searchMatch(itemContents.title, q.title) : undefined);
+    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const [found, [total], areas] = await Promise.all([
+      db
+        .select({ c: itemContents, providerId: providers.id, providerName: providers.companyName })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .innerJoin(providers, eq(providers.id, items.providerId))
+        .where(where)
+        .orderBy(...order)
+        .limit(STAFF_UNITS_PAGE_SIZE)
+        .offset((q.page - 1) * STAFF_UNITS_PAGE_SIZE),
+      db.select({ n: count() }).from(itemContents).where(where),
+      units.knowledgeMap(db),
+    ]);
+    return {
+      content: found.map(({ c, providerId, providerName }) => ({
+        id: c.id,
+        itemId: c.itemId,
+        title: c.title,
+        version: c.version,
+        provider: { id: providerId, name: providerName },
+        knowledges: knowledgesOf(areas, c.knowledgeIds),
+        levelOfLearning: c.levelOfLearning,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+      })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  async function staff(type: 'curator' | 'review') {
+    return db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.type, type), eq(users.status, 'active')))
+      .orderBy(asc(folded(users.name)), asc(users.id));
+  }
+
+  /** The curator and the reviewer must be active users of their types. */
+  async function checkPeople(ex: Executor, curatorId: number, reviewerId: number) {
+    const found = await ex
+      .select({ id: users.id, type: users.type })
+      .from(users)
+      .where(and(inArray(users.id, [curatorId, reviewerId]), eq(users.status, 'active')));
+    if (!found.some((u) => u.id === curatorId && u.type === 'curator')) throw badRequest(REVIEW_MSG.wrongCurator, { curatorId: REVIEW_MSG.wrongCurator });
+    if (!found.some((u) => u.id === reviewerId && u.type === 'review')) throw badRequest(REVIEW_MSG.wrongReviewer, { reviewerId: REVIEW_MSG.wrongReviewer });
+  }
+
+  async function lockContent(tx: Tx, id: number): Promise<Content> {
+    const [content] = await tx.select().from(itemContents).where(eq(itemContents.id, id)).for('update');
+    if (!content) throw notFound();
+    return content;
+  }
+
+  async function nextVersion(tx: Tx, contentId: number): Promise<number> {
+    const [row] = await tx.select({ max: sql<number | null>`max(${reviews.version})` }).from(reviews).where(eq(reviews.itemContentId, contentId));
+    return Number(row?.max ?? 0) + 1;
+  }
+
+  async function openReview(tx: Tx, auth: AuthContext, content: Content, curatorId: number, reviewerId: number): Promise<number> {
+    const now = new Date();
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        itemContentId: content.id,
+        version: await nextVersion(tx, content.id),
+        curatorId,
+        reviewerId,
+        managerId: auth.user.id,
+        active: true,
+        curationStartedAt: now,
+      })
+      .returning({ id: reviews.id });
+    await tx
+      .update(itemContents)
+      .set({ status: 'analyze', revision: content.revision + 1, updatedAt: now })
+      .where(eq(itemContents.id, content.id));
+    return created!.id;
+  }
+
+  /** Delegation: units sent for analysis get a review (next version) and go to analysis. All or nothing. */
+  async function create(auth: AuthContext, body: z.output<typeof reviewsRoutes.create.body>) {
+    const contentIds = [...new Set(body.contentIds)].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      await checkPeople(tx, body.curatorId, body.reviewerId);
+      const ids: number[] = [];
+      for (const contentId of contentIds) {
+        const content = await lockContent(tx, contentId);
+        if (content.status !== 'send') throw new AppError(409, 'NOT_SENT', REVIEW_MSG.notSent);
+        const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId);
+        await record(tx, {
+          userId: auth.user.id,
+          action: 'delegate_unity',
+          data: { reviewId: id, itemContentId: contentId, curatorId: body.curatorId, reviewerId: body.reviewerId },
+        });
+        ids.push(id);
+      }
+      return { ids };
+    });
+  }
+
+  async function lockReview(tx: Tx, id: number): Promise<Review> {
+    const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!review) throw notFound();
+    return review;
+  }
+
+  /**
+   * A review and its unit content, locked content first (the author's status call locks in that order too,
+   * so the two cannot deadlock). A review's content never changes.
+   */
+  async function lockPair(tx: Tx, id: number): Promise<{ review: Review; content: Content }> {
+    const [peek] = await tx.select({ itemContentId: reviews.itemContentId }).from(reviews).where(eq(reviews.id, id));
+    if (!peek) throw notFound();
+    const content = await lockContent(tx, peek.itemContentId);
+    return { review: await lockReview(tx, id), content };
+  }
+
+  /** Editar Delegação: active reviews only. */
+  async function editDelegation(auth: AuthContext, reviewIds: number[], body: z.output<typeof reviewsRoutes.editDelegation.body>) {
+    const ids = [...new Set([...reviewIds, ...(body.reviewIds ?? [])])].sort((a, b) => a - b);
+    return db.transaction(async (tx) => {
+      await checkPeople(tx, body.curatorId, body.reviewerId);
+      for (const id of ids) {
+        const review = await lockReview(tx, id);
+        if (!review.active) throw new AppError(409, 'REVIEW_CLOSED', REVIEW_MSG.notActive);
+        await tx.update(reviews).set({ curatorId: body.curatorId, reviewerId: body.reviewerId, updatedAt: new Date() }).where(eq(reviews.id, id));
+        await record(tx, {
+          userId: auth.user.id,
+          action: 'updated_delegate_unity',
+          data: {
+            reviewId: id,
+            itemContentId: review.itemContentId,
+            from: { curatorId: review.curatorId, reviewerId: review.reviewerId },
+            to: { curatorId: body.curatorId, reviewerId: body.reviewerId },
+          },
+        });
+      }
+      return { ids };
+    });
+  }
+
+  /** The latest review of the content is the only one that may be reopened; the unit must still be reproved. */
+  async function isCurrent(ex: Executor, review: Review): Promise<boolean> {
+    const [row] = await ex.select({ max: sql<number>`max(${reviews.version})` }).from(reviews).where(eq(reviews.itemContentId, review.itemContentId));
+    return Number(row?.max) === review.version;
+  }
+
+  const reopenable = (review: Review, unitStatus: string, current: boolean, auth: AuthContext) =>
+    canReopen(stateOf(review, unitStatus), actorOf(auth)) && current && unitStatus === 'reproved';
+
+  /** Reabrir: a new review version, active, the unit back in analysis. */
+  async function reopen(auth: AuthContext, body: z.output<typeof reviewsRoutes.reopen.body>) {
+    return db.transaction(async (tx) => {
+      const { review, content } = await lockPair(tx, body.id);
+      if (body.contentIds?.length && body.contentIds[0] !== review.itemContentId) throw badRequest(REVIEW_MSG.wrongItem, { contentIds: REVIEW_MSG.wrongItem });
+      await checkPeople(tx, body.curatorId, body.reviewerId);
+      if (!reopenable(review, content.status, await isCurrent(tx, review), auth)) throw new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.cannotReopen);
+      const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId);
+      await record(tx, {
+        userId: auth.user.id,
+        action: 'delegate_unity',
+        data: { reviewId: id, reopened: review.id, itemContentId: content.id, curatorId: body.curatorId, reviewerId: body.reviewerId },
+      });
+      return { ids: [id] };
+    });
+  }
+
+  /** Approve, send to correction or reprove several reviews: every move must be allowed, all or nothing. */
+  async function update(auth: AuthContext, reviewIds: number[], body: z.output<typeof reviewsRoutes.update.body>) {
+    const comment = body.comment.trim();
+    return db.transaction(async (tx) => {
+      // Locked in content id order, like the author's bulk status call.
+      const found = await tx.select({ id: reviews.id, itemContentId: reviews.itemContentId }).from(reviews).where(inArray(reviews.id, reviewIds));
+      if (found.length !== reviewIds.length) throw notFound();
+      const ids = found.sort((a, b) => a.itemContentId - b.itemContentId || a.id - b.id).map((r) => r.id);
+      for (const id of ids) {
+        const { review, content } = await lockPair(tx, id);
+        if (!mayRead(auth, review)) throw notFound();
+        const state = stateOf(review, content.status);
+        const move = resolveMove(state, actorOf(auth), body.status);
+        if (!move) throw refused();
+        if (move.needsComment && !comment) throw badRequest(REVIEW_MSG.commentRequired, { comment: REVIEW_MSG.commentRequired });
+        const next = applyMove(state, move);
+        const now = new Date();
+        await tx
+          .update(reviews)
+          .set({
+            curatorStatus: next.curatorStatus,
+            reviewerStatus: next.reviewerStatus,
+            managerStatus: next.managerStatus,
+            active: next.active,
+            ...(move.stage === 'curation' && move.status === 'approved' ? { revisionStartedAt: now } : {}),
+            ...(move.stage === 'decision' ? { managerId: auth.user.id } : {}),
+            updatedAt: now,
+          })
+          .where(eq(reviews.id, id));
+        if (move.unitStatus) {
+          if (move.unitStatus === 'publish' && !isUnitComplete({ ...content, knowledges: content.knowledgeIds })) {
+            throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
+          }
+          await tx
+            .update(itemContents)
+            .set({ status: move.unitStatus, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: now })
+            .where(eq(itemContents.id, content.id));
+          // Publishing moves the item's pointer; an earlier published version stays readable by its id.
+          if (move.unitStatus === 'publish') await tx.update(items).set({ publishedContentId: content.id }).where(eq(items.id, content.itemId));
+        }
+        if (comment) await tx.insert(reviewComments).values({ reviewId: id, itemContentId: content.id, authorId: auth.user.id, comment });
+        await record(tx, {
+          userId: auth.user.id,
+          action: 'update_unit_status',
+          data: { reviewId: id, itemContentId: content.id, stage: move.stage, status: move.status, from: content.status, to: next.unitStatus },
+        });
+      }
+      return { ids };
+    });
+  }
+
+  async function detail(auth: AuthContext, review: Review): Promise<ReviewDetail> {
+    const [row] = await rows(db, eq(reviews.id, review.id), []);
+    if (!row) throw notFound();
+    const all = await db
+      .select({ id: reviews.id, version: reviews.version, active: reviews.active, managerStatus: reviews.managerStatus, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.itemContentId, review.itemContentId))
+      .orderBy(desc(reviews.version));
+    const current = all[0]?.id === review.id;
+    const state = stateOf(review, row.unitStatus);
+    return {
+      ...row,
+      curationStartedAt: review.curationStartedAt ? iso(review.curationStartedAt) : null,
+      revisionStartedAt: review.revisionStartedAt ? iso(review.revisionStartedAt) : null,
+      current,
+      versions: all.map((v) => ({ ...v, createdAt: iso(v.createdAt) })),
+      moves: allowedMoves(state, actorOf(auth)).map(({ stage, status, needsComment }) => ({ stage, status, needsComment })),
+      canReopen: reopenable(review, row.unitStatus, current, auth),
+      canEditContent: mayEdit(auth, review, row.unitStatus),
+    };
+  }
+
+  /** type=review: by review id; type=content: the latest review of the unit content. */
+  async function findOne(auth: AuthContext, id: number, type: 'review' | 'content'): Promise<ReviewDetail> {
+    const [review] =
+      type === 'review'
+        ? await db.select().from(reviews).where(eq(reviews.id, id))
+        : await db.select().from(reviews).where(eq(reviews.itemContentId, id)).orderBy(desc(reviews.version)).limit(1);
+    if (!review || !(mayRead(auth, review) || (await isUnitAuthor(db, auth, review)))) throw notFound();
+    return detail(auth, review);
+  }
+
+  /** A provider or editor user of the reviewed unit's provider (the author's review status screen, spec 2 §2.7). */
+  async function isUnitAuthor(ex: Executor, auth: AuthContext, review: Review): Promise<boolean> {
+    if ((auth.user.type !== 'provider' && auth.user.type !== 'editor') || auth.user.providerId === null) return false;
+    const [row] = await ex
+      .select({ providerId: items.providerId })
+      .from(itemContents)
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .where(eq(itemContents.id, review.itemContentId));
+    return row?.providerId === auth.user.providerId;
+  }
+
+  /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
+  async function publishedUnits(page: number) {
+    const where = and(eq(itemContents.status, 'publish'), eq(items.publishedContentId, itemContents.id));
+    const [found, [total]] = await Promise.all([
+      db
+        .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .innerJoin(providers, eq(providers.id, items.providerId))
+        .where(where)
+        .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
+        .limit(STAFF_UNITS_PAGE_SIZE)
+        .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
+      db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where),
+    ]);
+    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total: Number(total?.n ?? 0) };
+  }
+
+  /** Comment readers and writers: the assigned staff, publishing roles and the unit's own provider users. */
+  async function commentable(ex: Executor, auth: AuthContext, reviewId: number): Promise<Review> {
+    const [review] = await ex.select().from(reviews).where(eq(reviews.id, reviewId));
+    if (!review) throw notFound();
+    if (!mayRead(auth, review) && !(await isUnitAuthor(ex, auth, review))) throw forbidden(REVIEW_MSG.commentForbidden);
+    return review;
+  }
+
+  async function commentsOf(ex: Executor, where: SQL): Promise<CommentRow[]> {
+    const found = await ex
+      .select({
+        id: reviewComments.id,
+        comment: reviewComments.comment,
+        createdAt: reviewComments.createdAt,
+        author: { id: users.id, name: users.name, avatar: users.avatarUrl },
+      })
+      .from(reviewComments)
+      .innerJoin(users, eq(users.id, reviewComments.authorId))
+      .where(where)
+      .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
+    return found.map((c) => ({ ...c, createdAt: iso(c.createdAt) }));
+  }
+
+  async function commentPost(auth: AuthContext, body: z.output<typeof reviewsRoutes.commentPost.body>): Promise<CommentRow> {
+    return db.transaction(async (tx) => {
+      const review = await commentable(tx, auth, body.reviewId);
+      if (body.itemId !== review.itemContentId) throw badRequest(REVIEW_MSG.wrongItem, { itemId: REVIEW_MSG.wrongItem });
+      const [created] = await tx
+        .insert(reviewComments)
+        .values({ reviewId: review.id, itemContentId: review.itemContentId, authorId: auth.user.id, comment: body.comment })
+        .returning({ id: reviewComments.id });
+      const [row] = await commentsOf(tx, eq(reviewComments.id, created!.id));
+      return row!;
+    });
+  }
+
+  async function comments(auth: AuthContext, reviewId: number): Promise<CommentRow[]> {
+    await commentable(db, auth, reviewId);
+    return commentsOf(db, eq(reviewComments.reviewId, reviewId));
+  }
+
+  /** The content and its active review, locked; the caller must be allowed to edit it from the review. */
+  async function editable(tx: Tx, auth: AuthContext, contentId: number): Promise<Content> {
+    const content = await lockContent(tx, contentId);
+    const [review] = await tx.select().from(reviews).where(and(eq(reviews.itemContentId, contentId), eq(reviews.active, true)));
+    if (!review || !mayRead(auth, review)) throw notFound();
+    if (!mayEdit(auth, review, content.status)) throw new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.cannotEdit);
+    return content;
+  }
+
+  /** Editar Detalhes Da Unidade: knowledge areas and learning levels of the unit's learning type. */
+  async function updateKnowledge(auth: AuthContext, body: z.output<typeof reviewsRoutes.updateKnowledge.body>): Promise<UnitContent> {
+    return db.transaction(async (tx) => {
+      const content = await editable(tx, auth, body.id);
+      const type = content.learningType as KnowledgeType;
+      const areas = await units.knowledgeMap(tx);
+      const knowledgeIds = [...new Set(body.knowledges)];
+      if (knowledgeIds.some((k) => areas.get(k)?.type !== type)) throw badRequest(UNITS_MSG.badKnowledge, { knowledges: UNITS_MSG.badKnowledge });
+      const levels = [...new Set(body.levelOfLearning)];
+      if (levels.some((l) => !LEVELS_OF_LEARNING[type].includes(l))) throw badRequest(UNITS_MSG.badLevel, { levelOfLearning: UNITS_MSG.badLevel });
+      await tx
+        .update(itemContents)
+        .set({ knowledgeIds, levelOfLearning: levels, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
+        .where(eq(itemContents.id, content.id));
+      await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: content.id, knowledges: knowledgeIds, levelOfLearning: levels } });
+      return units.view(tx, content.id);
+    });
+  }
+
+  /** Unit edits saved from the review screen: sanitized like the studio; the unit must stay complete. */
+  async function saveContent(auth: AuthContext, id: number, body: z.output<typeof reviewContentBody>): Promise<UnitContent> {
+    return db.transaction(async (tx) => {
+      const content = await editable(tx, auth, id);
+      if (content.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);
+      const values = await units.clean(tx, { ...body, learningType: content.learningType as KnowledgeType });
+      if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
+      if (!isUnitComplete({ ...values, knowledges: values.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
+      await tx
+        .update(itemContents)
+        .set({ ...values, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
+        .where(eq(itemContents.id, content.id));
+      await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: content.id, itemId: content.itemId, title: values.title, fromReview: true } });
+      return units.view(tx, content.id);
+    });
+  }
+
+  return { find, newUnits, staff, create, editDelegation, reopen, update, findOne, publishedUnits, commentPost, comments, updateKnowledge, saveContent };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FEEDBACK_MSG, PROBLEM_CATEGORIES, type FeedbackRow } from '@edu/shared/feedback';
+import type { OwnUnitsResponse } from '@edu/shared/units';
+import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
+import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
+import { authHeader, createTestApp, signIn, type TestApp } from './harness';
+
+describe('feedback: problem reports and the feedback report', () => {
+  let t: TestApp;
+  const tok: Record<string, string> = {};
+  let unitId: number;
+
+  const req = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers: authHeader(tok[who]!), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const report = (who: string, fields: Record<string, unknown> = {}) =>
+    req(who, 'POST', '/student/feedback', {
+      itemFeedback: {
+        name: 'Leitor',
+        unit_id: unitId,
+        unit_name: 'Título enviado pelo cliente',
+        error_type: PROBLEM_CATEGORIES[0],
+        error_description: 'O vídeo do tópico 1 não abre.',
+        student_id: null,
+        ...fields,
+      },
+    });
+  const list = async (who = 'admin') => {
+    const res = await req(who, 'GET', '/items/item/feedback');
+    expect(res.statusCode).toBe(200);
+    return res.json() as FeedbackRow[];
+  };
+  const move = (id: number, status: string, who = 'admin') => req(who, 'PUT', '/items/item/feedback/status', { id, status });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of ['provider', 'editor', 'serviceprovider', 'seller', 'seller.assistente', 'client', 'curator', 'review', 'manager', 'director', 'admin']) {
+      tok[who] = await signIn(t.app, who);
+    }
+    const mine = (await req('provider', 'GET', '/items/item/content/provider?title=FUNCOES')).json() as OwnUnitsResponse;
+    unitId = mine.content.find((u) => u.title === DEMO_PUBLISHED_UNIT_TITLE)!.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('a reader of the unit reports a problem, stored with the unit\'s current title and listed newest first as Criado', async () => {
+    const first = await report('provider');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: FEEDBACK_MSG.reported });
+    const second = await report('curator', { error_type: 'Erros de ortografia', error_description: '  Palavra "funsão" no tópico 2.  ' });
+    expect(second.statusCode).toBe(200);
+
+    const rows = await list();
+    expect(rows[0]).toMatchObject({
+      status: 'created',
+      unit_id: unitId,
+      unit_name: DEMO_PUBLISHED_UNIT_TITLE,
+      error_type: 'Erros de ortografia',
+      error_description: 'Palavra "funsão" no tópico 2.',
+    });
+    expect(rows[1]).toMatchObject({ unit_name: DEMO_PUBLISHED_UNIT_TITLE, error_type: PROBLEM_CATEGORIES[0] });
+    expect(Date.parse(rows[0]!.created_at)).toBeGreaterThanOrEqual(Date.parse(rows[1]!.created_at));
+    const [stored] = await t.deps.db.select().from(itemFeedbacks).where(eq(itemFeedbacks.id, rows[0]!.id));
+    expect(stored?.reporterId).not.toBeNull();
+    // The director reads the same report.
+    expect((await list('director')).map((r) => r.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it('refuses a report on a unit the user may not read (as missing), on an unknown unit, and bad input', async () => {
+    const other = await report('serviceprovider');
+    expect(other.statusCode).toBe(404);
+    const seller = await report('seller');
+    expect(seller.statusCode).toBe(404);
+    expect((await report('provider', { unit_id: 999999 })).statusCode).toBe(404);
+
+    const badCategory = await report('provider', { error_type: 'Outro problema' });
+    expect(badCategory.statusCode).toBe(400);
+    const empty = await report('provider', { error_description: '   ' });
+    expect(empty.statusCode).toBe(400);
+    const missing = await report('provider', { error_type: undefined });
+    expect(missing.statusCode).toBe(400);
+    const unknownField = await report('provider', { student_id: 5 });
+    expect(unknownField.statusCode).toBe(400);
+    const unauthenticated = await t.app.inject({ method: 'POST', url: '/api/student/feedback', payload: { itemFeedback: { unit_id: unitId } } });
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('only admin and director open the report and change statuses', async () => {
+    const [row] = await list();
+    for (const who of ['seller', 'seller.assistente', 'curator', 'review', 'manager', 'provider', 'editor', 'client']) {
+      expect((await req(who, 'GET', '/items/item/feedback')).statusCode, who).toBe(403);
+      expect((await move(row!.id, 'resolved', who)).statusCode, who).toBe(403);
+    }
+    expect((await list())[0]!.status).toBe('created');
+  });
+
+  it('toggles: resolved from any other status, closed from resolved; every other move is refused with 409', async () => {
+    const [row] = await list();
+    const id = row!.id;
+    expect((await move(id, 'closed')).statusCode).toBe(409); // created → closed
+
+    const resolved = await move(id, 'resolved');
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({ id, status: 'resolved', unit_name: DEMO_PUBLISHED_UNIT_TITLE });
+    expect((await move(id, 'resolved')).statusCode).toBe(409); // resolved → resolved
+
+    const closed = await move(id, 'closed', 'director');
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ id, status: 'closed' });
+    expect((await move(id, 'closed')).statusCode).toBe(409); // closed → closed
+    expect((await list()).find((r) => r.id === id)?.status).toBe('closed');
+
+    // Spec 2 §4.3: the toggle moves to resolved from any status other than resolved, closed included.
+    expect((await move(id, 'resolved')).json()).toMatchObject({ status: 'resolved' });
+
+    // Statuses the report never sets (viewed, in_analysis) still resolve.
+    await t.deps.db.update(itemFeedbacks).set({ status: 'in_analysis' }).where(eq(itemFeedbacks.id, id));
+    expect((await move(id, 'closed')).statusCode).toBe(409);
+    expect((await move(id, 'resolved')).statusCode).toBe(200);
+
+    expect((await move(id, 'viewed')).statusCode).toBe(400);
+    expect((await move(999999, 'resolved')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * 'Reabrir avaliação' (spec 2 §4.2): a publishing role picks a curator and a reviewer; a new review
+ * version is created and opened.
+ */
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { reopenReview, reviewsKeys, staffQuery } from '../api';
+import { unitsKeys } from '../../units/api';
+
+const option = (p: { id: number; name: string }) => ({ value: String(p.id), label: `${p.name} (${p.id})` });
+
+export function ReviewReopen({ detail }: { detail: ReviewDetail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => setOpen(true)}>
+        Reabrir avaliação
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Reabrir avaliação" centered>
+        {open && <ReopenForm detail={detail} onClose={() => setOpen(false)} />}
+      </Modal>
+    </>
+  );
+}
+
+function ReopenForm({ detail, onClose }: { detail: ReviewDetail; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const curators = useQuery(staffQuery('curator'));
+  const reviewers = useQuery(staffQuery('review'));
+  const [curatorId, setCurator] = useState<string | null>(String(detail.curator.id));
+  const [reviewerId, setReviewer] = useState<string | null>(String(detail.reviewer.id));
+  const [error, setError] = useState<string | null>(null);
+  const reopen = useMutation({
+    mutationFn: () => reopenReview({ id: detail.id, curatorId: Number(curatorId), reviewerId: Number(reviewerId), contentIds: [detail.itemContentId] }),
+    onSuccess: async ({ ids }) => {
+      toastSuccess(REVIEW_MSG.delegated);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.all }), queryClient.invalidateQueries({ queryKey: unitsKeys.all })]);
+      onClose();
+      if (ids[0]) void navigate(`/dashboard/units/review/${ids[0]}`);
+    },
+    onError: (err) => toastError(err instanceof ApiError && err.status < 500 && err.message ? err.message : REVIEW_MSG.delegationFail),
+  });
+  const submit = () => {
+    if (!curatorId || !reviewerId) {
+      setError(REVIEW_MSG.fillAll);
+      return;
+    }
+    reopen.mutate();
+  };
+  return (
+    <Stack gap="md">
+      <Text size="sm">Uma nova versão da avaliação será criada e a unidade volta para análise.</Text>
+      <Select label="Curador" data={(curators.data ?? []).map(option)} value={curatorId} onChange={(v) => (setCurator(v), setError(null))} searchable required comboboxProps={{ withinPortal: true }} />
+      <Select label="Revisor" data={(reviewers.data ?? []).map(option)} value={reviewerId} onChange={(v) => (setReviewer(v), setError(null))} searchable required comboboxProps={{ withinPortal: true }} />
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button loading={reopen.isPending} onClick={submit}>
+          Reabrir avaliação
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * 'Avaliação' (spec 2 §2.5), /dashboard/units/review/:id where :id is the review id: the unit in
+ * preview or edit mode (edit only when the server says this user may edit it now) and a side panel
+ * with the evaluation status and the moves the server allows, the unit details, the tags (curator and
+ * admin), the comments, the 'Revisão Vigente' banner, the review versions and 'Reabrir avaliação'.
+ */
+import { Alert, Card, Divider, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
+import { REVIEW_STAFF_TYPES } from '@edu/shared/reviews';
+import { TAG_EDITOR_TYPES } from '@edu/shared/units';
+import { useSessionUser } from '../../../lib/session';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { LoadError } from '../../../ui/load-error';
+import { PageLoader } from '../../../ui/page-loader';
+import { UnitContent } from '../../../ui/unit-content';
+import { UnitStatusBadge } from '../../units/components/unit-status-badge';
+import { unitQuery } from '../../units/api';
+import { reviewQuery } from '../api';
+import { ReviewActions } from '../components/review-actions';
+import { ReviewComments } from '../components/review-comments';
+import { ReviewDetails } from '../components/review-details';
+import { ReviewEditForm } from '../components/review-edit-form';
+import { ReviewReopen } from '../components/review-reopen';
+import { ReviewStatus } from '../components/review-status';
+import { ReviewTags } from '../components/review-tags';
+import { ReviewVersions } from '../components/review-versions';
+
+export const REVIEW_PAGE_TEXT = {
+  title: 'Avaliação',
+  loadFail: 'Ocorreu um erro',
+  current: 'Revisão Vigente',
+  preview: 'Visualizar',
+  edit: 'Editar',
+} as const;
+
+export default function ReviewPage() {
+  const user = useSessionUser();
+  const { id } = useParams();
+  const reviewId = Number(id);
+  if (!user) return null;
+  if (!typeAllowed(user.type, REVIEW_STAFF_TYPES)) return <AccessDenied title={REVIEW_PAGE_TEXT.title} />;
+  if (!Number.isInteger(reviewId) || reviewId <= 0) return <Failure />;
+  return <Review key={reviewId} reviewId={reviewId} userType={user.type} />;
+}
+
+function Failure({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <Stack gap="lg">
+      <Title order={2}>{REVIEW_PAGE_TEXT.title}</Title>
+      <LoadError title={REVIEW_PAGE_TEXT.loadFail} onRetry={onRetry ?? (() => window.location.reload())} />
+    </Stack>
+  );
+}
+
+function Review({ reviewId, userType }: { reviewId: number; userType: (typeof REVIEW_STAFF_TYPES)[number] | string }) {
+  const detail = useQuery(reviewQuery(reviewId));
+  const contentId = detail.data?.itemContentId;
+  const unit = useQuery({ ...unitQuery(contentId ?? 0), enabled: contentId !== undefined });
+  const [mode, setMode] = useState<'preview' | 'edit'>('preview');
+  const [page, setPage] = useState(0);
+
+  if (detail.isError) return <Failure onRetry={() => void detail.refetch()} />;
+  if (unit.isError) return <Failure onRetry={() => void unit.refetch()} />;
+  if (!detail.data) return <PageLoader />;
+  const d = detail.data;
+  const publisher = (PUBLISHER_TYPES as readonly string[]).includes(userType);
+  const tagEditor = (TAG_EDITOR_TYPES as readonly string[]).includes(userType);
+  const editing = mode === 'edit' && d.canEditContent;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>{REVIEW_PAGE_TEXT.title}</Title>
+          <Group gap="xs">
+            <Text fw={600}>{d.title}</Text>
+            <UnitStatusBadge status={d.unitStatus} />
+            <Text size="sm" c="dimmed">
+              Versão da avaliação {d.version}
+            </Text>
+          </Group>
+        </Stack>
+        {d.canEditContent && (
+          <SegmentedControl
+            aria-label="Modo"
+            value={mode}
+            onChange={(v) => setMode(v as 'preview' | 'edit')}
+            data={[
+              { value: 'preview', label: REVIEW_PAGE_TEXT.preview },
+              { value: 'edit', label: REVIEW_PAGE_TEXT.edit },
+            ]}
+          />
+        )}
+      </Group>
+      {d.current && (
+        <Alert color="blue" variant="light" py="xs">
+          <Text fw={600} size="sm">
+            {REVIEW_PAGE_TEXT.current}
+          </Text>
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          {!unit.data ? (
+            <PageLoader />
+          ) : editing ? (
+            <Card withBorder padding="md">
+              <ReviewEditForm key={unit.data.revision} unit={unit.data} onSaved={() => setMode('preview')} />
+            </Card>
+          ) : (
+            <UnitContent unit={unit.data} page={page} onPageChange={setPage} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Card withBorder padding="md">
+              <Stack gap="md">
+                <Group justify="space-between">
+                  <Title order={4}>Status da avaliação</Title>
+                  {publisher && d.versions.length > 0 && <ReviewVersions detail={d} />}
+                </Group>
+                <ReviewStatus detail={d} />
+                <ReviewActions detail={d} />
+                {d.canReopen && <ReviewReopen detail={d} />}
+              </Stack>
+            </Card>
+            <Card withBorder padding="md">
+              <Stack gap="md">
+                <Title order={4}>Detalhes da unidade</Title>
+                <ReviewDetails detail={d} unit={unit.data} canEdit={d.canEditContent} />
+                {tagEditor && unit.data && (
+                  <>
+                    <Divider />
+                    <ReviewTags key={unit.data.id} unit={unit.data} />
+                  </>
+                )}
+              </Stack>
+            </Card>
+            <ReviewComments reviewId={d.id} itemId={d.itemContentId} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

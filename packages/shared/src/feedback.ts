@@ -1,0 +1,84 @@
+/** Problem reports of readers and the feedback report (spec 2 §2.11, §2.12, §3 Feedback, §4.3, §7.6). */
+import { z } from 'zod';
+import type { UserType } from './access';
+import { defineRoute } from './contract';
+import { MSG } from './messages';
+
+export const FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis', 'resolved', 'closed'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
+  created: 'Criado',
+  viewed: 'Visualizado',
+  in_analysis: 'Em análise',
+  resolved: 'Resolvido',
+  closed: 'Fechado',
+};
+/** Spec 2 §4.3: to resolved from anything else, to closed from resolved. */
+export const nextFeedbackStatus = (s: FeedbackStatus): 'resolved' | 'closed' => (s === 'resolved' ? 'closed' : 'resolved');
+
+/** Spec 2 §2.11: the ten problem categories. */
+export const PROBLEM_CATEGORIES = [
+  'O vídeo não carrega',
+  'Vídeo com baixa qualidade',
+  'Conteúdo do texto não corresponde ao vídeo',
+  'Imagens ou fluxos com erros',
+  'Botões não funcionam',
+  'Problemas de carregamento',
+  'Conteúdo ofensivo',
+  'Erros nas respostas das atividades',
+  'Erros em fórmulas ou códigos',
+  'Erros de ortografia',
+] as const;
+export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
+
+export const FEEDBACK_MSG = {
+  reported: 'Problema reportado com sucesso! Obrigado por nos ajudar a melhorar!',
+  reportFailTitle: 'Erro!',
+  reportFail: 'Erro ao reportar o problema. Tente novamente mais tarde.',
+  sent: 'Feedback enviado com sucesso!',
+  resolved: 'Feedback resolvido com sucesso.',
+  closed: 'Feedback fechado com sucesso.',
+  fail: 'Atenção! Não foi possível realizar esta operação, tente novamente.',
+} as const;
+
+/** Who opens the feedback report (spec 1 menu: admin and director). */
+export const FEEDBACK_REPORT_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
+
+export const feedbackRow = z.object({
+  id: z.number(),
+  status: z.enum(FEEDBACK_STATUSES),
+  unit_id: z.number(),
+  unit_name: z.string(),
+  error_type: z.string(),
+  error_description: z.string(),
+  created_at: z.string(),
+});
+export type FeedbackRow = z.infer<typeof feedbackRow>;
+
+export const feedbackRoutes = {
+  report: defineRoute({
+    method: 'POST', path: '/student/feedback', tag: 'feedback', summary: 'Relatar um problema numa unidade',
+    access: 'authenticated',
+    body: z.strictObject({
+      itemFeedback: z.strictObject({
+        name: z.string().trim().max(200, MSG.invalidValue).optional(),
+        unit_id: z.number().int().positive(),
+        unit_name: z.string().trim().max(300, MSG.invalidValue).optional(),
+        error_type: z.enum(PROBLEM_CATEGORIES, { error: MSG.required }),
+        error_description: z.string().trim().min(1, MSG.required).max(5000, MSG.invalidValue),
+        student_id: z.null().optional(),
+      }),
+    }),
+    response: z.object({ message: z.string() }),
+  }),
+  list: defineRoute({
+    method: 'GET', path: '/items/item/feedback', tag: 'feedback', summary: 'Relatório de feedbacks',
+    access: FEEDBACK_REPORT_TYPES, response: z.array(feedbackRow),
+  }),
+  status: defineRoute({
+    method: 'PUT', path: '/items/item/feedback/status', tag: 'feedback', summary: 'Resolver ou fechar um feedback',
+    access: FEEDBACK_REPORT_TYPES,
+    body: z.strictObject({ id: z.number().int().positive(), status: z.enum(['resolved', 'closed'], { error: MSG.invalidValue }) }),
+    response: feedbackRow,
+  }),
+} as const;
