@@ -17,7 +17,7 @@ async function generateOnPage(page: Page): Promise<string> {
   const key = await shown.getByLabel('Chave LMS').inputValue();
   expect(key).toMatch(KEY);
   expect(await page.evaluate(() => localStorage.getItem('sc.lmsKey'))).toBe(key);
-  await shown.getByRole('button', { name: 'Fechar' }).click();
+  await shown.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(shown).toBeHidden();
   return key;
 }

@@ -146,11 +146,63 @@ test('curation sends a unit to correction, the author re-sends it, curator and r
   await director.getByRole('button', { name: 'Ver todas' }).click();
   const versions = director.getByRole('dialog', { name: 'Versões de avaliação' });
   await expect(versions.getByRole('button', { name: /Versão 1/ })).toBeVisible();
-  await versions.getByRole('button', { name: 'Fechar' }).click();
+  await versions.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(versions).toBeHidden();
 
   // The author finds it approved.
   await author.goto('/dashboard/my-units');
   await author.getByRole('searchbox', { name: 'Buscar' }).fill(title);
   await expect(rowOf(author, title)).toContainText('Aprovado');
+});
+
+test('a manager edits the unit details, then reopens a reproved review as a new version and browses the versions', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const title = `E2E Reabrir ${Date.now()}`;
+  // Not under test: a complete unit sent, delegated, reproved by curation and by the decision.
+  const provider = await apiSignIn(request, 'provider');
+  const unit = (await ok(await request.post('/api/items/item/content/create', { headers: provider.headers, data: await completeUnitFields(request, provider.headers.authorization.slice(7), title) }))) as { id: number };
+  await ok(await request.put('/api/items/item/content/status/', { headers: provider.headers, data: { ids: [unit.id], status: 'send' } }));
+  const manager = await apiSignIn(request, 'manager');
+  const curatorUser = await apiSignIn(request, 'curator');
+  const reviewerUser = await apiSignIn(request, 'review');
+  const { ids } = (await ok(
+    await request.post('/api/items/review/create', { headers: manager.headers, data: { curatorId: curatorUser.id, reviewerId: reviewerUser.id, contentIds: [unit.id] } }),
+  )) as { ids: number[] };
+  const reviewId = ids[0]!;
+
+  // 'Editar Detalhes Da Unidade': one more learning level.
+  const page = await pageAs(browser, 'manager');
+  await page.goto(`/dashboard/units/review/${reviewId}`);
+  await page.getByRole('button', { name: 'Editar Detalhes Da Unidade' }).click();
+  const details = page.getByRole('dialog', { name: 'Editar Detalhes Da Unidade' });
+  // The pills field covers its input: the click goes to the field, which opens the options.
+  await details.getByRole('combobox', { name: 'Níveis de aprendizagem' }).click({ force: true });
+  await page.getByRole('option', { name: 'Mestrado' }).click();
+  await details.getByRole('heading', { name: 'Editar Detalhes Da Unidade' }).click();
+  await details.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, REVIEW_MSG.saved);
+  await expect(page.getByText('Graduação, Mestrado')).toBeVisible();
+  await dismissNotifications(page);
+
+  await ok(await request.put(`/api/items/review/update/${reviewId}`, { headers: curatorUser.headers, data: { status: 'reproved', comment: 'Fontes insuficientes.' } }));
+  await ok(await request.put(`/api/items/review/update/${reviewId}`, { headers: manager.headers, data: { status: 'reproved', comment: 'Reprovada.' } }));
+
+  // Reopen: a new review version, opened at once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Reabrir avaliação' }).click();
+  const reopen = page.getByRole('dialog', { name: 'Reabrir avaliação' });
+  await reopen.getByRole('button', { name: 'Reabrir avaliação' }).click();
+  await expectNotification(page, REVIEW_MSG.delegated);
+  await expect(page).not.toHaveURL(new RegExp(`/dashboard/units/review/${reviewId}$`));
+  await expect(page.getByText('Versão da avaliação 2')).toBeVisible();
+  await expect(page.getByText('Revisão Vigente')).toBeVisible();
+
+  // 'Ver todas' lists both versions; the first one opens without the current-review banner.
+  await page.getByRole('button', { name: 'Ver todas' }).click();
+  const versions = page.getByRole('navigation', { name: 'Versões de avaliação' });
+  await expect(versions.getByRole('button')).toHaveCount(2);
+  await versions.getByRole('button', { name: /Versão 1/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/units/review/${reviewId}$`));
+  await expect(page.getByText('Versão da avaliação 1')).toBeVisible();
+  await expect(page.getByText('Revisão Vigente')).toHaveCount(0);
 });

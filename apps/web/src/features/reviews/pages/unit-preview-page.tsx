@@ -45,7 +45,7 @@ export default function UnitPreviewPage() {
       ) : !unit.data ? (
         <Skeleton height={400} radius="md" aria-label={UNIT_PREVIEW_TEXT.loading} />
       ) : (
-        <Card withBorder padding={0}>
+        <Card withBorder padding="md">
           <UnitContent unit={unit.data} actions={<ProblemReportButton unit={{ id: unit.data.id, title: unit.data.title }} />} />
         </Card>
       )}

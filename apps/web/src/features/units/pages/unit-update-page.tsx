@@ -61,7 +61,7 @@ function UnitUpdate({ id }: { id: number }) {
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card withBorder padding={0}>
+          <Card withBorder padding="md">
             <UnitContent unit={u} />
           </Card>
         </Grid.Col>
