@@ -26,6 +26,20 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
   return res.json();
 }
 
+/** A complete unit of the demo provider, sent for analysis and delegated by the manager to the demo curator and reviewer (API). */
+async function delegatedUnit(request: APIRequestContext, title: string) {
+  const provider = await apiSignIn(request, 'provider');
+  const unit = (await ok(await request.post('/api/items/item/content/create', { headers: provider.headers, data: await completeUnitFields(request, provider.headers.authorization.slice(7), title) }))) as { id: number };
+  await ok(await request.put('/api/items/item/content/status/', { headers: provider.headers, data: { ids: [unit.id], status: 'send' } }));
+  const manager = await apiSignIn(request, 'manager');
+  const curatorUser = await apiSignIn(request, 'curator');
+  const reviewerUser = await apiSignIn(request, 'review');
+  const { ids } = (await ok(
+    await request.post('/api/items/review/create', { headers: manager.headers, data: { curatorId: curatorUser.id, reviewerId: reviewerUser.id, contentIds: [unit.id] } }),
+  )) as { ids: number[] };
+  return { provider, manager, curatorUser, reviewerUser, unit, reviewId: ids[0]! };
+}
+
 /** A page of its own (own session) signed in as a demo account. */
 async function pageAs(browser: Browser, local: string): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': forwardedFor } });
@@ -50,16 +64,7 @@ test('curation sends a unit to correction, the author re-sends it, curator and r
   const title = `E2E Avaliação ${Date.now()}`;
 
   // Not under test: the provider's complete unit is sent and a manager delegates it.
-  const provider = await apiSignIn(request, 'provider');
-  const unit = (await ok(await request.post('/api/items/item/content/create', { headers: provider.headers, data: await completeUnitFields(request, provider.headers.authorization.slice(7), title) }))) as { id: number };
-  await ok(await request.put('/api/items/item/content/status/', { headers: provider.headers, data: { ids: [unit.id], status: 'send' } }));
-  const manager = await apiSignIn(request, 'manager');
-  const curatorUser = await apiSignIn(request, 'curator');
-  const reviewerUser = await apiSignIn(request, 'review');
-  const { ids } = (await ok(
-    await request.post('/api/items/review/create', { headers: manager.headers, data: { curatorId: curatorUser.id, reviewerId: reviewerUser.id, contentIds: [unit.id] } }),
-  )) as { ids: number[] };
-  const reviewId = ids[0]!;
+  const { reviewerUser, unit, reviewId } = await delegatedUnit(request, title);
 
   // The curator opens the review, comments and sends the unit to correction with a justification.
   const curator = await pageAs(browser, 'curator');
@@ -158,17 +163,8 @@ test('curation sends a unit to correction, the author re-sends it, curator and r
 test('a manager edits the unit details, then reopens a reproved review as a new version and browses the versions', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const title = `E2E Reabrir ${Date.now()}`;
-  // Not under test: a complete unit sent, delegated, reproved by curation and by the decision.
-  const provider = await apiSignIn(request, 'provider');
-  const unit = (await ok(await request.post('/api/items/item/content/create', { headers: provider.headers, data: await completeUnitFields(request, provider.headers.authorization.slice(7), title) }))) as { id: number };
-  await ok(await request.put('/api/items/item/content/status/', { headers: provider.headers, data: { ids: [unit.id], status: 'send' } }));
-  const manager = await apiSignIn(request, 'manager');
-  const curatorUser = await apiSignIn(request, 'curator');
-  const reviewerUser = await apiSignIn(request, 'review');
-  const { ids } = (await ok(
-    await request.post('/api/items/review/create', { headers: manager.headers, data: { curatorId: curatorUser.id, reviewerId: reviewerUser.id, contentIds: [unit.id] } }),
-  )) as { ids: number[] };
-  const reviewId = ids[0]!;
+  // Not under test: a complete unit sent and delegated (reproved further down).
+  const { manager, curatorUser, reviewId } = await delegatedUnit(request, title);
 
   // 'Editar Detalhes Da Unidade': one more learning level.
   const page = await pageAs(browser, 'manager');
