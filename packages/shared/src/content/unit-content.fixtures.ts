@@ -45,3 +45,40 @@ export function sampleBlockHtml(key: ResourceKind): string {
   const kind = RESOURCE_KINDS.find((k) => k.key === key)!;
   return blockHtml(kind.type, kind.subtype, SAMPLE_RESOURCES[key]);
 }
+
+/** One case of THE emptiness rule (`isEmptyContent`): a field's HTML and whether it is filled. */
+export interface ContentCase {
+  name: string;
+  html: string;
+  filled: boolean;
+}
+
+/**
+ * The one table of cases that drives the content-model test on all three sides (issue 10 item 3): the
+ * contract (packages/shared/src/content/unit-document.test.ts), the studio's validation
+ * (apps/web/src/features/studio/studio.test.tsx) and the API (apps/server/test/unit-content-model.test.ts:
+ * a synthesis saved and a unit sent for analysis). Every case reads the same before and after the
+ * server's sanitizer, so the studio (editor HTML) and the server (stored HTML) must agree.
+ */
+export const CONTENT_CASES: readonly ContentCase[] = [
+  { name: 'only an image (uploaded, in a paragraph)', html: '<p><img src="/uploads/images/sintese.png" alt=""></p>', filled: true },
+  { name: 'only an image (http, bare)', html: '<img src="https://exemplo.com.br/figura.png" class="img-responsive">', filled: true },
+  { name: 'only a resource block (Videoaula)', html: sampleBlockHtml('videoaula'), filled: true },
+  { name: 'only a resource block (Questão)', html: sampleBlockHtml('question'), filled: true },
+  { name: 'only a Latex formula', html: '<pre class="latex">E = mc^2</pre>', filled: true },
+  { name: 'text', html: '<p>Síntese da unidade.</p>', filled: true },
+  { name: 'one escaped character', html: '<p>&amp;</p>', filled: true },
+  { name: 'text in a heading after empty paragraphs', html: '<p></p><p>&nbsp;</p><h3>Conclusão</h3>', filled: true },
+  { name: 'nothing', html: '', filled: false },
+  { name: 'only white space', html: '  \n\t ', filled: false },
+  { name: 'only <p>&nbsp;</p>', html: '<p>&nbsp;</p>', filled: false },
+  { name: 'only empty paragraphs', html: '<p></p><p></p><p></p>', filled: false },
+  { name: 'only &nbsp;, &#160;, U+00A0, a line break, an empty heading', html: '<p> &#160;\u00a0<br></p><h2>&nbsp;</h2>', filled: false },
+  { name: 'only formatting around white space', html: '<p><strong> </strong><em></em><a href="https://exemplo.com.br"></a></p>', filled: false },
+  { name: 'only a horizontal rule', html: '<hr>', filled: false },
+  { name: 'only an empty Latex formula', html: '<pre class="latex">  </pre>', filled: false },
+  { name: 'only an unknown resource block', html: '<div data-type="flash" data-subtype="" data-resource="{}"></div>', filled: false },
+  { name: 'only an invalid resource block', html: blockHtml('media', 'videoaula', { url: 'javascript:alert(1)' }), filled: false },
+  { name: 'only an image whose address is refused', html: '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>', filled: false },
+  { name: 'only a script', html: '<script>document.write("texto")</script>', filled: false },
+];

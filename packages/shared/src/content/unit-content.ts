@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { BLOCK_ATTR, holdsContent, liftBlocks, nodesOf, textLines, toHtml, walk, type BlockNode, type HtmlInput, type HtmlNode } from './html-document';
 
 /** Section types of spec 2 §3 ("txt" is plain rich text, never a block). */
 export const SECTION_TYPES = ['txt', 'media', 'warning', 'list', 'question', 'picture', 'iframe', 'quote'] as const;
@@ -24,7 +25,7 @@ export const SECTION_SUBTYPES = ['pdf', 'videoaula', 'podcast', 'danger', 'empha
 export type SectionSubtype = (typeof SECTION_SUBTYPES)[number];
 
 /** Block attribute names. */
-export const BLOCK_ATTR = { type: 'data-type', subtype: 'data-subtype', resource: 'data-resource' } as const;
+export { BLOCK_ATTR };
 
 const text = (max = 20000) => z.string().trim().max(max, MSG.invalidValue);
 const required = (message: string, max = 20000) => z.string().trim().min(1, message).max(max, MSG.invalidValue);
@@ -284,16 +285,132 @@ export function isUnitComplete(u: {
   synthesis: string;
 }): boolean {
   const some = (list: string[]) => list.some((s) => s.trim() !== '');
-  // Text, an image or a resource block (e.g. an introduction that is only a video) fills a field.
-  const filled = (html: string) =>
-    html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<img\s/i.test(html) || /<div\s[^>]*data-type="[a-z]/i.test(html);
   return (
     some(u.authors) &&
     some(u.bibliographicReference) &&
     some(u.learningObjectives) &&
     some(u.levelOfLearning) &&
     u.knowledges.length > 0 &&
-    filled(u.introduction) &&
-    filled(u.synthesis)
+    hasContent(u.introduction) &&
+    hasContent(u.synthesis)
   );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// THE reading of unit content (issue 10 item 3; docs/architecture.md "Issue 10 — One reading of unit
+// content"). Stored unit HTML is parsed once (html-document.ts: no DOM, Node and browser alike) and every
+// question asked of a unit's introduction, synthesis or topic is answered here, by the server (required
+// synthesis, complete unit), the web (the studio's validation, the renderer) and later readers (packages,
+// the student viewer, the AI).
+
+/** One resource block read: its kind, its parsed data, and that data validated. */
+export interface UnitResource {
+  /** `data-type` and `data-subtype`. */
+  type: string;
+  subtype: string;
+  /** The picker's resource this block is; undefined for an unknown type/subtype. */
+  kind: ResourceKind | undefined;
+  /** `data-resource` parsed, unvalidated (undefined when it is not JSON). */
+  data: unknown;
+  /** The data validated by the schema of its type/subtype; undefined when unknown or invalid. */
+  resource: unknown;
+}
+
+export function readBlock(block: BlockNode): UnitResource {
+  let data: unknown;
+  try {
+    data = JSON.parse(block.json) as unknown;
+  } catch {
+    data = undefined;
+  }
+  const { blockType: type, subtype } = block;
+  return { type, subtype, kind: resourceKind(type, subtype)?.key, data, resource: parseBlock(type, subtype, block.json) };
+}
+
+const isValidBlock = (block: BlockNode) => parseBlock(block.blockType, block.subtype, block.json) !== undefined;
+
+/**
+ * THE rule "is this field empty" (spec 2 §5: the synthesis required on saving; introduction and synthesis
+ * filled on sending for analysis). A field is filled by visible text, an image whose address the
+ * allow-list keeps, a Latex formula with TeX in it, or a resource block whose data is valid. White space,
+ * `&nbsp;`, empty paragraphs, line breaks, rules, markup the sanitizer drops, an unknown or invalid block
+ * fill nothing. The server judges the HTML it is about to store (sanitized); the studio the editor's.
+ */
+export const isEmptyContent = (input: HtmlInput): boolean => !holdsContent(input, isValidBlock);
+/** The field is filled (see `isEmptyContent`). */
+export const hasContent = (input: HtmlInput): boolean => holdsContent(input, isValidBlock);
+
+/** The resource blocks, in document order (nested ones included); `.resource` is undefined when invalid. */
+export function resourcesOf(input: HtmlInput): UnitResource[] {
+  return [...walk(input)].filter((n): n is BlockNode => n.type === 'block').map(readBlock);
+}
+
+/** The texts a reader sees in a valid resource: titles, statements, options and feedbacks, list items, captions. */
+export function resourceTextOf(resource: UnitResource): string[] {
+  const r = resource.resource as Record<string, unknown> | undefined;
+  if (!r) return [];
+  const out: string[] = [];
+  const add = (value: unknown, html = false) => {
+    if (typeof value === 'string' && value.trim()) out.push(html ? textOf(value) : value);
+  };
+  add(r.title);
+  add(r.label);
+  add(r.name);
+  add(r.content, true);
+  add(r.descripiton);
+  add(r.resource);
+  for (const item of Array.isArray(r.items) ? (r.items as Record<string, unknown>[]) : []) {
+    add(item.title);
+    add(item.description);
+  }
+  for (const option of Array.isArray(r.options) ? (r.options as Record<string, unknown>[]) : []) {
+    add(option.title);
+    add(option.description);
+  }
+  return out;
+}
+
+/**
+ * The plain text of unit content, for search, exports and the AI: one line per paragraph, heading, list
+ * item, formula (its TeX source) and resource text; images give nothing; invalid blocks give nothing.
+ */
+export function textOf(input: HtmlInput): string {
+  return textLines(input, (block) => resourceTextOf(readBlock(block))).join('\n');
+}
+
+/** What the renderer shows, in order: runs of rich text (HTML) and resource blocks. */
+export type UnitSegment = { kind: 'html'; html: string } | { kind: 'block'; type: string; subtype: string; resource: unknown };
+
+/**
+ * Unit HTML split for the renderer: runs of rich text as HTML and resource blocks with their parsed,
+ * unvalidated data (the view validates it and shows a placeholder for a bad block). A block nested in
+ * another element is lifted out and shown right after it. A run that holds no content (white space or
+ * empty paragraphs between two blocks) is left out, unless it draws a horizontal rule.
+ */
+export function unitSegments(input: HtmlInput): UnitSegment[] {
+  const segments: UnitSegment[] = [];
+  let run: HtmlNode[] = [];
+  const flush = () => {
+    if (hasContent(run) || [...walk(run)].some((n) => n.type === 'element' && n.tag === 'hr')) segments.push({ kind: 'html', html: toHtml(run) });
+    run = [];
+  };
+  const push = (block: BlockNode) => {
+    const { type, subtype, data } = readBlock(block);
+    segments.push({ kind: 'block', type, subtype, resource: data });
+  };
+  for (const node of nodesOf(input)) {
+    if (node.type === 'block') {
+      flush();
+      push(node);
+      continue;
+    }
+    const { node: kept, lifted } = liftBlocks(node);
+    run.push(kept);
+    if (lifted.length > 0) {
+      flush();
+      lifted.forEach(push);
+    }
+  }
+  flush();
+  return segments;
 }

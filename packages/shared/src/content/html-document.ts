@@ -1,0 +1,409 @@
+/**
+ * THE parser of stored rich text (issue 10 item 3; decision in docs/architecture.md "Issue 10 — One
+ * reading of unit content"). HTML → a typed document: text, formatting elements, images, Latex formulas
+ * (`<pre class="latex">`) and resource blocks (`<div data-type data-subtype data-resource>`), plus the
+ * generic questions asked of it (is it empty, its text, back to HTML). The unit-level questions — which
+ * block is valid, a resource's texts, the renderer's segments — are in unit-content.ts
+ * (`isEmptyContent`, `textOf`, `resourcesOf`, `unitSegments`) and build on this file.
+ *
+ * A small tolerant tokenizer with no DOM and no dependency: it runs in Node and in the browser alike.
+ * It is a READER, not a sanitizer: the server's one sanitizer (sanitize-html with the unit allow-list,
+ * apps/server/src/platform/sanitize.ts) cleans on write, and the web filters what it puts in the DOM
+ * (ui/safe-html.tsx). What no reader may take for content is never taken: the insides of <script>,
+ * <style>, <iframe>, <svg>… are dropped, and an image counts only when its address is one the
+ * allow-list keeps.
+ */
+import { isAllowedImageSrc } from './html-allow-list';
+
+export type Attrs = Readonly<Record<string, string>>;
+
+export interface TextNode {
+  type: 'text';
+  /** Decoded text (entities resolved; `&nbsp;` is U+00A0). */
+  text: string;
+}
+export interface ElementNode {
+  type: 'element';
+  /** Lower-case tag name (p, h1, strong, a, ul, li, br, hr, …). */
+  tag: string;
+  attrs: Attrs;
+  children: HtmlNode[];
+}
+export interface ImageNode {
+  type: 'image';
+  src: string;
+  alt: string;
+  attrs: Attrs;
+}
+export interface LatexNode {
+  type: 'latex';
+  /** The TeX source (`<pre class="latex">TeX</pre>`). */
+  tex: string;
+  attrs: Attrs;
+}
+/** A resource block, as written: its data is read (validated) by unit-content.ts. */
+export interface BlockNode {
+  type: 'block';
+  /** `data-type` (media, picture, iframe, warning, list, quote, question). */
+  blockType: string;
+  /** `data-subtype` ('' when none). */
+  subtype: string;
+  /** `data-resource` as written (JSON, unvalidated). */
+  json: string;
+  attrs: Attrs;
+}
+export type HtmlNode = TextNode | ElementNode | ImageNode | LatexNode | BlockNode;
+
+// ---------------------------------------------------------------------------------------------------
+// Tokenizer
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose content is raw text up to their end tag (never markup), dropped whole. */
+const RAW_TEXT = new Set(['script', 'style', 'iframe', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'noscript', 'plaintext']);
+/** Elements dropped with everything inside them (never content, whatever they hold). */
+const DROPPED = new Set(['template', 'svg', 'math', 'object', 'select', 'option', 'head', 'button', 'form']);
+/** Opening one of these closes an open <p> (as browsers do). */
+const CLOSES_P = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'pre', 'blockquote', 'hr', 'table', 'section', 'article']);
+
+const NAMED: Record<string, string> = {
+  nbsp: '\u00a0', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'",
+  ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', hellip: '…', bull: '•',
+  middot: '·', deg: '°', ordm: 'º', ordf: 'ª', sect: '§', para: '¶', copy: '©', reg: '®', trade: '™', euro: '€', cent: '¢',
+  pound: '£', times: '×', divide: '÷', plusmn: '±', frac12: '½', frac14: '¼', frac34: '¾', sup1: '¹', sup2: '²', sup3: '³',
+  iexcl: '¡', iquest: '¿', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
+};
+// Latin letters with accents (Portuguese and its neighbours): &aacute; &Ccedil; &otilde; …
+for (const [base, marks] of Object.entries({ a: 'acute grave circ tilde uml ring', e: 'acute grave circ uml', i: 'acute grave circ uml', o: 'acute grave circ tilde uml', u: 'acute grave circ uml', n: 'tilde', c: 'cedil', y: 'acute uml' })) {
+  for (const mark of marks.split(' ')) {
+    const combining = { acute: '\u0301', grave: '\u0300', circ: '\u0302', tilde: '\u0303', uml: '\u0308', ring: '\u030a', cedil: '\u0327' }[mark]!;
+    NAMED[`${base}${mark}`] = `${base}${combining}`.normalize('NFC');
+    NAMED[`${base.toUpperCase()}${mark}`] = `${base.toUpperCase()}${combining}`.normalize('NFC');
+  }
+}
+
+/** Text with its character references resolved; an unknown or invalid reference stays as written. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,10}|[A-Za-z][A-Za-z0-9]{1,31});/g, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED[ref] ?? NAMED[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
+interface Frame {
+  tag: string;
+  children: HtmlNode[];
+  /** Called when the element closes (explicitly, implicitly or at the end of the input). */
+  close?: (children: HtmlNode[]) => void;
+}
+
+const TAG_NAME = /([A-Za-z][^\t\n\f\r />]*)/y;
+const SPACE = /[\t\n\f\r ]*/y;
+const ATTR_NAME = /[^\t\n\f\r />][^\t\n\f\r />=]*/y;
+const ATTR_VALUE = /[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*))/y;
+
+function sticky(re: RegExp, input: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(input);
+}
+
+/** A start tag at `at` (input[at] === '<'): its name, attributes, whether it self-closes, and where it ends. */
+function readStartTag(input: string, at: number): { name: string; attrs: Record<string, string>; selfClosing: boolean; end: number } | undefined {
+  const name = sticky(TAG_NAME, input, at + 1);
+  if (!name) return undefined;
+  const attrs: Record<string, string> = {};
+  let i = at + 1 + name[0].length;
+  for (;;) {
+    i += sticky(SPACE, input, i)![0].length;
+    if (i >= input.length) return undefined; // a tag cut by the end of the input is no tag
+    if (input[i] === '>') return { name: name[1]!.toLowerCase(), attrs, selfClosing: false, end: i + 1 };
+    if (input.startsWith('/>', i)) return { name: name[1]!.toLowerCase(), attrs, selfClosing: true, end: i + 2 };
+    if (input[i] === '/') {
+      i += 1;
+      continue;
+    }
+    const attr = sticky(ATTR_NAME, input, i)!;
+    i += attr[0].length;
+    const value = sticky(ATTR_VALUE, input, i);
+    let raw = '';
+    if (value) {
+      raw = value[1] ?? value[2] ?? value[3] ?? '';
+      i += value[0].length;
+    }
+    const key = attr[0].toLowerCase();
+    if (!(key in attrs)) attrs[key] = decodeEntities(raw);
+  }
+}
+
+const classesOf = (attrs: Attrs) => (attrs.class ?? '').split(/[\t\n\f\r ]+/).filter(Boolean);
+
+/** Plain text of nodes, as written (no separators): a formula's source, a heading's words. */
+function rawText(nodes: readonly HtmlNode[]): string {
+  return nodes.map((n) => (n.type === 'text' ? n.text : n.type === 'element' ? rawText(n.children) : n.type === 'latex' ? n.tex : '')).join('');
+}
+
+/** The attributes that make a `<div>` a resource block. */
+export const BLOCK_ATTR = { type: 'data-type', subtype: 'data-subtype', resource: 'data-resource' } as const;
+
+const blockNode = (attrs: Attrs): BlockNode => ({
+  type: 'block',
+  blockType: attrs[BLOCK_ATTR.type] ?? '',
+  subtype: attrs[BLOCK_ATTR.subtype] ?? '',
+  json: attrs[BLOCK_ATTR.resource] ?? '',
+  attrs,
+});
+
+/**
+ * Stored HTML as a typed document. Tolerant: unquoted and single-quoted attributes, missing end tags,
+ * stray end tags, comments and a `<` that opens no tag are read as a browser would read them, close
+ * enough for content (not a full HTML5 tree builder: a block in a <p> stays nested, and is lifted out by
+ * `unitSegments`). Everything inside a resource block's <div> is ignored: its data is the JSON.
+ */
+export function parseHtml(html: string): HtmlNode[] {
+  const root: HtmlNode[] = [];
+  const stack: Frame[] = [{ tag: '#root', children: root }];
+  const top = () => stack[stack.length - 1]!;
+  const pop = () => {
+    const frame = stack.pop()!;
+    frame.close?.(frame.children);
+  };
+  /** Close the nearest open `tag` (and what is open inside it) unless a `boundary` comes first. */
+  const closeOpen = (tag: string, boundaries: readonly string[]) => {
+    for (let at = stack.length - 1; at > 0; at -= 1) {
+      if (boundaries.includes(stack[at]!.tag)) return;
+      if (stack[at]!.tag === tag) {
+        while (stack.length > at) pop();
+        return;
+      }
+    }
+  };
+  const pushText = (raw: string) => {
+    if (!raw) return;
+    const text = decodeEntities(raw);
+    const siblings = top().children;
+    const last = siblings[siblings.length - 1];
+    if (last?.type === 'text') last.text += text;
+    else siblings.push({ type: 'text', text });
+  };
+  const n = html.length;
+  let i = 0;
+  while (i < n) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) {
+      pushText(html.slice(i));
+      break;
+    }
+    pushText(html.slice(i, lt));
+    i = lt;
+    const next = html[i + 1] ?? '';
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 4);
+      i = end < 0 ? n : end + 3;
+      continue;
+    }
+    if (next === '!' || next === '?' || (next === '/' && !/[A-Za-z]/.test(html[i + 2] ?? ''))) {
+      // Doctype, processing instruction, CDATA, `</>` or `</` + non-letter: a bogus comment up to '>'.
+      const end = html.indexOf('>', i);
+      i = end < 0 ? n : end + 1;
+      continue;
+    }
+    if (next === '/') {
+      const name = sticky(TAG_NAME, html, i + 2)!;
+      const end = html.indexOf('>', i);
+      i = end < 0 ? n : end + 1;
+      const tag = name[1]!.toLowerCase();
+      let at = stack.length - 1;
+      while (at > 0 && stack[at]!.tag !== tag) at -= 1;
+      if (at > 0) while (stack.length > at) pop();
+      continue;
+    }
+    const tag = /[A-Za-z]/.test(next) ? readStartTag(html, i) : undefined;
+    if (!tag) {
+      if (/[A-Za-z]/.test(next)) break; // a tag cut by the end of the input: dropped with the rest
+      pushText('<');
+      i += 1;
+      continue;
+    }
+    i = tag.end;
+    const { name, attrs } = tag;
+    if (RAW_TEXT.has(name)) {
+      // Raw text up to its end tag (or to the end of the input): never read.
+      const close = new RegExp(`</${name}(?=[\\t\\n\\f\\r />]|$)`, 'ig');
+      close.lastIndex = i;
+      const m = close.exec(html);
+      if (!m) break;
+      const end = html.indexOf('>', m.index);
+      i = end < 0 ? n : end + 1;
+      continue;
+    }
+    // As browsers do: a block closes an open <p>, an <li> an open <li> of the same list.
+    if (CLOSES_P.has(name)) closeOpen('p', ['table', 'td', 'th', 'button']);
+    if (name === 'li') closeOpen('li', ['ul', 'ol']);
+    const siblings = top().children;
+    if (name === 'img') {
+      siblings.push({ type: 'image', src: attrs.src ?? '', alt: attrs.alt ?? '', attrs });
+      continue;
+    }
+    if (VOID.has(name)) {
+      if (!DROPPED.has(name) && !['base', 'link', 'meta', 'input', 'embed'].includes(name)) siblings.push({ type: 'element', tag: name, attrs, children: [] });
+      continue;
+    }
+    if (name === 'div' && attrs[BLOCK_ATTR.type] !== undefined) {
+      siblings.push(blockNode(attrs));
+      stack.push({ tag: name, children: [] }); // its insides are not read
+      continue;
+    }
+    if (name === 'pre' && classesOf(attrs).includes('latex')) {
+      const node: LatexNode = { type: 'latex', tex: '', attrs };
+      siblings.push(node);
+      stack.push({ tag: name, children: [], close: (children) => (node.tex = rawText(children)) });
+      continue;
+    }
+    if (DROPPED.has(name)) {
+      if (!(tag.selfClosing && (name === 'svg' || name === 'math'))) stack.push({ tag: name, children: [] });
+      continue;
+    }
+    // As in browsers (and sanitize-html), `/>` does not close an element that is not void.
+    const node: ElementNode = { type: 'element', tag: name, attrs, children: [] };
+    siblings.push(node);
+    stack.push({ tag: name, children: node.children });
+  }
+  while (stack.length > 1) pop();
+  return root;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Generic questions (unit-content.ts answers them for unit content, with its resource blocks validated)
+
+export type HtmlInput = string | readonly HtmlNode[];
+export const nodesOf = (input: HtmlInput): readonly HtmlNode[] => (typeof input === 'string' ? parseHtml(input) : input);
+
+/** Characters that show nothing: white space (U+00A0 included), zero-width spaces and joiners, BOM, soft hyphen. */
+const BLANK = /^[\s\u200b-\u200d\u2060\ufeff\u00ad]*$/;
+export const isBlankText = (text: string) => BLANK.test(text);
+
+/**
+ * Whether nodes hold content: visible text, an image whose address the allow-list keeps, a Latex
+ * formula with TeX in it, or a block `isBlockContent` accepts. White space, `&nbsp;`, zero-width
+ * characters, empty elements, line breaks, rules and empty links are not content.
+ */
+export function holdsContent(input: HtmlInput, isBlockContent: (block: BlockNode) => boolean): boolean {
+  const isContent = (node: HtmlNode): boolean => {
+    switch (node.type) {
+      case 'text':
+        return !isBlankText(node.text);
+      case 'image':
+        return isAllowedImageSrc(node.src);
+      case 'latex':
+        return !isBlankText(node.tex);
+      case 'block':
+        return isBlockContent(node);
+      case 'element':
+        return node.children.some(isContent);
+    }
+  };
+  return nodesOf(input).some(isContent);
+}
+
+/** All nodes, depth first, in document order. */
+export function* walk(input: HtmlInput): Generator<HtmlNode> {
+  for (const node of nodesOf(input)) {
+    yield node;
+    if (node.type === 'element') yield* walk(node.children);
+  }
+}
+
+const LINE_TAGS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'pre', 'ul', 'ol', 'hr', 'br', 'table', 'tr', 'section', 'article']);
+
+/**
+ * The text a reader sees, one line per paragraph, heading, list item, formula or block, white space
+ * inside a line collapsed (`&nbsp;` is a space). Images give nothing (their alt text is not shown);
+ * formulas give their TeX source; a block gives the lines `blockText` answers (none by default).
+ */
+export function textLines(input: HtmlInput, blockText: (block: BlockNode) => readonly string[] = () => []): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const push = (text: string) => {
+    const clean = text.replace(/[\s\u200b-\u200d\u2060\ufeff\u00ad]+/g, ' ').trim();
+    if (clean) lines.push(clean);
+  };
+  const breakLine = () => {
+    push(line);
+    line = '';
+  };
+  const visit = (nodes: readonly HtmlNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') line += node.text;
+      else if (node.type === 'element') {
+        const own = LINE_TAGS.has(node.tag);
+        if (own) breakLine();
+        visit(node.children);
+        if (own) breakLine();
+      } else if (node.type === 'latex') {
+        breakLine();
+        push(node.tex);
+      } else if (node.type === 'block') {
+        breakLine();
+        for (const text of blockText(node)) push(text);
+      }
+    }
+  };
+  visit(nodesOf(input));
+  breakLine();
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Back to HTML
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const SAFE_NAME = /^[a-z][a-z0-9-]*$/;
+const SAFE_ATTR = /^[a-z_:][-a-z0-9_:.]*$/;
+const attrsHtml = (attrs: Attrs) =>
+  Object.entries(attrs)
+    .filter(([name]) => SAFE_ATTR.test(name))
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+
+/**
+ * Nodes back to HTML, well formed: every text and attribute escaped, every element closed. This is no
+ * sanitizer — HTML it writes for the DOM still goes through ui/safe-html's filter.
+ */
+export function toHtml(nodes: readonly HtmlNode[]): string {
+  return nodes
+    .map((node) => {
+      switch (node.type) {
+        case 'text':
+          return escapeText(node.text);
+        case 'image':
+          return `<img${attrsHtml(node.attrs)}>`;
+        case 'latex':
+          return `<pre${attrsHtml(node.attrs)}>${escapeText(node.tex)}</pre>`;
+        case 'block':
+          return `<div${attrsHtml(node.attrs)}></div>`;
+        case 'element':
+          if (!SAFE_NAME.test(node.tag)) return toHtml(node.children);
+          return VOID.has(node.tag) ? `<${node.tag}${attrsHtml(node.attrs)}>` : `<${node.tag}${attrsHtml(node.attrs)}>${toHtml(node.children)}</${node.tag}>`;
+      }
+    })
+    .join('');
+}
+
+/** The node without the blocks inside it, and those blocks in document order. */
+export function liftBlocks(node: HtmlNode): { node: HtmlNode; lifted: BlockNode[] } {
+  if (node.type !== 'element') return { node, lifted: [] };
+  const lifted: BlockNode[] = [];
+  const children: HtmlNode[] = [];
+  for (const child of node.children) {
+    if (child.type === 'block') {
+      lifted.push(child);
+      continue;
+    }
+    const inner = liftBlocks(child);
+    children.push(inner.node);
+    lifted.push(...inner.lifted);
+  }
+  return { node: { ...node, children }, lifted };
+}
