@@ -11,7 +11,7 @@ import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { idParam } from './validation';
 import { KNOWLEDGE_TYPES, knowledgeArea } from './knowledge';
-import { topic, UNIT_MSG } from './content/unit-content';
+import { hasContent, topic, UNIT_MSG } from './content/unit-content';
 
 export const UNIT_STATUSES = ['draft', 'send', 'publish', 'analyze', 'correction', 'reproved', 'deleted'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
@@ -125,7 +125,7 @@ export const unitUpdateBody = z.strictObject({
   id: z.number().int().positive(),
   /** The revision the editor loaded; a stale one gets 409. */
   revision: z.number().int().min(0),
-  synthesis: html.refine((v) => v.replace(/<[^>]*>/g, '').trim() !== '', UNIT_MSG.synthesisRequired),
+  synthesis: html.refine(hasContent, UNIT_MSG.synthesisRequired),
 });
 export type UnitCreateBody = z.input<typeof unitCreateBody>;
 export type UnitUpdateBody = z.input<typeof unitUpdateBody>;

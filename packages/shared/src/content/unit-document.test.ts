@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeEntities, parseHtml, toHtml, type HtmlNode } from './html-document';
 import { htmlToText } from './html-text';
 import { CONTENT_CASES, SAMPLE_RESOURCES, sampleBlockHtml } from './unit-content.fixtures';
-import { blockHtml, hasContent, isEmptyContent, isUnitComplete, resourcesOf, textOf, unitSegments } from './unit-content';
+import { unitUpdateBody } from '../units';
+import { blockHtml, hasContent, isEmptyContent, isUnitComplete, resourcesOf, textOf, UNIT_MSG, unitSegments } from './unit-content';
 
 describe('isEmptyContent: one table of cases', () => {
   it.each(CONTENT_CASES)('$name → filled: $filled', ({ html, filled }) => {
@@ -25,6 +26,10 @@ describe('isEmptyContent: one table of cases', () => {
     };
     expect(isUnitComplete(unit)).toBe(filled);
     expect(isUnitComplete({ ...unit, introduction: html, synthesis: '<p>Síntese</p>' })).toBe(filled);
+    // And the contract of a save: the synthesis of an update is required.
+    const body = unitUpdateBody.safeParse({ id: 1, revision: 0, title: 'T', synthesis: html });
+    expect(body.success).toBe(filled);
+    if (!body.success) expect(body.error.issues.map((i) => i.message)).toEqual([UNIT_MSG.synthesisRequired]);
   });
 });
 

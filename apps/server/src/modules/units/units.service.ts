@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { isStaff } from '@edu/shared/access';
 import { LEVELS_OF_LEARNING, type KnowledgeArea, type KnowledgeType } from '@edu/shared/knowledge';
-import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
+import { hasContent, isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
   AUTHOR_STATUS_MOVES,
   isUpdating,
@@ -57,7 +57,8 @@ export type UnitFields = z.output<typeof unitCreateBody>;
 type Fields = UnitFields;
 
 const iso = (d: Date) => d.toISOString();
-export const hasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() !== '' || /<(img|div|pre)\s/i.test(html);
+/** A field is filled: THE shared rule of unit content (issue 10 item 3), also the studio's and isUnitComplete's. */
+export const hasText = hasContent;
 
 export function unitsService(deps: Deps) {
   const { db } = deps;

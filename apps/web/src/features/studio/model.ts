@@ -4,7 +4,7 @@
  * among the four steps.
  */
 import type { KnowledgeType } from '@edu/shared/knowledge';
-import { UNIT_MSG, type UnitContentView } from '@edu/shared/content/unit-content';
+import { hasContent, isEmptyContent, UNIT_MSG, type UnitContentView } from '@edu/shared/content/unit-content';
 import { unitCreateBody, type UnitContent, type UnitCreateBody } from '@edu/shared/units';
 
 /** Step index 0–3 (spec 2 §4.5). */
@@ -75,7 +75,8 @@ export function valuesOf(unit: UnitContent): StudioValues {
 const list = (items: string[]) => items.map((s) => s.trim()).filter((s) => s !== '');
 /** Rich text as stored: without the empty paragraphs Tiptap keeps at the end (an empty document is ''). */
 const html = (value: string) => value.replace(/(<p><\/p>)+$/, '');
-const isBlankTopic = (t: TopicValue) => t.title.trim() === '' && html(t.content).replace(/<p><\/p>/g, '').trim() === '';
+/** A topic with neither a title nor content (THE emptiness rule of the shared unit-content reading). */
+const isBlankTopic = (t: TopicValue) => t.title.trim() === '' && isEmptyContent(t.content);
 
 /** The create body (the update adds id, revision and, for a published unit, updateMessage). */
 export function bodyOf(v: StudioValues): UnitCreateBody & { synthesis: string } {
@@ -111,8 +112,6 @@ export function previewOf(v: StudioValues): UnitContentView {
   };
 }
 
-export const hasText = (value: string) => value.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
-
 const fieldError = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
   const r = schema.safeParse(value);
   return r.success ? null : (r.error?.issues[0]?.message ?? null);
@@ -120,7 +119,8 @@ const fieldError = (schema: { safeParse(v: unknown): { success: boolean; error?:
 
 /**
  * The editor's checks on every save (spec 2 §5): title required; links of the cover and the question
- * bank valid; when editing, synthesis required.
+ * bank valid; when editing, synthesis required — filled as the server judges it (`hasContent`: text,
+ * an image, a Latex formula or a valid resource block; not white space, `&nbsp;` or empty paragraphs).
  */
 export function validate(v: StudioValues, editing: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -129,7 +129,7 @@ export function validate(v: StudioValues, editing: boolean): Record<string, stri
   if (media) errors.mediaUrl = media;
   const questions = fieldError(unitCreateBody.shape.questions, v.questions);
   if (questions) errors.questions = questions;
-  if (editing && !hasText(v.synthesis)) errors.synthesis = UNIT_MSG.synthesisRequired;
+  if (editing && !hasContent(v.synthesis)) errors.synthesis = UNIT_MSG.synthesisRequired;
   return errors;
 }
 

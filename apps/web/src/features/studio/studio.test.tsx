@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useState, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNIT_MSG } from '@edu/shared/content/unit-content';
+import { CONTENT_CASES } from '@edu/shared/content/unit-content.fixtures';
 import { RichTextEditor } from '../../ui/rich-text-editor';
 import { compact, MultiTextInput, withTrailingEmpty } from './components/multi-text-input';
 import { previewPageOf } from './components/unit-preview';
@@ -53,6 +54,18 @@ describe('studio model', () => {
     expect(firstErrorStep({ synthesis: 'x' })).toBe(3);
     expect(firstErrorStep({ 'topics.1.content': 'x', introduction: 'y' })).toBe(1);
     expect(firstErrorStep({ 'topics.1.content': 'x' })).toBe(2);
+  });
+
+  // Issue 10 item 3: the one table of cases that the contract and the API test also run.
+  it.each(CONTENT_CASES)('judges a synthesis that is $name as the contract and the server do (filled: $filled)', ({ html, filled }) => {
+    expect(validate(values({ title: 'T', synthesis: html }), true)).toEqual(filled ? {} : { synthesis: UNIT_MSG.synthesisRequired });
+    // On a new unit the synthesis is not required yet.
+    expect(validate(values({ title: 'T', synthesis: html }), false)).toEqual({});
+  });
+
+  it('leaves out a topic with no title whose content is empty by the same rule', () => {
+    const body = bodyOf(values({ topics: [newTopic('', '<p>&nbsp;</p><p></p>'), newTopic('', '<p><img src="/uploads/images/a.png"></p>'), newTopic('', '<hr>')] }));
+    expect(body.topics).toEqual([{ title: '', content: '<p><img src="/uploads/images/a.png"></p>' }]);
   });
 
   it('points the preview at the page of the step', () => {

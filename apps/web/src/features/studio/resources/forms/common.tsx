@@ -4,6 +4,7 @@ import type { FormErrors } from '@mantine/form';
 import { IconArrowDown, IconArrowLeft, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { isEmptyContent } from '@edu/shared/content/unit-content';
 import { zodForm } from '../../../../lib/form';
 import classes from '../resources.module.css';
 
@@ -32,16 +33,8 @@ export function arr(obj: unknown, key: string): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
-/** Rich text with no visible content ('<p></p>', spaces, empty paragraphs), images count as content. */
-export function isBlankHtml(html: string): boolean {
-  if (/<(img|iframe|pre)\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim() === ''
-  );
-}
+/** Rich text with no content ('<p></p>', spaces, empty paragraphs): THE shared rule (`isEmptyContent`); images count. */
+export const isBlankHtml = (html: string): boolean => isEmptyContent(html);
 
 /** Optional text: trimmed, undefined when empty (so it is left out of the JSON). */
 export const optional = (v: string) => v.trim() || undefined;
