@@ -6,10 +6,39 @@
  * synthesis is filled (else 400 'UNIT_INCOMPLETE').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNIT_MSG } from '@edu/shared/content/unit-content';
+import { blockHtml, hasContent, textOf, UNIT_MSG } from '@edu/shared/content/unit-content';
 import { CONTENT_CASES } from '@edu/shared/content/unit-content.fixtures';
 import type { UnitContent } from '@edu/shared/units';
+import { sanitizeUnitHtml } from '../src/platform/sanitize';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
+
+describe('the studio judges the editor HTML, the server the sanitized HTML: they agree', () => {
+  const tricky = [
+    '<p>a<!-- comentário --></p>',
+    '<!-- só um comentário -->',
+    '<section><button>OK</button></section>',
+    '<object><p>x</p></object>',
+    '<textarea>x</textarea><title>y</title><noscript>z</noscript>',
+    '<p><img src="x" onerror="alert(1)"></p>',
+    '<p><img src="/uploads/images/a.png" onerror="alert(1)"></p>',
+    '<a href="javascript:alert(1)">link</a>',
+    '<p><span style="color:red">&nbsp;</span></p>',
+    `<div data-type='quote' data-subtype='' data-resource='{"content":"<p>Citação</p>"}'></div>`,
+    '<div data-type="media" data-subtype="videoaula" data-resource="{}"></div>',
+    '<pre>código</pre><pre class="latex other">x^2</pre>',
+    '<ul><li></li><li> </li></ul>',
+    '<p>&lt;script&gt;</p>',
+    // A resource whose rich text is only markup the sanitizer drops, or empty paragraphs.
+    blockHtml('warning', 'danger', { content: '<script>alert(1)</script>' }),
+    blockHtml('quote', '', { content: '<p></p><p>&nbsp;</p>', label: 'Autor' }),
+    blockHtml('question', '', { content: '<p><img src="/uploads/images/q.png"></p>', options: [{ id: 'a', title: 'Sim', description: 'Certo' }], right: 'a' }),
+  ];
+  it.each([...CONTENT_CASES.map((c) => c.html), ...tricky])('%s', (raw) => {
+    const stored = sanitizeUnitHtml(raw);
+    expect(hasContent(stored)).toBe(hasContent(raw));
+    expect(textOf(stored)).toBe(textOf(raw));
+  });
+});
 
 describe('one reading of unit content: the API judges a synthesis as the contract and the studio do', () => {
   let t: TestApp;

@@ -60,18 +60,23 @@ export type HtmlNode = TextNode | ElementNode | ImageNode | LatexNode | BlockNod
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /** Elements whose content is raw text up to their end tag (never markup), dropped whole. */
 const RAW_TEXT = new Set(['script', 'style', 'iframe', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'noscript', 'plaintext']);
-/** Elements dropped with everything inside them (never content, whatever they hold). */
-const DROPPED = new Set(['template', 'svg', 'math', 'object', 'select', 'option', 'head', 'button', 'form']);
+/**
+ * Elements dropped with everything inside them, as the server's sanitizer drops them (its `nonTextTags`;
+ * other unknown elements lose their tag but keep their text, there and here).
+ */
+const DROPPED = new Set(['template', 'object', 'option']);
+/** Deeper elements are not nested further (their text stays in the deepest one), as in Chromium's parser. */
+const MAX_DEPTH = 512;
 /** Opening one of these closes an open <p> (as browsers do). */
 const CLOSES_P = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'pre', 'blockquote', 'hr', 'table', 'section', 'article']);
 
-const NAMED: Record<string, string> = {
+const NAMED: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
   nbsp: '\u00a0', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'",
   ndash: '–', mdash: '—', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', hellip: '…', bull: '•',
   middot: '·', deg: '°', ordm: 'º', ordf: 'ª', sect: '§', para: '¶', copy: '©', reg: '®', trade: '™', euro: '€', cent: '¢',
   pound: '£', times: '×', divide: '÷', plusmn: '±', frac12: '½', frac14: '¼', frac34: '¾', sup1: '¹', sup2: '²', sup3: '³',
   iexcl: '¡', iquest: '¿', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d',
-};
+});
 // Latin letters with accents (Portuguese and its neighbours): &aacute; &Ccedil; &otilde; …
 for (const [base, marks] of Object.entries({ a: 'acute grave circ tilde uml ring', e: 'acute grave circ uml', i: 'acute grave circ uml', o: 'acute grave circ tilde uml', u: 'acute grave circ uml', n: 'tilde', c: 'cedil', y: 'acute uml' })) {
   for (const mark of marks.split(' ')) {
@@ -112,7 +117,7 @@ function sticky(re: RegExp, input: string, at: number): RegExpExecArray | null {
 function readStartTag(input: string, at: number): { name: string; attrs: Record<string, string>; selfClosing: boolean; end: number } | undefined {
   const name = sticky(TAG_NAME, input, at + 1);
   if (!name) return undefined;
-  const attrs: Record<string, string> = {};
+  const attrs = Object.create(null) as Record<string, string>;
   let i = at + 1 + name[0].length;
   for (;;) {
     i += sticky(SPACE, input, i)![0].length;
@@ -261,9 +266,10 @@ export function parseHtml(html: string): HtmlNode[] {
       continue;
     }
     if (DROPPED.has(name)) {
-      if (!(tag.selfClosing && (name === 'svg' || name === 'math'))) stack.push({ tag: name, children: [] });
+      stack.push({ tag: name, children: [] });
       continue;
     }
+    if (stack.length > MAX_DEPTH) continue;
     // As in browsers (and sanitize-html), `/>` does not close an element that is not void.
     const node: ElementNode = { type: 'element', tag: name, attrs, children: [] };
     siblings.push(node);

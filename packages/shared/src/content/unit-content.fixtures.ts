@@ -79,6 +79,7 @@ export const CONTENT_CASES: readonly ContentCase[] = [
   { name: 'only an empty Latex formula', html: '<pre class="latex">  </pre>', filled: false },
   { name: 'only an unknown resource block', html: '<div data-type="flash" data-subtype="" data-resource="{}"></div>', filled: false },
   { name: 'only an invalid resource block', html: blockHtml('media', 'videoaula', { url: 'javascript:alert(1)' }), filled: false },
+  { name: 'only a quote whose text is empty paragraphs', html: blockHtml('quote', '', { content: '<p></p><p>&nbsp;</p>', label: 'Autor' }), filled: false },
   { name: 'only an image whose address is refused', html: '<p><img src="data:image/png;base64,iVBORw0KGgo="></p>', filled: false },
   { name: 'only a script', html: '<script>document.write("texto")</script>', filled: false },
 ];

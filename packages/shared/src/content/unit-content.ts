@@ -327,18 +327,31 @@ export function readBlock(block: BlockNode): UnitResource {
   return { type, subtype, kind: resourceKind(type, subtype)?.key, data, resource: parseBlock(type, subtype, block.json) };
 }
 
-const isValidBlock = (block: BlockNode) => parseBlock(block.blockType, block.subtype, block.json) !== undefined;
+/**
+ * A block that is content: valid, and its rich-text fields hold content by the same rule (a callout whose
+ * text is only `<p></p>` or markup the sanitizer drops shows nothing). So the editor's HTML and the HTML
+ * the server stores (where such a block is dropped, or kept empty) are judged alike.
+ */
+function isContentBlock(block: BlockNode): boolean {
+  const resource = parseBlock(block.blockType, block.subtype, block.json) as Record<string, unknown> | undefined;
+  if (resource === undefined) return false;
+  return (RESOURCE_HTML_FIELDS[blockKey(block.blockType, block.subtype)] ?? []).every((field) => {
+    const value = resource[field];
+    return typeof value !== 'string' || holdsContent(value, isContentBlock);
+  });
+}
 
 /**
  * THE rule "is this field empty" (spec 2 §5: the synthesis required on saving; introduction and synthesis
  * filled on sending for analysis). A field is filled by visible text, an image whose address the
- * allow-list keeps, a Latex formula with TeX in it, or a resource block whose data is valid. White space,
+ * allow-list keeps, a Latex formula with TeX in it, or a resource block whose data is valid (and whose
+ * rich-text fields hold content). White space,
  * `&nbsp;`, empty paragraphs, line breaks, rules, markup the sanitizer drops, an unknown or invalid block
  * fill nothing. The server judges the HTML it is about to store (sanitized); the studio the editor's.
  */
-export const isEmptyContent = (input: HtmlInput): boolean => !holdsContent(input, isValidBlock);
+export const isEmptyContent = (input: HtmlInput): boolean => !holdsContent(input, isContentBlock);
 /** The field is filled (see `isEmptyContent`). */
-export const hasContent = (input: HtmlInput): boolean => holdsContent(input, isValidBlock);
+export const hasContent = (input: HtmlInput): boolean => holdsContent(input, isContentBlock);
 
 /** The resource blocks, in document order (nested ones included); `.resource` is undefined when invalid. */
 export function resourcesOf(input: HtmlInput): UnitResource[] {

@@ -57,10 +57,29 @@ describe('parseHtml: a typed document, no DOM', () => {
     expect(parseHtml('<p>a</p><img src="x')).toEqual([{ type: 'element', tag: 'p', attrs: {}, children: [{ type: 'text', text: 'a' }] }]);
   });
 
-  it('never reads the insides of script, style, iframe, svg, nor of a resource block', () => {
-    const html = `<p>a</p><script>if (1 < 2) x("</p>")</script><style>p{}</style><iframe src="https://x.com"><p>b</p></iframe><svg><text>c</text></svg><div data-type="quote" data-subtype="" data-resource="{}"><p>d</p></div><p>e</p>`;
+  it('never reads the insides of script, style, iframe, object, template, nor of a resource block', () => {
+    const html = `<p>a</p><script>if (1 < 2) x("</p>")</script><style>p{}</style><iframe src="https://x.com"><p>b</p></iframe><object><p>c</p></object><template><p>c</p></template><div data-type="quote" data-subtype="" data-resource="{}"><p>d</p></div><p>e</p>`;
     expect(textOf(html)).toBe('a\ne');
     expect(htmlToText(html)).toBe('a e');
+    // Other unknown elements keep their text, as the sanitizer keeps it.
+    expect(textOf('<section><button>OK</button></section>')).toBe('OK');
+  });
+
+  it('holds up against hostile input: deep nesting, huge input, names of Object.prototype', () => {
+    const deep = `${'<b>'.repeat(200_000)}x${'</b>'.repeat(200_000)}`;
+    expect(hasContent(deep)).toBe(true);
+    expect(textOf(deep)).toBe('x');
+    expect(isEmptyContent(`${'<p>'.repeat(100_000)}&nbsp;`)).toBe(true);
+    const big = '<p>Texto &amp; mais texto com <strong>negrito</strong>.</p>'.repeat(40_000);
+    const started = performance.now();
+    expect(hasContent(big)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(decodeEntities('&constructor; &__proto__; &toString;')).toBe('&constructor; &__proto__; &toString;');
+    const p = parseHtml('<p constructor="a" __proto__="b">x</p>')[0] as Extract<HtmlNode, { type: 'element' }>;
+    expect(Object.entries(p.attrs)).toEqual([
+      ['constructor', 'a'],
+      ['__proto__', 'b'],
+    ]);
   });
 
   it('decodes character references; an unknown or invalid one stays as written', () => {
