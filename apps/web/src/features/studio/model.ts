@@ -76,7 +76,7 @@ const list = (items: string[]) => items.map((s) => s.trim()).filter((s) => s !==
 /** Rich text as stored: without the empty paragraphs Tiptap keeps at the end (an empty document is ''). */
 const html = (value: string) => value.replace(/(<p><\/p>)+$/, '');
 /** A topic with neither a title nor content (THE emptiness rule of the shared unit-content reading). */
-const isBlankTopic = (t: TopicValue) => t.title.trim() === '' && isEmptyContent(t.content);
+export const isBlankTopic = (t: TopicValue) => t.title.trim() === '' && isEmptyContent(t.content);
 
 /** The create body (the update adds id, revision and, for a published unit, updateMessage). */
 export function bodyOf(v: StudioValues): UnitCreateBody & { synthesis: string } {

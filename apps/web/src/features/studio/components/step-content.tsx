@@ -10,7 +10,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import type { AnyExtension, Editor } from '@tiptap/react';
 import { confirm } from '../../../ui/confirm';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { newTopic, type StudioValues } from '../model';
+import { isBlankTopic, newTopic, type StudioValues } from '../model';
 import { RecursosButton } from '../resources';
 
 export const TOPIC_EDITOR_HEIGHT = 490;
@@ -48,7 +48,7 @@ export function StepContent({ form, active, onActiveChange, onUploadImage, exten
   };
 
   const remove = async () => {
-    const blank = !topic.title.trim() && !topic.content.replace(/<p><\/p>/g, '').trim();
+    const blank = isBlankTopic(topic);
     if (!blank && !(await confirm({ title: 'Excluir este tópico?', message: 'O título e o conteúdo do tópico serão removidos da unidade.', confirmLabel: 'Excluir', danger: true }))) return;
     if (topics.length === 1) {
       form.setFieldValue('topics', [newTopic()]);
