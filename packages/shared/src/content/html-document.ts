@@ -65,7 +65,10 @@ const RAW_TEXT = new Set(['script', 'style', 'iframe', 'textarea', 'title', 'xmp
  * other unknown elements lose their tag but keep their text, there and here).
  */
 const DROPPED = new Set(['template', 'object', 'option']);
-/** Deeper elements are not nested further (their text stays in the deepest one), as in Chromium's parser. */
+/**
+ * Elements deeper than this are not opened (their text stays in the deepest one, images and line breaks
+ * too), as Chromium's parser stops nesting at 512: no input can make a reader recurse or scan deeper.
+ */
 const MAX_DEPTH = 512;
 /** Opening one of these closes an open <p> (as browsers do). */
 const CLOSES_P = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'pre', 'blockquote', 'hr', 'table', 'section', 'article']);
@@ -168,14 +171,25 @@ const blockNode = (attrs: Attrs): BlockNode => ({
 export function parseHtml(html: string): HtmlNode[] {
   const root: HtmlNode[] = [];
   const stack: Frame[] = [{ tag: '#root', children: root }];
+  /** How many elements of each name are open (so a stray end tag costs nothing to ignore). */
+  const open = new Map<string, number>();
   const top = () => stack[stack.length - 1]!;
+  const push = (frame: Frame) => {
+    stack.push(frame);
+    open.set(frame.tag, (open.get(frame.tag) ?? 0) + 1);
+  };
   const pop = () => {
     const frame = stack.pop()!;
+    open.set(frame.tag, open.get(frame.tag)! - 1);
     frame.close?.(frame.children);
   };
-  /** Close the nearest open `tag` (and what is open inside it) unless a `boundary` comes first. */
+  /**
+   * Close the nearest open `tag` (and what is open inside it) unless a `boundary` comes first; looked for
+   * among the innermost 64 elements only (deeper, the nesting is kept: it changes no text).
+   */
   const closeOpen = (tag: string, boundaries: readonly string[]) => {
-    for (let at = stack.length - 1; at > 0; at -= 1) {
+    if (!open.get(tag)) return;
+    for (let at = stack.length - 1; at > 0 && at >= stack.length - 64; at -= 1) {
       if (boundaries.includes(stack[at]!.tag)) return;
       if (stack[at]!.tag === tag) {
         while (stack.length > at) pop();
@@ -193,53 +207,58 @@ export function parseHtml(html: string): HtmlNode[] {
   };
   const n = html.length;
   let i = 0;
+  /** Where the text not yet pushed starts (a `<` that opens nothing stays in it). */
+  let text = 0;
+  /** Markup read up to `to`: what follows is text again. */
+  const skipTo = (to: number) => {
+    i = text = to;
+  };
   while (i < n) {
     const lt = html.indexOf('<', i);
-    if (lt < 0) {
-      pushText(html.slice(i));
-      break;
+    if (lt < 0) break;
+    const next = html[lt + 1] ?? '';
+    if (!/[A-Za-z/!?]/.test(next)) {
+      i = lt + 1;
+      continue;
     }
-    pushText(html.slice(i, lt));
-    i = lt;
-    const next = html[i + 1] ?? '';
+    pushText(html.slice(text, lt));
+    skipTo(lt);
     if (html.startsWith('<!--', i)) {
       const end = html.indexOf('-->', i + 4);
-      i = end < 0 ? n : end + 3;
+      skipTo(end < 0 ? n : end + 3);
       continue;
     }
     if (next === '!' || next === '?' || (next === '/' && !/[A-Za-z]/.test(html[i + 2] ?? ''))) {
       // Doctype, processing instruction, CDATA, `</>` or `</` + non-letter: a bogus comment up to '>'.
       const end = html.indexOf('>', i);
-      i = end < 0 ? n : end + 1;
+      skipTo(end < 0 ? n : end + 1);
       continue;
     }
     if (next === '/') {
       const name = sticky(TAG_NAME, html, i + 2)!;
       const end = html.indexOf('>', i);
-      i = end < 0 ? n : end + 1;
+      skipTo(end < 0 ? n : end + 1);
       const tag = name[1]!.toLowerCase();
+      if (!open.get(tag)) continue;
       let at = stack.length - 1;
       while (at > 0 && stack[at]!.tag !== tag) at -= 1;
       if (at > 0) while (stack.length > at) pop();
       continue;
     }
-    const tag = /[A-Za-z]/.test(next) ? readStartTag(html, i) : undefined;
+    const tag = readStartTag(html, i);
     if (!tag) {
-      if (/[A-Za-z]/.test(next)) break; // a tag cut by the end of the input: dropped with the rest
-      pushText('<');
-      i += 1;
-      continue;
+      skipTo(n); // a tag cut by the end of the input: dropped with the rest
+      break;
     }
-    i = tag.end;
+    skipTo(tag.end);
     const { name, attrs } = tag;
     if (RAW_TEXT.has(name)) {
       // Raw text up to its end tag (or to the end of the input): never read.
       const close = new RegExp(`</${name}(?=[\\t\\n\\f\\r />]|$)`, 'ig');
       close.lastIndex = i;
       const m = close.exec(html);
-      if (!m) break;
-      const end = html.indexOf('>', m.index);
-      i = end < 0 ? n : end + 1;
+      const end = m ? html.indexOf('>', m.index) : -1;
+      skipTo(end < 0 ? n : end + 1);
       continue;
     }
     // As browsers do: a block closes an open <p>, an <li> an open <li> of the same list.
@@ -254,27 +273,28 @@ export function parseHtml(html: string): HtmlNode[] {
       if (!DROPPED.has(name) && !['base', 'link', 'meta', 'input', 'embed'].includes(name)) siblings.push({ type: 'element', tag: name, attrs, children: [] });
       continue;
     }
+    if (stack.length > MAX_DEPTH) continue;
     if (name === 'div' && attrs[BLOCK_ATTR.type] !== undefined) {
       siblings.push(blockNode(attrs));
-      stack.push({ tag: name, children: [] }); // its insides are not read
+      push({ tag: name, children: [] }); // its insides are not read
       continue;
     }
     if (name === 'pre' && classesOf(attrs).includes('latex')) {
       const node: LatexNode = { type: 'latex', tex: '', attrs };
       siblings.push(node);
-      stack.push({ tag: name, children: [], close: (children) => (node.tex = rawText(children)) });
+      push({ tag: name, children: [], close: (children) => (node.tex = rawText(children)) });
       continue;
     }
     if (DROPPED.has(name)) {
-      stack.push({ tag: name, children: [] });
+      push({ tag: name, children: [] });
       continue;
     }
-    if (stack.length > MAX_DEPTH) continue;
     // As in browsers (and sanitize-html), `/>` does not close an element that is not void.
     const node: ElementNode = { type: 'element', tag: name, attrs, children: [] };
     siblings.push(node);
-    stack.push({ tag: name, children: node.children });
+    push({ tag: name, children: node.children });
   }
+  pushText(html.slice(text));
   while (stack.length > 1) pop();
   return root;
 }
