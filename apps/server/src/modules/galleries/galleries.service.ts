@@ -1,8 +1,8 @@
 /**
  * Galleries and uploads (spec 2 §2.10, §5 "Files", §7.4). A provider has one gallery per kind (images,
  * infographics, questions, pdfs), created on demand. Provider users (provider, editor, serviceProvider)
- * use only their own provider's galleries; staff may read any provider's. A provider id that does not
- * exist answers 404 before the ownership check (403).
+ * use only their own provider's galleries; staff may read any provider's (the access gate's
+ * provider.gallery). Another provider's galleries answer 404, like a provider that does not exist.
  *
  * Files are checked by content (magic bytes), up to 30 MB; an infographic zip is validated and extracted
  * (zip.ts). Stock photos come from a Pixabay-compatible API when PIXABAY_API_KEY is set; a chosen photo

@@ -11,7 +11,7 @@ import { UNREAD_NOTICES_MAX, type SellerNotice, type TargetType, type UnreadNoti
 import type { Deps } from '../../platform/http';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
 import { sellers } from '../sellers/sellers.tables';
