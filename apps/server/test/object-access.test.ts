@@ -262,11 +262,12 @@ afterAll(() => t?.close());
 
 function send(route: RouteContract, ask: Ask, token: string) {
   const url = `/api${buildPath(route.path, ask.params)}`;
+  const query = ask.query && Object.fromEntries(Object.entries(ask.query).map(([k, v]) => [k, String(v)]));
   if (ask.multipart) {
     const { payload, headers } = multipartFile(PNG_1PX);
-    return call(t.app, route.method, url, { token, payload, headers, query: ask.query });
+    return call(t.app, route.method, url, { token, payload, headers, query });
   }
-  return call(t.app, route.method, url, { token, payload: ask.payload, query: ask.query });
+  return call(t.app, route.method, url, { token, payload: ask.payload, query });
 }
 
 // ------------------------------------------------------------------ the matrix
