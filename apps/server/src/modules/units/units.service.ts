@@ -368,7 +368,7 @@ export function unitsService(deps: Deps) {
       // A version under review is published by the review's decision (issue 5), never around it.
       const [underReview] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.itemContentId, id), eq(reviews.active, true))).limit(1);
       if (underReview) throw new AppError(409, 'UNDER_REVIEW', UNITS_MSG.underReview);
-      await lifecycle.transition(tx, id, 'publishVersion', null);
+      await lifecycle.transition(tx, id, 'publishVersion', auth.user);
       await record(tx, { userId: auth.user.id, action: 'update_unit_status', data: { itemContentId: id, itemId: content.itemId, from: content.status, to: 'publish' } });
       return { itemId: content.itemId, publishedContentId: id };
     });
