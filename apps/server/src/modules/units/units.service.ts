@@ -35,7 +35,7 @@ import { providers } from '../providers/providers.tables';
 import { authorEventFor, LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
 import { reviews } from '../reviews/reviews.tables';
 import { resumeReview } from '../reviews/review-state';
-import { requireAccess, type Permission } from '../access/access';
+import { accessWhere, requireAccess, type Permission } from '../access/access';
 import { unitLifecycle } from './lifecycle';
 import { knowledgeAreas } from './knowledge.tables';
 import { itemContents, itemContentTags, items, tags } from './units.tables';
@@ -252,8 +252,8 @@ export function unitsService(deps: Deps) {
   const latestActive = sql`${itemContents.version} = (select max(x.version) from item_contents x where x.item_id = ${itemContents.itemId} and x.status <> 'deleted')`;
 
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
-    const providerId = authorProvider(auth);
-    const base: SQL[] = [eq(items.providerId, providerId)];
+    authorProvider(auth);
+    const base: SQL[] = [accessWhere(auth, 'unit.edit') ?? sql`true`];
     if (q.title) base.push(searchMatch(itemContents.title, q.title));
     if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
     const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
