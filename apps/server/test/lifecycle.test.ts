@@ -125,6 +125,36 @@ describe('unit events', () => {
     await vi.waitFor(() => expect(received.map((e) => e.contentId)).toContain(id), { timeout: 15_000, interval: 100 });
   });
 
+  it("publishing a unit's next version names the version it replaces", async () => {
+    const v1 = await sentUnit('Segunda versão');
+    expect((await req(admin, 'PUT', `/items/item/update-item-version/${v1}`)).statusCode).toBe(200);
+    const current = (await req(provider, 'GET', `/items/item/content/find/${v1}`)).json<Record<string, unknown> & { revision: number; knowledges: { id: number }[] }>();
+    const updated = await req(provider, 'PUT', '/items/item/content/update', {
+      id: v1,
+      revision: current.revision,
+      title: 'Segunda versão',
+      authors: ['Ana'],
+      introduction: '<p>Introdução</p>',
+      learningObjectives: ['Objetivo'],
+      synthesis: '<p>Síntese nova</p>',
+      bibliographicReference: ['Referência'],
+      knowledges: [exatas],
+      levelOfLearning: ['Graduação'],
+      topics: [{ title: 'Tópico', content: '<p>Texto</p>' }],
+      updateMessage: 'Síntese revista',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const v2 = updated.json<{ id: number; status: string }>();
+    expect(v2.status).toBe('send');
+    expect(await eventJobs(v2.id)).toEqual([]);
+    expect((await req(admin, 'PUT', `/items/item/update-item-version/${v2.id}`)).statusCode).toBe(200);
+    const jobs = await eventJobs(v2.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ name: 'unit.published', contentId: v2.id, previousContentId: v1 });
+    // The first version keeps its status and stays readable; only the pointer moved.
+    expect((await req(provider, 'GET', `/items/item/content/find/${v1}`)).json()).toMatchObject({ status: 'publish', publishedContentId: v2.id });
+  });
+
   it('a rolled-back transaction leaves neither the status nor the event', async () => {
     const id = await sentUnit('Publicação desfeita');
     const lifecycle = unitLifecycle(t.deps);
