@@ -28,6 +28,7 @@ import { galleries } from '../src/modules/galleries/galleries.tables';
 import { providerServices } from '../src/modules/services/services.tables';
 import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
 import { auditLogs } from '../src/platform/platform.tables';
+import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
 interface Objects {
@@ -337,5 +338,45 @@ describe('B objects are real (the matrix is not vacuous)', () => {
     expect((await call(t.app, 'GET', `/api/galleries/details/${objects.gallery}`, { token: admin })).statusCode).toBe(200);
     const logs = await call(t.app, 'GET', '/api/reports/logs', { token: admin, query: { ...lastDays(), user_id: String(objects.sellerUser) } });
     expect(logs.body).toContain('Instituição B Usuária');
+  });
+});
+
+describe('the gate answers in bulk', () => {
+  async function actorOf(type: UserType): Promise<Actor> {
+    const [u] = await t.deps.db
+      .select({ id: users.id, type: users.type, providerId: users.providerId, sellerId: users.sellerId })
+      .from(users)
+      .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE[type]}@demo.sabercompartilhado.com.br`));
+    return { ...u!, type: u!.type as UserType };
+  }
+
+  it('one call over many ids answers the allowed subset (own units, not B\'s, not missing ones)', async () => {
+    const editor = await actorOf('editor');
+    const own = await t.deps.db
+      .select({ id: itemContents.id })
+      .from(itemContents)
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .where(eq(items.providerId, editor.providerId!));
+    expect(own.length).toBeGreaterThan(0);
+    const asked = [...own.map((r) => r.id), objects.content, MISSING_ID];
+    expect([...(await checkAccess(t.deps.db, editor, 'unit.read', asked))].sort()).toEqual(own.map((r) => r.id).sort());
+    const admin = await actorOf('admin');
+    expect([...(await checkAccess(t.deps.db, admin, 'unit.read', asked))].sort()).toEqual([...own.map((r) => r.id), objects.content].sort());
+    expect(await checkAccess(t.deps.db, editor, 'unit.read', [])).toEqual(new Set());
+  });
+
+  it('for every permission and user type, the single check and the list condition allow the same rows', async () => {
+    for (const permission of Object.keys(POLICIES) as Permission[]) {
+      const policy = POLICIES[permission] as unknown as { id: never; table: never; joins?: (q: never) => never };
+      const all = (await t.deps.db.select({ id: policy.id }).from(policy.table)) as { id: number }[];
+      for (const type of [...OUTSIDE_TYPES, 'admin', 'curator', 'review', 'client'] as UserType[]) {
+        const actor = await actorOf(type);
+        let q = t.deps.db.select({ id: policy.id }).from(policy.table).$dynamic();
+        if (policy.joins) q = policy.joins(q as never);
+        const listed = ((await q.where(accessWhere(actor, permission))) as { id: number }[]).map((r) => r.id).sort();
+        const checked = [...(await checkAccess(t.deps.db, actor, permission, all.map((r) => r.id)))].sort();
+        expect(checked, `${permission} as ${type}`).toEqual(listed);
+      }
+    }
   });
 });
