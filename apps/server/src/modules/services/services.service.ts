@@ -40,11 +40,11 @@ export function servicesService({ db }: Deps) {
 
   return {
     async list(auth: AuthContext): Promise<ProviderService[]> {
-      if (auth.user.providerId === null) return [];
+      // The caller's own services: the same gate condition as the single-service calls.
       const rows = await db
         .select()
         .from(providerServices)
-        .where(eq(providerServices.providerId, auth.user.providerId))
+        .where(accessWhere(auth, 'service.edit'))
         .orderBy(desc(providerServices.createdAt), desc(providerServices.id));
       return rows.map(toService);
     },
