@@ -2,6 +2,7 @@
 import pino from 'pino';
 import { buildApp, createDeps, loadConfig } from './app';
 import { seedDemo } from './demo/seed';
+import { unitEvents } from './modules/units/lifecycle';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -10,6 +11,7 @@ const deps = await createDeps(config, log);
 if (config.loadDemoData) await seedDemo(deps.db, log);
 const app = await buildApp(deps);
 await deps.mailer.startWorker();
+await unitEvents(deps).start();
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },

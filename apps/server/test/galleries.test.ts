@@ -327,7 +327,7 @@ describe('access', () => {
     }
   });
 
-  it("refuses another provider's galleries to provider users, including an editor of provider A on provider B", async () => {
+  it("answers another provider's galleries to provider users as missing (404), including an editor of provider A on provider B", async () => {
     const images = await galleryOf(providerId, 'images');
     const before = await fileCount();
     const cases = [
@@ -340,12 +340,12 @@ describe('access', () => {
       await call(t.app, 'POST', `/api/galleries/stock/import/${providerId}`, { token: tok.serviceprovider, payload: { stockId: 101 } }),
     ];
     for (const res of cases) {
-      expect(res.statusCode, res.body).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
     expect(await fileCount()).toBe(before);
     expect((await t.deps.db.select().from(galleries).where(eq(galleries.providerId, serviceProviderId))).length).toBe(0);
-    // A provider id that does not exist: 404 (not a refusal of the role).
+    // A provider id that does not exist: 404 too (the role is not refused: the object is not there for it).
     expect((await upload('images', 999999, tok.provider, multipart(PNG_1PX, { field: 'images' }))).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/galleries/provider/999999', { token: tok.provider })).statusCode).toBe(404);
   });

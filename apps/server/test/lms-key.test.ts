@@ -101,11 +101,12 @@ describe('PUT /api/sellers/lms/key', () => {
 
   it("refuses another institution's key and changes nothing", async () => {
     const before = await sellerRow(otherSellerId);
+    // Another institution answers as missing (the access gate), like an institution that does not exist.
     const res = await generate('seller', otherSellerId);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: MSG.forbidden });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await sellerRow(otherSellerId)).lmsKeyHash).toBe(before.lmsKeyHash);
-    expect((await generate('seller', 999999)).statusCode).toBe(403);
+    expect((await generate('seller', 999999)).statusCode).toBe(404);
   });
 
   it('only the institution user (type seller) may generate: assistants, content managers and staff get 403', async () => {
@@ -164,7 +165,7 @@ describe('POST /api/sellers/request/lms/key', () => {
 
   it("refuses another institution and other user types, sending nothing", async () => {
     const other = await call(t.app, 'POST', '/api/sellers/request/lms/key', { token: await tok('seller'), payload: { id: otherSellerId } });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     const assistant = await call(t.app, 'POST', '/api/sellers/request/lms/key', { token: await tok('seller.assistente'), payload: { id: sellerId } });
     expect(assistant.statusCode).toBe(403);
     expect(await lastEmailTo(t.deps, demoEmail('seller.assistente'))).toBeUndefined();

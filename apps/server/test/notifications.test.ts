@@ -239,8 +239,7 @@ describe('seller notices', () => {
     const otherMarks = await call(t.app, 'PATCH', `/api/sellers/notices/${notice.id}/read/${sellerB}`, { token: await tok(OTHER_SELLER_EMAIL) });
     expect(otherMarks.statusCode).toBe(404);
     const forA = await call(t.app, 'PATCH', `/api/sellers/notices/${notice.id}/read/${sellerA}`, { token: await tok(OTHER_SELLER_EMAIL) });
-    expect(forA.statusCode).toBe(403);
-    expect(forA.json().message).toBe(MSG.forbidden);
+    expect(forA.statusCode).toBe(404);
 
     const read = await call(t.app, 'PATCH', `/api/sellers/notices/${notice.id}/read/${sellerA}`, { token: await tok('seller') });
     expect(read.statusCode, read.body).toBe(200);
@@ -306,8 +305,8 @@ describe('seller notices', () => {
     // Only type seller reads notices (spec 1 §6).
     expect((await call(t.app, 'GET', `/api/sellers/notices/unread/${sellerA}`, { token: await tok('seller.assistente') })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', `/api/sellers/notices/unread/${sellerA}`, { token: await tok('admin') })).statusCode).toBe(403);
-    // Another institution's unread list: 403; an institution that does not exist: 404.
-    expect((await call(t.app, 'GET', `/api/sellers/notices/unread/${sellerB}`, { token: await tok('seller') })).statusCode).toBe(403);
+    // Another institution's unread list answers as missing (the access gate), like one that does not exist: 404.
+    expect((await call(t.app, 'GET', `/api/sellers/notices/unread/${sellerB}`, { token: await tok('seller') })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/sellers/notices/unread/999999', { token: await tok('seller') })).statusCode).toBe(404);
     expect((await call(t.app, 'PATCH', `/api/sellers/notices/999999/read/${sellerA}`, { token: await tok('seller') })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `/api/sellers/notices/unread/${sellerA}`)).statusCode).toBe(401);

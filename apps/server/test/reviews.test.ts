@@ -227,8 +227,9 @@ describe('reviews: delegation, curation, revision, decision, comments', () => {
     const mine = (await req('curator', 'GET', '/items/review/find?active=true&itemContentTitle=ondulatoria')).json() as { content: ReviewRow[]; total: number };
     expect(mine.content.map((r) => r.id)).toEqual([reviewId]);
     expect(mine.content[0]).toMatchObject({ curator: { id: id.curator }, reviewer: { id: id.review }, unitStatus: 'analyze' });
-    expect((await req('curator2', 'GET', `/items/comment/find/${reviewId}`)).statusCode).toBe(403);
-    expect((await req('curator2', 'POST', '/items/comment/post', { comment: 'Oi', reviewId, itemId: 1 })).statusCode).toBe(403);
+    // Another curator's review answers as missing (the access gate), on the comments too.
+    expect((await req('curator2', 'GET', `/items/comment/find/${reviewId}`)).statusCode).toBe(404);
+    expect((await req('curator2', 'POST', '/items/comment/post', { comment: 'Oi', reviewId, itemId: 1 })).statusCode).toBe(404);
   });
 
   it('refuses moves the table forbids, reproving without a comment, and other user types', async () => {
@@ -343,8 +344,9 @@ describe('reviews: delegation, curation, revision, decision, comments', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toMatchObject({ comment: 'Dúvida do autor', author: { id: id.editor } });
     expect((await req('review', 'POST', '/items/comment/post', { comment: 'Resposta', reviewId, itemId: unit.id })).statusCode).toBe(200);
-    expect((await req('provider.analise', 'POST', '/items/comment/post', { comment: 'Intruso', reviewId, itemId: unit.id })).statusCode).toBe(403);
-    expect((await req('provider.analise', 'GET', `/items/comment/find/${reviewId}`)).statusCode).toBe(403);
+    // Another provider's review answers as missing (the access gate); other user types are refused by role (403).
+    expect((await req('provider.analise', 'POST', '/items/comment/post', { comment: 'Intruso', reviewId, itemId: unit.id })).statusCode).toBe(404);
+    expect((await req('provider.analise', 'GET', `/items/comment/find/${reviewId}`)).statusCode).toBe(404);
     for (const who of ['seller', 'client', 'user']) {
       expect((await req(who, 'POST', '/items/comment/post', { comment: 'x', reviewId, itemId: unit.id })).statusCode, who).toBe(403);
       expect((await req(who, 'GET', `/items/comment/find/${reviewId}`)).statusCode, who).toBe(403);

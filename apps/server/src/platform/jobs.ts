@@ -3,7 +3,8 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { txSql, type Database, type Executor } from './db';
 
-export const QUEUES = { mail: 'mail' } as const;
+/** mail: the e-mail outbox; unit-events: the unit lifecycle's domain events (modules/units/lifecycle.ts). */
+export const QUEUES = { mail: 'mail', unitEvents: 'unit-events' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {

@@ -1,8 +1,8 @@
 /**
  * Galleries and uploads (spec 2 §2.10, §5 "Files", §7.4). A provider has one gallery per kind (images,
  * infographics, questions, pdfs), created on demand. Provider users (provider, editor, serviceProvider)
- * use only their own provider's galleries; staff may read any provider's. A provider id that does not
- * exist answers 404 before the ownership check (403).
+ * use only their own provider's galleries; staff may read any provider's (the access gate's
+ * provider.gallery). Another provider's galleries answer 404, like a provider that does not exist.
  *
  * Files are checked by content (magic bytes), up to 30 MB; an infographic zip is validated and extracted
  * (zip.ts). Stock photos come from a Pixabay-compatible API when PIXABAY_API_KEY is set; a chosen photo
@@ -32,9 +32,9 @@ import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { displayFilename, imageExt, readUpload } from '../../platform/uploads';
-import { providers } from '../providers/providers.tables';
 import { galleries, galleryFiles } from './galleries.tables';
 import { extractInfographic, ZipRefused, zipHasEntry } from './zip';
+import { requireAccess } from '../access/access';
 
 const OWNER_TYPES: readonly UserType[] = GALLERY_OWNER_TYPES;
 const isOwnerType = (auth: AuthContext) => OWNER_TYPES.includes(auth.user.type);
@@ -83,14 +83,10 @@ export async function ensureGallery(tx: Executor, providerId: number, kind: Gall
 export function galleriesService(deps: Deps) {
   const { db, config, storage } = deps;
 
-  /** 404 when the provider does not exist; 403 when a provider user asks for another provider. */
+  /** A provider whose galleries the caller may use (the access gate's provider.gallery); another provider's answers 404 like a missing one. */
   async function checkProvider(auth: AuthContext, providerId: number) {
-    const [row] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).limit(1);
-    if (!row) throw notFound();
-    if (isOwnerType(auth)) {
-      if (auth.user.providerId === null) throw forbidden(GALLERY_MSG.noProvider);
-      if (auth.user.providerId !== providerId) throw forbidden();
-    }
+    if (isOwnerType(auth) && auth.user.providerId === null) throw forbidden(GALLERY_MSG.noProvider);
+    await requireAccess(db, auth, 'provider.gallery', providerId);
   }
 
   /** Store one file row; on a database failure the stored bytes are removed again. */

@@ -11,11 +11,12 @@ import { UNREAD_NOTICES_MAX, type SellerNotice, type TargetType, type UnreadNoti
 import type { Deps } from '../../platform/http';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
 import { sellers } from '../sellers/sellers.tables';
 import { folded } from '../../platform/search';
+import { requireAccess } from '../access/access';
 import { noticeTemplates, sellerNoticeReads, sellerNoticeTargets, sellerNotices } from './notifications.tables';
 
 type Body = z.output<typeof noticeBody>;
@@ -90,9 +91,8 @@ export function noticesService({ db }: Deps) {
   }
 
   async function mySeller(auth: AuthContext, sellerId: number) {
-    const [seller] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId));
-    if (!seller) throw notFound();
-    if (auth.user.sellerId !== sellerId) throw forbidden();
+    // The access gate: the caller's own institution only (another one answers 404, like a missing one).
+    await requireAccess(db, auth, 'seller.member', sellerId);
   }
 
   return {

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@edu/shared/messages';
 import {
-  PROVIDER_ADMIN_TYPES,
   isLiberal,
   type ProviderCondition,
   type ProviderProfile,
@@ -16,7 +15,6 @@ import {
   type providerUpdateBody,
   type providersFilterQuery,
 } from '@edu/shared/providers';
-import type { UserType } from '@edu/shared/access';
 import type { Deps } from '../../platform/http';
 import { badRequest, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
@@ -26,6 +24,7 @@ import { readImageUpload } from '../../platform/uploads';
 import { users } from '../users/users.tables';
 import { folded, searchMatch } from '../../platform/search';
 import { providers } from './providers.tables';
+import { requireAccess } from '../access/access';
 
 type ProviderRecord = typeof providers.$inferSelect;
 
@@ -62,8 +61,6 @@ export function toProviderProfile(p: ProviderRecord): ProviderProfile {
   };
 }
 
-const isProviderAdmin = (type: UserType) => (PROVIDER_ADMIN_TYPES as readonly UserType[]).includes(type);
-
 export function providersService(deps: Deps) {
   const { db, mailer, storage, config } = deps;
 
@@ -72,7 +69,7 @@ export function providersService(deps: Deps) {
    * serviceProvider user only its own. Another provider's id answers 404, as if it did not exist.
    */
   async function loadOwned(auth: AuthContext, id: number): Promise<ProviderRecord> {
-    if (!isProviderAdmin(auth.user.type) && auth.user.providerId !== id) throw notFound();
+    await requireAccess(db, auth, 'provider.edit', id);
     const [row] = await db.select().from(providers).where(eq(providers.id, id));
     if (!row) throw notFound();
     return row;

@@ -4,28 +4,18 @@
  * them to resolved (from any other status) and to closed (from resolved).
  */
 import { desc, eq } from 'drizzle-orm';
-import { isStaff, type UserType } from '@edu/shared/access';
 import type { z } from 'zod';
 import { FEEDBACK_MSG, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, notFound } from '../../platform/errors';
-import { itemContents, items } from '../units/units.tables';
+import { itemContents } from '../units/units.tables';
+import { requireAccess } from '../access/access';
 import { itemFeedbacks } from './reviews.tables';
 
 export const FEEDBACK_SERVER_MSG = {
   badMove: 'Não é possível mudar este feedback para o status pedido.',
 } as const;
-
-/**
- * THE rule of who may read a unit version (and so report a problem on it). Today: staff read any unit, the
- * users of the unit's provider read their own. Later issues (institutions that rented it, their students)
- * extend this one predicate.
- */
-export function canReadUnit(reader: { type: UserType; providerId: number | null }, unit: { providerId: number }): boolean {
-  if (isStaff(reader.type)) return true;
-  return reader.providerId !== null && reader.providerId === unit.providerId;
-}
 
 /** Spec 2 §4.3: to resolved from any other status, to closed from resolved. */
 export function feedbackMoveAllowed(from: FeedbackStatus, to: 'resolved' | 'closed'): boolean {
@@ -49,13 +39,11 @@ export function feedbackService(deps: Deps) {
   async function report(auth: AuthContext, body: z.output<typeof feedbackRoutes.report.body>): Promise<{ message: string }> {
     const input = body.itemFeedback;
     return db.transaction(async (tx) => {
-      const [unit] = await tx
-        .select({ id: itemContents.id, title: itemContents.title, providerId: items.providerId })
-        .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
-        .where(eq(itemContents.id, input.unit_id));
-      // A unit the reader may not read is answered as missing: its existence is not revealed.
-      if (!unit || !canReadUnit(auth.user, unit)) throw notFound();
+      // Who may report is who may read the unit (the access gate's feedback.report); a unit the reader may
+      // not read is answered as missing: its existence is not revealed.
+      await requireAccess(tx, auth, 'feedback.report', input.unit_id);
+      const [unit] = await tx.select({ id: itemContents.id, title: itemContents.title }).from(itemContents).where(eq(itemContents.id, input.unit_id));
+      if (!unit) throw notFound();
       await tx.insert(itemFeedbacks).values({
         itemContentId: unit.id,
         // The unit's title as it is now, whatever the client sent.

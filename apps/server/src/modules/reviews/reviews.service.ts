@@ -3,24 +3,23 @@
  * state machine (`@edu/shared/review-machine`: every move it does not allow is refused), reopening,
  * comments, the published-units table and the unit edits staff make from the review screen.
  *
- * Curators and reviewers reach only the reviews they are assigned to (404 otherwise); publishing roles
- * reach all. The author's provider users read and write the comments of their units' reviews.
+ * Who reaches which review is the access gate's answer (modules/access: review.read for the assigned
+ * curator and reviewer and publishing roles, review.comment adds the unit's provider users; 404 otherwise).
+ * The unit's side of every move (status, published version) is the unit lifecycle's (units/lifecycle.ts):
+ * this service never writes unit tables.
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { UserType } from '@edu/shared/access';
-import { LEVELS_OF_LEARNING, type KnowledgeArea, type KnowledgeType } from '@edu/shared/knowledge';
+import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
 import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
   allowedMoves,
   applyMove,
   canReopen,
-  PUBLISHER_TYPES,
   resolveMove,
   type ManagerStatus,
   type ReviewActor,
-  type ReviewState,
   type StageStatus,
 } from '@edu/shared/review-machine';
 import {
@@ -38,57 +37,33 @@ import type { UnitContent, UnitStatus } from '@edu/shared/units';
 import type { Deps } from '../../platform/http';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { folded, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 import { itemContents, items } from '../units/units.tables';
-import { hasText, UNITS_MSG, unitsService } from '../units/units.service';
+import { checkKnowledge, hasText, UNITS_MSG, unitsService } from '../units/units.service';
+import { unitLifecycle } from '../units/lifecycle';
+import { accessWhere, checkAccess, requireAccess } from '../access/access';
 import { reviewComments, reviews } from './reviews.tables';
+import { stateOf } from './review-state';
+import { REVIEW_MOVE_EVENTS } from '@edu/shared/unit-lifecycle';
 
 type Review = typeof reviews.$inferSelect;
 type Content = typeof itemContents.$inferSelect;
 
 const iso = (d: Date) => d.toISOString();
-const isPublisher = (type: UserType) => (PUBLISHER_TYPES as readonly UserType[]).includes(type);
 const refused = () => new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.moveRefused);
 
 const curators = alias(users, 'curator');
 const reviewers = alias(users, 'reviewer');
 
-function stateOf(review: Review, unitStatus: string): ReviewState {
-  return {
-    unitStatus,
-    active: review.active,
-    curatorId: review.curatorId,
-    reviewerId: review.reviewerId,
-    curatorStatus: review.curatorStatus as StageStatus | null,
-    reviewerStatus: review.reviewerStatus as StageStatus | null,
-    managerStatus: review.managerStatus as ManagerStatus | null,
-  };
-}
-
 const actorOf = (auth: AuthContext): ReviewActor => ({ id: auth.user.id, type: auth.user.type });
 
-/** Curators and reviewers see only the reviews they are assigned to; publishing roles see all. */
-function assignedFilter(auth: AuthContext): SQL | undefined {
-  if (auth.user.type === 'curator') return eq(reviews.curatorId, auth.user.id);
-  if (auth.user.type === 'review') return eq(reviews.reviewerId, auth.user.id);
-  if (isPublisher(auth.user.type)) return undefined;
-  return sql`false`;
-}
-
-function mayRead(auth: AuthContext, review: Review): boolean {
-  if (isPublisher(auth.user.type)) return true;
-  if (auth.user.type === 'curator') return review.curatorId === auth.user.id;
-  if (auth.user.type === 'review') return review.reviewerId === auth.user.id;
-  return false;
-}
-
-/** Staff who may edit the unit from the review: the assigned ones and publishing roles, while it is in analysis. */
-function mayEdit(auth: AuthContext, review: Review, unitStatus: string): boolean {
-  return review.active && unitStatus === 'analyze' && mayRead(auth, review);
+/** Staff who may edit the unit from the review (`readable`: the access gate's review.read), while it is in analysis. */
+function mayEdit(readable: boolean, review: Review, unitStatus: string): boolean {
+  return review.active && unitStatus === 'analyze' && readable;
 }
 
 /** The latest review version of its unit version. */
@@ -97,6 +72,7 @@ const isLatest = sql`${reviews.version} = (select max(r.version) from reviews r 
 export function reviewsService(deps: Deps) {
   const { db } = deps;
   const units = unitsService(deps);
+  const lifecycle = unitLifecycle(deps);
 
   async function rows(ex: Executor, where: SQL | undefined, order: SQL[], page?: number): Promise<ReviewRow[]> {
     const base = ex
@@ -145,7 +121,7 @@ export function reviewsService(deps: Deps) {
   /** Ativas, Publicadas, Reprovadas: the latest review of each unit version. */
   async function find(auth: AuthContext, q: z.output<typeof reviewsFindQuery>) {
     const filter: SQL[] = [isLatest];
-    const assigned = assignedFilter(auth);
+    const assigned = accessWhere(auth, 'review.read');
     if (assigned) filter.push(assigned);
     if (q.active !== undefined) filter.push(eq(reviews.active, q.active));
     if (q.managerStatus) filter.push(eq(reviews.managerStatus, q.managerStatus));
@@ -223,7 +199,8 @@ export function reviewsService(deps: Deps) {
     return Number(row?.max ?? 0) + 1;
   }
 
-  async function openReview(tx: Tx, auth: AuthContext, content: Content, curatorId: number, reviewerId: number): Promise<number> {
+  /** A new review version for `content`, which the lifecycle moves to analysis (`event`: delegate or reopen). */
+  async function openReview(tx: Tx, auth: AuthContext, content: Content, curatorId: number, reviewerId: number, event: 'delegate' | 'reopen'): Promise<number> {
     const now = new Date();
     const [created] = await tx
       .insert(reviews)
@@ -237,10 +214,7 @@ export function reviewsService(deps: Deps) {
         curationStartedAt: now,
       })
       .returning({ id: reviews.id });
-    await tx
-      .update(itemContents)
-      .set({ status: 'analyze', revision: content.revision + 1, updatedAt: now })
-      .where(eq(itemContents.id, content.id));
+    await lifecycle.transition(tx, content.id, event, auth.user);
     return created!.id;
   }
 
@@ -252,8 +226,8 @@ export function reviewsService(deps: Deps) {
       const ids: number[] = [];
       for (const contentId of contentIds) {
         const content = await lockContent(tx, contentId);
-        if (content.status !== 'send') throw new AppError(409, 'NOT_SENT', REVIEW_MSG.notSent);
-        const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId);
+        lifecycle.assertAllowed(content.status as UnitStatus, 'delegate');
+        const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId, 'delegate');
         await record(tx, {
           userId: auth.user.id,
           action: 'delegate_unity',
@@ -322,7 +296,7 @@ export function reviewsService(deps: Deps) {
       if (body.contentIds?.length && body.contentIds[0] !== review.itemContentId) throw badRequest(REVIEW_MSG.wrongItem, { contentIds: REVIEW_MSG.wrongItem });
       await checkPeople(tx, body.curatorId, body.reviewerId);
       if (!reopenable(review, content.status, await isCurrent(tx, review), auth)) throw new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.cannotReopen);
-      const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId);
+      const id = await openReview(tx, auth, content, body.curatorId, body.reviewerId, 'reopen');
       await record(tx, {
         userId: auth.user.id,
         action: 'delegate_unity',
@@ -339,10 +313,10 @@ export function reviewsService(deps: Deps) {
       // Locked in content id order, like the author's bulk status call.
       const found = await tx.select({ id: reviews.id, itemContentId: reviews.itemContentId }).from(reviews).where(inArray(reviews.id, reviewIds));
       if (found.length !== reviewIds.length) throw notFound();
+      await requireAccess(tx, auth, 'review.read', reviewIds);
       const ids = found.sort((a, b) => a.itemContentId - b.itemContentId || a.id - b.id).map((r) => r.id);
       for (const id of ids) {
         const { review, content } = await lockPair(tx, id);
-        if (!mayRead(auth, review)) throw notFound();
         const state = stateOf(review, content.status);
         const move = resolveMove(state, actorOf(auth), body.status);
         if (!move) throw refused();
@@ -361,17 +335,8 @@ export function reviewsService(deps: Deps) {
             updatedAt: now,
           })
           .where(eq(reviews.id, id));
-        if (move.unitStatus) {
-          if (move.unitStatus === 'publish' && !isUnitComplete({ ...content, knowledges: content.knowledgeIds })) {
-            throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
-          }
-          await tx
-            .update(itemContents)
-            .set({ status: move.unitStatus, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: now })
-            .where(eq(itemContents.id, content.id));
-          // Publishing moves the item's pointer; an earlier published version stays readable by its id.
-          if (move.unitStatus === 'publish') await tx.update(items).set({ publishedContentId: content.id }).where(eq(items.id, content.itemId));
-        }
+        // The unit's side of the move (correction, approve = publish, reprove): the lifecycle's.
+        if (move.unitStatus) await lifecycle.transition(tx, content.id, REVIEW_MOVE_EVENTS[move.unitStatus], auth.user);
         if (comment) await tx.insert(reviewComments).values({ reviewId: id, itemContentId: content.id, authorId: auth.user.id, comment });
         await record(tx, {
           userId: auth.user.id,
@@ -401,7 +366,7 @@ export function reviewsService(deps: Deps) {
       versions: all.map((v) => ({ ...v, createdAt: iso(v.createdAt) })),
       moves: allowedMoves(state, actorOf(auth)).map(({ stage, status, needsComment }) => ({ stage, status, needsComment })),
       canReopen: reopenable(review, row.unitStatus, current, auth),
-      canEditContent: mayEdit(auth, review, row.unitStatus),
+      canEditContent: mayEdit((await checkAccess(db, auth, 'review.read', [review.id])).has(review.id), review, row.unitStatus),
     };
   }
 
@@ -411,19 +376,9 @@ export function reviewsService(deps: Deps) {
       type === 'review'
         ? await db.select().from(reviews).where(eq(reviews.id, id))
         : await db.select().from(reviews).where(eq(reviews.itemContentId, id)).orderBy(desc(reviews.version)).limit(1);
-    if (!review || !(mayRead(auth, review) || (await isUnitAuthor(db, auth, review)))) throw notFound();
+    if (!review) throw notFound();
+    await requireAccess(db, auth, 'review.comment', review.id);
     return detail(auth, review);
-  }
-
-  /** A provider or editor user of the reviewed unit's provider (the author's review status screen, spec 2 §2.7). */
-  async function isUnitAuthor(ex: Executor, auth: AuthContext, review: Review): Promise<boolean> {
-    if ((auth.user.type !== 'provider' && auth.user.type !== 'editor') || auth.user.providerId === null) return false;
-    const [row] = await ex
-      .select({ providerId: items.providerId })
-      .from(itemContents)
-      .innerJoin(items, eq(items.id, itemContents.itemId))
-      .where(eq(itemContents.id, review.itemContentId));
-    return row?.providerId === auth.user.providerId;
   }
 
   /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
@@ -444,11 +399,11 @@ export function reviewsService(deps: Deps) {
     return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total: Number(total?.n ?? 0) };
   }
 
-  /** Comment readers and writers: the assigned staff, publishing roles and the unit's own provider users. */
+  /** Comment readers and writers (the gate's review.comment: its staff and the unit's provider users); 404 otherwise. */
   async function commentable(ex: Executor, auth: AuthContext, reviewId: number): Promise<Review> {
+    await requireAccess(ex, auth, 'review.comment', reviewId);
     const [review] = await ex.select().from(reviews).where(eq(reviews.id, reviewId));
     if (!review) throw notFound();
-    if (!mayRead(auth, review) && !(await isUnitAuthor(ex, auth, review))) throw forbidden(REVIEW_MSG.commentForbidden);
     return review;
   }
 
@@ -489,8 +444,9 @@ export function reviewsService(deps: Deps) {
   async function editable(tx: Tx, auth: AuthContext, contentId: number): Promise<Content> {
     const content = await lockContent(tx, contentId);
     const [review] = await tx.select().from(reviews).where(and(eq(reviews.itemContentId, contentId), eq(reviews.active, true)));
-    if (!review || !mayRead(auth, review)) throw notFound();
-    if (!mayEdit(auth, review, content.status)) throw new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.cannotEdit);
+    if (!review) throw notFound();
+    await requireAccess(tx, auth, 'review.read', review.id);
+    if (!mayEdit(true, review, content.status)) throw new AppError(409, 'MOVE_REFUSED', REVIEW_MSG.cannotEdit);
     return content;
   }
 
@@ -498,16 +454,8 @@ export function reviewsService(deps: Deps) {
   async function updateKnowledge(auth: AuthContext, body: z.output<typeof reviewsRoutes.updateKnowledge.body>): Promise<UnitContent> {
     return db.transaction(async (tx) => {
       const content = await editable(tx, auth, body.id);
-      const type = content.learningType as KnowledgeType;
-      const areas = await units.knowledgeMap(tx);
-      const knowledgeIds = [...new Set(body.knowledges)];
-      if (knowledgeIds.some((k) => areas.get(k)?.type !== type)) throw badRequest(UNITS_MSG.badKnowledge, { knowledges: UNITS_MSG.badKnowledge });
-      const levels = [...new Set(body.levelOfLearning)];
-      if (levels.some((l) => !LEVELS_OF_LEARNING[type].includes(l))) throw badRequest(UNITS_MSG.badLevel, { levelOfLearning: UNITS_MSG.badLevel });
-      await tx
-        .update(itemContents)
-        .set({ knowledgeIds, levelOfLearning: levels, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
-        .where(eq(itemContents.id, content.id));
+      const { knowledgeIds, levels } = checkKnowledge(await units.knowledgeMap(tx), content.learningType as KnowledgeType, body.knowledges, body.levelOfLearning);
+      await units.writeContent(tx, content, { knowledgeIds, levelOfLearning: levels }, auth.user.id);
       await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: content.id, knowledges: knowledgeIds, levelOfLearning: levels } });
       return units.view(tx, content.id);
     });
@@ -521,10 +469,7 @@ export function reviewsService(deps: Deps) {
       const values = await units.clean(tx, { ...body, learningType: content.learningType as KnowledgeType });
       if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
       if (!isUnitComplete({ ...values, knowledges: values.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
-      await tx
-        .update(itemContents)
-        .set({ ...values, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
-        .where(eq(itemContents.id, content.id));
+      await units.writeContent(tx, content, values, auth.user.id);
       await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: content.id, itemId: content.itemId, title: values.title, fromReview: true } });
       return units.view(tx, content.id);
     });

@@ -13,6 +13,7 @@ import { record } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
 import { sellers } from './sellers.tables';
+import { requireAccess } from '../access/access';
 
 export const newLmsKey = () => `${LMS_KEY_PREFIX}${randomToken()}`;
 
@@ -42,15 +43,15 @@ export async function unlinkItemsOfPreviousKey(_tx: Executor, _sellerId: number)
 export function lmsKeyService(deps: Deps) {
   const { db, mailer, config } = deps;
 
-  /** The caller must be the institution's own user (type seller) of seller `sellerId`. */
-  function assertOwnSeller(auth: AuthContext, sellerId: number) {
+  /** The caller must be the institution's own user (type seller) of seller `sellerId` (the access gate's seller.manage; another institution: 404). */
+  async function assertOwnSeller(auth: AuthContext, sellerId: number) {
     if (auth.user.sellerId === null) throw forbidden(MSG.lmsKeySellerOnly);
-    if (auth.user.sellerId !== sellerId) throw forbidden();
+    await requireAccess(db, auth, 'seller.manage', sellerId);
   }
 
   /** Replace the key in one transaction with its audit entry; `after` runs inside it (e.g. the e-mail). */
   async function replaceKey(auth: AuthContext, sellerId: number, via: 'page' | 'email', after?: (tx: Executor, key: string) => Promise<void>) {
-    assertOwnSeller(auth, sellerId);
+    await assertOwnSeller(auth, sellerId);
     const key = newLmsKey();
     await db.transaction(async (tx) => {
       const updated = await tx

@@ -11,6 +11,7 @@ import { record } from '../../platform/audit';
 import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { sellers } from './sellers.tables';
+import { requireAccess } from '../access/access';
 
 export function toSellerView(row: typeof sellers.$inferSelect): SellerView {
   return {
@@ -35,11 +36,9 @@ async function loadSeller(db: Executor, id: number) {
 
 export function sellersService(deps: Deps) {
   const { db } = deps;
-  const staff = (auth: AuthContext) => auth.user.type === 'admin' || auth.user.type === 'director';
-
   async function accept(auth: AuthContext, sellerId: number, which: 'terms' | 'latePayment') {
-    if (auth.user.type !== 'seller' || auth.user.sellerId !== sellerId) throw notFound();
     return db.transaction(async (tx) => {
+      await requireAccess(tx, auth, 'seller.manage', sellerId);
       const current = await loadSeller(tx, sellerId);
       const already = which === 'terms' ? current.acceptedTerms : current.acceptedLatePaymentTerms;
       if (already) return toSellerView(current);
@@ -59,7 +58,7 @@ export function sellersService(deps: Deps) {
 
   return {
     async view(auth: AuthContext, id: number) {
-      if (!staff(auth) && auth.user.sellerId !== id) throw notFound();
+      await requireAccess(db, auth, 'seller.read', id);
       return toSellerView(await loadSeller(db, id));
     },
     acceptTerms: (auth: AuthContext, sellerId: number) => accept(auth, sellerId, 'terms'),

@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { providerServices } from './services.tables';
+import { accessWhere } from '../access/access';
 
 type Row = typeof providerServices.$inferSelect;
 
@@ -34,15 +35,16 @@ function providerOf(auth: AuthContext): number {
 }
 
 export function servicesService({ db }: Deps) {
-  const owned = (providerId: number, id: number) => and(eq(providerServices.id, id), eq(providerServices.providerId, providerId));
+  /** The service `id` if the caller may edit it: the access gate's condition in the statement itself (another provider's is 404). */
+  const owned = (auth: AuthContext, id: number) => and(eq(providerServices.id, id), accessWhere(auth, 'service.edit'));
 
   return {
     async list(auth: AuthContext): Promise<ProviderService[]> {
-      if (auth.user.providerId === null) return [];
+      // The caller's own services: the same gate condition as the single-service calls.
       const rows = await db
         .select()
         .from(providerServices)
-        .where(eq(providerServices.providerId, auth.user.providerId))
+        .where(accessWhere(auth, 'service.edit'))
         .orderBy(desc(providerServices.createdAt), desc(providerServices.id));
       return rows.map(toService);
     },
@@ -69,7 +71,7 @@ export function servicesService({ db }: Deps) {
     },
 
     async update(auth: AuthContext, id: number, body: z.output<typeof serviceUpdateBody>): Promise<ProviderService> {
-      const providerId = providerOf(auth);
+      providerOf(auth);
       const changes: Partial<typeof providerServices.$inferInsert> = { updatedAt: new Date() };
       if (body.title !== undefined) changes.title = body.title;
       if (body.description !== undefined) changes.description = body.description;
@@ -77,7 +79,7 @@ export function servicesService({ db }: Deps) {
       if (body.image !== undefined) changes.image = body.image;
       if (body.link !== undefined) changes.link = body.link;
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx.update(providerServices).set(changes).where(owned(providerId, id)).returning();
+        const [updated] = await tx.update(providerServices).set(changes).where(owned(auth, id)).returning();
         if (!updated) throw notFound(SERVICE_MSG.notFound);
         return updated;
       });
@@ -85,9 +87,9 @@ export function servicesService({ db }: Deps) {
     },
 
     async remove(auth: AuthContext, id: number) {
-      const providerId = providerOf(auth);
+      providerOf(auth);
       await db.transaction(async (tx) => {
-        const [deleted] = await tx.delete(providerServices).where(owned(providerId, id)).returning({ id: providerServices.id });
+        const [deleted] = await tx.delete(providerServices).where(owned(auth, id)).returning({ id: providerServices.id });
         if (!deleted) throw notFound(SERVICE_MSG.notFound);
       });
       return { message: SERVICE_MSG.deleted };

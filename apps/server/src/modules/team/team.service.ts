@@ -16,6 +16,7 @@ import { users } from '../users/users.tables';
 import { toUserRow } from '../users/users.queries';
 import { usersService } from '../users/users.service';
 import { folded, searchMatch } from '../../platform/search';
+import { requireAccess } from '../access/access';
 
 type TeamQuery = z.output<typeof teamQuery>;
 
@@ -40,8 +41,9 @@ export function teamService(deps: Deps) {
 
   /** A member of the viewer's own seller other than the viewer; another seller's user is 404. */
   async function sellerMember(auth: AuthContext, id: number) {
+    await requireAccess(db, auth, 'seller.teamMember', id);
     const [target] = await db.select({ id: users.id, sellerId: users.sellerId }).from(users).where(eq(users.id, id));
-    if (!target || auth.user.sellerId === null || target.sellerId !== auth.user.sellerId) throw notFound();
+    if (!target) throw notFound();
     if (target.id === auth.user.id) throw forbidden();
     return target;
   }

@@ -1,14 +1,13 @@
 /**
  * Units: authoring (create, save, new version of a published unit), the provider's own list, status moves
  * of the author (send for analysis, trash, recover), versions, and tags (spec 2 §2.3, §2.8, §4.1, §5, §7.1,
- * §7.3). Authors reach only their provider's units; staff read any.
+ * §7.3). Who may read or author a unit is the access gate's answer (modules/access); every status change
+ * goes through the unit lifecycle (./lifecycle.ts).
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { isStaff } from '@edu/shared/access';
 import { LEVELS_OF_LEARNING, type KnowledgeArea, type KnowledgeType } from '@edu/shared/knowledge';
 import { hasContent, isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
-  AUTHOR_STATUS_MOVES,
   isUpdating,
   OWN_UNIT_FILTER_STATUSES,
   OWN_UNIT_FILTERS,
@@ -33,21 +32,24 @@ import { record } from '../../platform/audit';
 import { sanitizeUnitHtml } from '../../platform/sanitize';
 import { folded, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
-import { afterCorrection, type ReviewState } from '@edu/shared/review-machine';
+import { authorEventFor, LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
 import { reviews } from '../reviews/reviews.tables';
+import { resumeReview } from '../reviews/review-state';
+import { accessWhere, requireAccess, type Permission } from '../access/access';
+import { unitLifecycle } from './lifecycle';
 import { knowledgeAreas } from './knowledge.tables';
 import { itemContents, itemContentTags, items, tags } from './units.tables';
 
 export const UNITS_MSG = {
   stale: 'Esta unidade foi alterada em outra aba ou por outra pessoa. Recarregue a página para continuar a partir da versão mais recente.',
-  locked: 'Esta unidade está em análise e não pode ser editada agora.',
-  trashed: 'Esta unidade está na lixeira. Recupere-a para editar.',
+  locked: LIFECYCLE_MSG.locked,
+  trashed: LIFECYCLE_MSG.trashed,
   updatePending: 'Esta unidade já tem uma atualização em andamento.',
   badKnowledge: 'Área de conhecimento inválida para o tipo de ensino escolhido.',
   badLevel: 'Nível de aprendizagem inválido para o tipo de ensino escolhido.',
-  badMove: (from: string, to: string) => `Não é possível mudar o status de ${from} para ${to}.`,
-  notTrashed: 'Esta unidade não está na lixeira.',
-  notAwaiting: 'Só uma versão enviada ou em análise pode ser publicada.',
+  badMove: LIFECYCLE_MSG.badMove,
+  notTrashed: LIFECYCLE_MSG.notTrashed,
+  notAwaiting: LIFECYCLE_MSG.notAwaiting,
   underReview: 'Esta versão está em avaliação: ela é publicada pela decisão da avaliação.',
   noProvider: 'Seu usuário não está vinculado a um fornecedor.',
   unknownTag: 'Tag não encontrada.',
@@ -60,16 +62,30 @@ const iso = (d: Date) => d.toISOString();
 /** A field is filled: THE shared rule of unit content (issue 10 item 3), also the studio's and isUnitComplete's. */
 export const hasText = hasContent;
 
+/**
+ * THE check of a unit's knowledge areas and learning levels against its learning type (the studio's save
+ * and the review's 'Editar Detalhes'): deduplicated, or 400 with the field's pt-BR message.
+ */
+export function checkKnowledge(areas: Map<number, KnowledgeArea>, learningType: KnowledgeType, knowledges: number[], levelOfLearning: string[]) {
+  const knowledgeIds = [...new Set(knowledges)];
+  if (knowledgeIds.some((k) => areas.get(k)?.type !== learningType)) throw badRequest(UNITS_MSG.badKnowledge, { knowledges: UNITS_MSG.badKnowledge });
+  const levels = [...new Set(levelOfLearning)];
+  if (levels.some((l) => !LEVELS_OF_LEARNING[learningType].includes(l))) throw badRequest(UNITS_MSG.badLevel, { levelOfLearning: UNITS_MSG.badLevel });
+  return { knowledgeIds, levels };
+}
+
 export function unitsService(deps: Deps) {
   const { db } = deps;
+  const lifecycle = unitLifecycle(deps);
 
   function authorProvider(auth: AuthContext): number {
     if (auth.user.providerId === null) throw forbidden(UNITS_MSG.noProvider);
     return auth.user.providerId;
   }
 
-  /** A content row the caller may read (authors: own provider; staff: any); 404 otherwise. */
-  async function loadRow(ex: Executor, auth: AuthContext, id: number, lock = false) {
+  /** A content row the caller may `permission` (the access gate); 404 otherwise. */
+  async function loadRow(ex: Executor, auth: AuthContext, id: number, lock = false, permission: Permission = 'unit.read') {
+    await requireAccess(ex, auth, permission, id);
     const base = ex
       .select({ content: itemContents, providerId: items.providerId, publishedContentId: items.publishedContentId })
       .from(itemContents)
@@ -77,7 +93,6 @@ export function unitsService(deps: Deps) {
       .where(eq(itemContents.id, id));
     const [row] = lock ? await base.for('update') : await base;
     if (!row) throw notFound();
-    if (!isStaff(auth.user.type) && row.providerId !== auth.user.providerId) throw notFound();
     return row;
   }
 
@@ -134,11 +149,7 @@ export function unitsService(deps: Deps) {
 
   /** The body's fields checked against reference data and sanitized for storage. */
   async function clean(ex: Executor, body: Fields) {
-    const areas = await knowledgeMap(ex);
-    const knowledgeIds = [...new Set(body.knowledges)];
-    if (knowledgeIds.some((k) => areas.get(k)?.type !== body.learningType)) throw badRequest(UNITS_MSG.badKnowledge, { knowledges: UNITS_MSG.badKnowledge });
-    const levels = [...new Set(body.levelOfLearning)];
-    if (levels.some((l) => !LEVELS_OF_LEARNING[body.learningType].includes(l))) throw badRequest(UNITS_MSG.badLevel, { levelOfLearning: UNITS_MSG.badLevel });
+    const { knowledgeIds, levels } = checkKnowledge(await knowledgeMap(ex), body.learningType, body.knowledges, body.levelOfLearning);
     return {
       title: body.title,
       authors: body.authors,
@@ -180,10 +191,7 @@ export function unitsService(deps: Deps) {
     return db.transaction(async (tx) => {
       const values = await clean(tx, body);
       const [item] = await tx.insert(items).values({ providerId }).returning({ id: items.id });
-      const [content] = await tx
-        .insert(itemContents)
-        .values({ ...values, itemId: item!.id, version: 1, status: 'draft', createdBy: auth.user.id, updatedBy: auth.user.id })
-        .returning({ id: itemContents.id });
+      const content = await lifecycle.insertVersion(tx, 'create', { ...values, itemId: item!.id, version: 1, createdBy: auth.user.id, updatedBy: auth.user.id });
       await record(tx, { userId: auth.user.id, action: 'created_unity', data: { itemContentId: content!.id, itemId: item!.id, title: values.title } });
       return view(tx, content!.id);
     });
@@ -192,10 +200,10 @@ export function unitsService(deps: Deps) {
   async function update(auth: AuthContext, body: z.output<typeof unitUpdateBody>): Promise<UnitContent> {
     authorProvider(auth);
     return db.transaction(async (tx) => {
-      const { content: current } = await loadRow(tx, auth, body.id, true);
+      const { content: current } = await loadRow(tx, auth, body.id, true, 'unit.edit');
       if (current.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);
-      if (current.status === 'deleted') throw new AppError(409, 'UNIT_TRASHED', UNITS_MSG.trashed);
-      if (current.status === 'send' || current.status === 'analyze') throw new AppError(409, 'UNIT_LOCKED', UNITS_MSG.locked);
+      // A published version is updated by a new version; any other status must allow a save (lifecycle table).
+      if (current.status !== 'publish') lifecycle.assertAllowed(current.status as UnitStatus, 'save');
       const values = await clean(tx, body);
       // The synthesis is required when editing (spec 2 §5): checked on what will be stored.
       if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
@@ -211,18 +219,12 @@ export function unitsService(deps: Deps) {
           .select({ max: sql<number>`max(${itemContents.version})` })
           .from(itemContents)
           .where(eq(itemContents.itemId, current.itemId));
-        const [created] = await tx
-          .insert(itemContents)
-          .values({
-            ...values,
-            itemId: current.itemId,
-            version: Number(max) + 1,
-            status: 'send',
-            updateMessage: message,
-            createdBy: auth.user.id,
-            updatedBy: auth.user.id,
-          })
-          .returning({ id: itemContents.id });
+        const created = await lifecycle.insertVersion(
+          tx,
+          'newVersion',
+          { ...values, itemId: current.itemId, version: Number(max) + 1, updateMessage: message, createdBy: auth.user.id, updatedBy: auth.user.id },
+          'publish',
+        );
         const currentTags = await tx.select({ tagId: itemContentTags.tagId }).from(itemContentTags).where(eq(itemContentTags.itemContentId, current.id));
         if (currentTags.length) await tx.insert(itemContentTags).values(currentTags.map((t) => ({ itemContentId: created!.id, tagId: t.tagId })));
         // The current revision rises too: another tab still editing the published version must reload.
@@ -235,12 +237,8 @@ export function unitsService(deps: Deps) {
         return view(tx, created!.id);
       }
 
-      // Draft, correction and reproved are saved in place; a reproved unit edited becomes a draft again.
-      const status = current.status === 'reproved' ? 'draft' : current.status;
-      await tx
-        .update(itemContents)
-        .set({ ...values, status, revision: current.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
-        .where(and(eq(itemContents.id, current.id), eq(itemContents.revision, current.revision)));
+      // Draft, correction and reproved are saved in place; a reproved unit edited becomes a draft again (lifecycle table).
+      await lifecycle.transition(tx, current.id, 'save', auth.user, { set: values });
       await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: current.id, itemId: current.itemId, title: values.title } });
       return view(tx, current.id);
     });
@@ -255,8 +253,8 @@ export function unitsService(deps: Deps) {
   const latestActive = sql`${itemContents.version} = (select max(x.version) from item_contents x where x.item_id = ${itemContents.itemId} and x.status <> 'deleted')`;
 
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
-    const providerId = authorProvider(auth);
-    const base: SQL[] = [eq(items.providerId, providerId)];
+    authorProvider(auth);
+    const base: SQL[] = [accessWhere(auth, 'unit.edit') ?? sql`true`];
     if (q.title) base.push(searchMatch(itemContents.title, q.title));
     if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
     const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
@@ -313,8 +311,9 @@ export function unitsService(deps: Deps) {
   }
 
   async function versions(auth: AuthContext, itemId: number) {
+    await requireAccess(db, auth, 'item.read', itemId);
     const [item] = await db.select().from(items).where(eq(items.id, itemId));
-    if (!item || (!isStaff(auth.user.type) && item.providerId !== auth.user.providerId)) throw notFound();
+    if (!item) throw notFound();
     const rows = await db.select().from(itemContents).where(eq(itemContents.itemId, itemId)).orderBy(desc(itemContents.version));
     return rows.map((c) => ({
       id: c.id,
@@ -334,71 +333,28 @@ export function unitsService(deps: Deps) {
     // Locked in id order, so two overlapping bulk moves cannot deadlock.
     const ids = [...new Set(body.ids)].sort((a, b) => a - b);
     return db.transaction(async (tx) => {
+      // One access query for the whole set (the gate), then each version locked and moved by the lifecycle.
+      await requireAccess(tx, auth, 'unit.edit', ids);
       for (const id of ids) {
-        const { content } = await loadRow(tx, auth, id, true);
-        const allowed = AUTHOR_STATUS_MOVES[content.status] ?? [];
-        if (!allowed.includes(body.status)) {
-          throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS[content.status as UnitStatus] ?? content.status, UNIT_STATUS_LABELS[body.status]));
-        }
-        if ((body.status === 'send' || body.status === 'analyze') && !isUnitComplete({ ...content, knowledges: content.knowledgeIds })) {
-          throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
-        }
-        await tx
-          .update(itemContents)
-          .set({
-            status: body.status,
-            statusBeforeDelete: body.status === 'deleted' ? content.status : content.statusBeforeDelete,
-            revision: content.revision + 1,
-            updatedBy: auth.user.id,
-            updatedAt: new Date(),
-          })
-          .where(eq(itemContents.id, id));
-        if (body.status === 'analyze') await resumeReview(tx, id);
+        const { content } = await loadRow(tx, auth, id, true, 'unit.edit');
+        const from = content.status as UnitStatus;
+        const event = authorEventFor(from, body.status);
+        if (!event) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS[from] ?? from, UNIT_STATUS_LABELS[body.status]));
+        await lifecycle.transition(tx, id, event, auth.user);
+        if (event === 'resend') await resumeReview(tx, id, from);
         await record(tx, { userId: auth.user.id, action: 'chaged_unity_status', data: { itemContentId: id, from: content.status, to: body.status } });
       }
       return { ids, status: body.status };
     });
   }
 
-  /** A corrected unit sent back: its active review's stage that asked for the correction starts over. */
-  async function resumeReview(tx: Tx, contentId: number) {
-    const [review] = await tx.select().from(reviews).where(and(eq(reviews.itemContentId, contentId), eq(reviews.active, true))).for('update');
-    const state: ReviewState | undefined = review && {
-      unitStatus: 'correction',
-      active: review.active,
-      curatorId: review.curatorId,
-      reviewerId: review.reviewerId,
-      curatorStatus: review.curatorStatus as ReviewState['curatorStatus'],
-      reviewerStatus: review.reviewerStatus as ReviewState['reviewerStatus'],
-      managerStatus: review.managerStatus as ReviewState['managerStatus'],
-    };
-    const next = state && afterCorrection(state);
-    if (!review || !next) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS.correction, UNIT_STATUS_LABELS.analyze));
-    const now = new Date();
-    await tx
-      .update(reviews)
-      .set({
-        curatorStatus: next.curatorStatus,
-        reviewerStatus: next.reviewerStatus,
-        // The stage that starts over starts now.
-        ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
-        ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
-        updatedAt: now,
-      })
-      .where(eq(reviews.id, review.id));
-  }
-
   async function recover(auth: AuthContext, id: number) {
     authorProvider(auth);
     return db.transaction(async (tx) => {
-      const { content } = await loadRow(tx, auth, id, true);
-      if (content.status !== 'deleted') throw new AppError(409, 'NOT_TRASHED', UNITS_MSG.notTrashed);
+      const { content } = await loadRow(tx, auth, id, true, 'unit.edit');
+      lifecycle.assertAllowed(content.status as UnitStatus, 'recover');
       if (content.version > 1 && (await pendingVersion(tx, content.itemId, content.id))) throw new AppError(409, 'UPDATE_PENDING', UNITS_MSG.updatePending);
-      const status = (content.statusBeforeDelete ?? 'draft') as UnitStatus;
-      await tx
-        .update(itemContents)
-        .set({ status, statusBeforeDelete: null, revision: content.revision + 1, updatedBy: auth.user.id, updatedAt: new Date() })
-        .where(eq(itemContents.id, id));
+      const { to: status } = await lifecycle.transition(tx, id, 'recover', auth.user);
       await record(tx, { userId: auth.user.id, action: 'recovered_unity', data: { itemContentId: id, status } });
       return { id, status };
     });
@@ -408,16 +364,24 @@ export function unitsService(deps: Deps) {
   async function publishVersion(auth: AuthContext, id: number) {
     return db.transaction(async (tx) => {
       const { content } = await loadRow(tx, auth, id, true);
-      if (!['send', 'analyze'].includes(content.status)) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.notAwaiting);
+      lifecycle.assertAllowed(content.status as UnitStatus, 'publishVersion');
       if (!isUnitComplete({ ...content, knowledges: content.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
       // A version under review is published by the review's decision (issue 5), never around it.
       const [underReview] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.itemContentId, id), eq(reviews.active, true))).limit(1);
       if (underReview) throw new AppError(409, 'UNDER_REVIEW', UNITS_MSG.underReview);
-      await tx.update(itemContents).set({ status: 'publish', revision: content.revision + 1, updatedAt: new Date() }).where(eq(itemContents.id, id));
-      await tx.update(items).set({ publishedContentId: id }).where(eq(items.id, content.itemId));
+      await lifecycle.transition(tx, id, 'publishVersion', auth.user);
       await record(tx, { userId: auth.user.id, action: 'update_unit_status', data: { itemContentId: id, itemId: content.itemId, from: content.status, to: 'publish' } });
       return { itemId: content.itemId, publishedContentId: id };
     });
+  }
+
+  /** Content edits made from the review screen (never the status: that is the lifecycle's); the revision rises. */
+  async function writeContent(tx: Tx, content: { id: number; revision: number }, set: Partial<typeof itemContents.$inferInsert>, userId: number) {
+    const { status: _status, statusBeforeDelete: _before, ...fields } = set;
+    await tx
+      .update(itemContents)
+      .set({ ...fields, revision: content.revision + 1, updatedBy: userId, updatedAt: new Date() })
+      .where(eq(itemContents.id, content.id));
   }
 
   // --- tags (spec 2 §7.3) ---
@@ -463,5 +427,5 @@ export function unitsService(deps: Deps) {
     return tagsOf(db, contentId);
   }
 
-  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, clean, knowledgeMap };
+  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, clean, knowledgeMap, writeContent };
 }

@@ -1,0 +1,201 @@
+/**
+ * THE access gate: the one place that answers "may this session do P to these ids" (issue 10).
+ *
+ * Each permission is a POLICY: the table whose ids it is asked about, the joins its condition reads, and
+ * the condition itself as SQL for an actor. Both ways of asking go through that one condition, so a
+ * single-object check and a list filter can never disagree:
+ *
+ * - `checkAccess(ex, auth, P, ids)`: one query per call, for any number of ids; answers the allowed set
+ *   (ids that do not exist are simply not allowed).
+ * - `requireAccess(ex, auth, P, ids)`: the same; any id outside the allowed set answers 404, so an object
+ *   the caller may not see is indistinguishable from one that does not exist.
+ * - `accessWhere(auth, P)`: the condition itself, for list queries that already join the policy's tables
+ *   (undefined = no restriction, `false` = nothing).
+ *
+ * Role checks ("may a curator call this route at all") stay in the route contract (`access` of each
+ * route, 403); this gate answers the object-level question (which rows, 404). State checks ("is the
+ * review still open") stay with their state machines.
+ *
+ * ADDING A WAY TO READ A UNIT (the next issues): every unit-reading permission is built from
+ * `unitReaders(actor)` below, a list of cases joined with OR. A new reason to read a unit is ONE more
+ * case there, e.g.
+ *
+ *   // a unit rented by the reader's institution (marketplace):
+ *   actor.sellerId !== null && sql`exists (select 1 from rentals r where r.item_id = ${items.id} and r.seller_id = ${actor.sellerId} and r.active)`,
+ *   // a unit in a subject of the reader's institution (catalogue / subjects):
+ *   actor.sellerId !== null && sql`exists (select 1 from subject_items si join subjects s on s.id = si.subject_id where si.item_id = ${items.id} and s.seller_id = ${actor.sellerId})`,
+ *   // a student's share link or an LTI launch: the session carries the grant (AuthContext gains
+ *   // e.g. `grant: { itemIds: number[] }`, set when the link or the launch is verified):
+ *   actor.grant ? inArray(items.id, actor.grant.itemIds) : null,
+ *
+ * and unit.read, item.read and feedback.report (and every list filtered by them) follow at once.
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isProviderType, isStaff, type UserType } from '@edu/shared/access';
+import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
+import { PROVIDER_ADMIN_TYPES } from '@edu/shared/providers';
+import { GALLERY_OWNER_TYPES } from '@edu/shared/galleries';
+import type { Executor } from '../../platform/db';
+import type { AuthContext, AuthUser } from '../../platform/sessions';
+import { notFound } from '../../platform/errors';
+import { itemContents, items } from '../units/units.tables';
+import { reviews } from '../reviews/reviews.tables';
+import { providers } from '../providers/providers.tables';
+import { sellers } from '../sellers/sellers.tables';
+import { users } from '../users/users.tables';
+import { providerServices } from '../services/services.tables';
+import { galleries } from '../galleries/galleries.tables';
+
+/** What the gate knows about the caller (the session's user). */
+export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
+
+/** A case of a policy: SQL (rows it allows), ALL (every row), or nothing (false/null: no row). */
+const ALL = Symbol('all');
+type Case = SQL | typeof ALL | false | null;
+
+/** OR of the cases: undefined when one allows every row, `false` when none applies. */
+function anyOf(...cases: Case[]): SQL | undefined {
+  if (cases.includes(ALL)) return undefined;
+  const conditions = cases.filter((c): c is SQL => !!c && c !== ALL);
+  if (conditions.length === 0) return sql`false`;
+  return conditions.length === 1 ? conditions[0] : or(...conditions);
+}
+
+const isType = (types: readonly UserType[], type: UserType) => types.includes(type);
+
+/** Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). */
+function unitReaders(actor: Actor): Case[] {
+  return [
+    // Staff read every unit (curation, review, publishing, the dashboard).
+    isStaff(actor.type) && ALL,
+    // The users of the unit's provider read their own units.
+    actor.providerId !== null && eq(items.providerId, actor.providerId),
+    // Next: a rented unit, a unit in an institution's subject, a share link, an LTI launch (header).
+  ];
+}
+
+/** The assigned curator or reviewer of a review; publishing roles reach every review. */
+function reviewReaders(actor: Actor): Case[] {
+  return [
+    isType(PUBLISHER_TYPES, actor.type) && ALL,
+    actor.type === 'curator' && eq(reviews.curatorId, actor.id),
+    actor.type === 'review' && eq(reviews.reviewerId, actor.id),
+  ];
+}
+
+/** The author side of a unit: the provider and editor users of its provider. */
+const unitAuthor = (actor: Actor): Case => (actor.type === 'provider' || actor.type === 'editor') && actor.providerId !== null && eq(items.providerId, actor.providerId);
+
+type Join = (q: ReturnType<typeof selectIds>) => ReturnType<typeof selectIds>;
+const selectIds = (ex: Executor, id: PgColumn, table: Parameters<ReturnType<Executor['select']>['from']>[0]) =>
+  ex.select({ id }).from(table).$dynamic();
+
+interface Policy {
+  /** The id column the permission is asked about. */
+  id: PgColumn;
+  /** Its table. */
+  table: Parameters<ReturnType<Executor['select']>['from']>[0];
+  /** The joins the condition reads (lists using `accessWhere` must have them too). */
+  joins?: Join;
+  /** The condition (undefined: every row). */
+  where(actor: Actor): SQL | undefined;
+}
+
+const contentJoins: Join = (q) => q.innerJoin(items, eq(items.id, itemContents.itemId));
+
+export const POLICIES = {
+  /** Read a unit version (content id): the preview, tags, staff publishing a version. */
+  'unit.read': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a)) },
+  /** Report a problem on a unit version: whoever may read it. */
+  'feedback.report': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a)) },
+  /** Read a unit (item id): its versions. */
+  'item.read': { id: items.id, table: items, where: (a) => anyOf(...unitReaders(a)) },
+  /** Author a unit version (content id): save, send, trash, recover. Staff edit only through a review. */
+  'unit.edit': {
+    id: itemContents.id,
+    table: itemContents,
+    joins: contentJoins,
+    where: (a) => anyOf(isProviderType(a.type) && a.providerId !== null && eq(items.providerId, a.providerId)),
+  },
+  /** Read and move a review (review id). Its unit's author reads it through review.comment. */
+  'review.read': { id: reviews.id, table: reviews, where: (a) => anyOf(...reviewReaders(a)) },
+  /** Read a review's status and read and write its comments: its staff and the unit's provider users. */
+  'review.comment': {
+    id: reviews.id,
+    table: reviews,
+    joins: (q) => q.innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).innerJoin(items, eq(items.id, itemContents.itemId)),
+    where: (a) => anyOf(...reviewReaders(a), unitAuthor(a)),
+  },
+  /** See and edit a provider's profile (provider id): admin and director any, a provider's users their own. */
+  'provider.edit': {
+    id: providers.id,
+    table: providers,
+    where: (a) => anyOf(isType(PROVIDER_ADMIN_TYPES, a.type) && ALL, a.providerId !== null && eq(providers.id, a.providerId)),
+  },
+  /** Use a provider's galleries (provider id): its own users; staff read any (the routes keep uploads to owners). */
+  'provider.gallery': {
+    id: providers.id,
+    table: providers,
+    where: (a) =>
+      isType(GALLERY_OWNER_TYPES, a.type) ? anyOf(a.providerId !== null && eq(providers.id, a.providerId)) : anyOf(isStaff(a.type) && ALL),
+  },
+  /** A gallery (gallery id): as its provider. */
+  'gallery.read': {
+    id: galleries.id,
+    table: galleries,
+    joins: (q) => q.innerJoin(providers, eq(providers.id, galleries.providerId)),
+    where: (a) =>
+      isType(GALLERY_OWNER_TYPES, a.type) ? anyOf(a.providerId !== null && eq(providers.id, a.providerId)) : anyOf(isStaff(a.type) && ALL),
+  },
+  /** A provider's service offer (service id): its provider's users. */
+  'service.edit': {
+    id: providerServices.id,
+    table: providerServices,
+    where: (a) => anyOf(a.providerId !== null && eq(providerServices.providerId, a.providerId)),
+  },
+  /** See an institution (seller id): admin and director any, its own users theirs. */
+  'seller.read': {
+    id: sellers.id,
+    table: sellers,
+    where: (a) => anyOf((a.type === 'admin' || a.type === 'director') && ALL, a.sellerId !== null && eq(sellers.id, a.sellerId)),
+  },
+  /** Act for an institution (seller id): its users (notices it reads). */
+  'seller.member': { id: sellers.id, table: sellers, where: (a) => anyOf(a.sellerId !== null && eq(sellers.id, a.sellerId)) },
+  /** Commit an institution (seller id): its institution user, type seller (terms, LMS key). */
+  'seller.manage': {
+    id: sellers.id,
+    table: sellers,
+    where: (a) => anyOf(a.type === 'seller' && a.sellerId !== null && eq(sellers.id, a.sellerId)),
+  },
+  /** A member of the caller's institution team (user id). */
+  'seller.teamMember': { id: users.id, table: users, where: (a) => anyOf(a.sellerId !== null && eq(users.sellerId, a.sellerId)) },
+} satisfies Record<string, Policy>;
+
+export type Permission = keyof typeof POLICIES;
+
+const actorOf = (auth: AuthContext | Actor): Actor => ('user' in auth ? auth.user : auth);
+
+/** The SQL condition of `permission` for list queries (which must join the policy's tables); undefined: no restriction. */
+export function accessWhere(auth: AuthContext | Actor, permission: Permission): SQL | undefined {
+  return (POLICIES[permission] as Policy).where(actorOf(auth));
+}
+
+/** The ids among `ids` that `auth` may `permission`: one query whatever their number. */
+export async function checkAccess(ex: Executor, auth: AuthContext | Actor, permission: Permission, ids: Iterable<number>): Promise<Set<number>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const policy = POLICIES[permission] as Policy;
+  const condition = policy.where(actorOf(auth));
+  let q = selectIds(ex, policy.id, policy.table);
+  if (policy.joins) q = policy.joins(q);
+  const rows = await q.where(and(inArray(policy.id, wanted), condition));
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** Every id allowed, or 404 (an object the caller may not see answers as missing). */
+export async function requireAccess(ex: Executor, auth: AuthContext | Actor, permission: Permission, ids: number | Iterable<number>): Promise<void> {
+  const list = typeof ids === 'number' ? [ids] : [...ids];
+  const allowed = await checkAccess(ex, auth, permission, list);
+  if (list.some((id) => !allowed.has(id))) throw notFound();
+}

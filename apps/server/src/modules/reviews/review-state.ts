@@ -1,0 +1,47 @@
+/**
+ * The review row as the review machine sees it (`ReviewState`), built in one place, and the one write a
+ * unit's author causes on a review: sending a corrected unit back restarts the stage that asked for it.
+ * Used by the reviews service and by the units service (the author's 'resend').
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterCorrection, type ManagerStatus, type ReviewState, type StageStatus } from '@edu/shared/review-machine';
+import { lifecycleRefusal } from '@edu/shared/unit-lifecycle';
+import type { Tx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { reviews } from './reviews.tables';
+
+type Review = typeof reviews.$inferSelect;
+
+export function stateOf(review: Review, unitStatus: string): ReviewState {
+  return {
+    unitStatus,
+    active: review.active,
+    curatorId: review.curatorId,
+    reviewerId: review.reviewerId,
+    curatorStatus: review.curatorStatus as StageStatus | null,
+    reviewerStatus: review.reviewerStatus as StageStatus | null,
+    managerStatus: review.managerStatus as ManagerStatus | null,
+  };
+}
+
+/** A corrected unit sent back (`from` its status before): its active review's stage that asked for the correction starts over. */
+export async function resumeReview(tx: Tx, contentId: number, from: string) {
+  const [review] = await tx.select().from(reviews).where(and(eq(reviews.itemContentId, contentId), eq(reviews.active, true))).for('update');
+  const next = review && afterCorrection(stateOf(review, from));
+  if (!review || !next) {
+    const { code, message } = lifecycleRefusal('correction', 'resend');
+    throw new AppError(409, code, message);
+  }
+  const now = new Date();
+  await tx
+    .update(reviews)
+    .set({
+      curatorStatus: next.curatorStatus,
+      reviewerStatus: next.reviewerStatus,
+      // The stage that starts over starts now.
+      ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
+      ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(reviews.id, review.id));
+}

@@ -1,0 +1,183 @@
+/**
+ * THE writer of a unit version's status and of the item's published version (issue 10). Every change of
+ * `item_contents.status` and `items.published_content_id` goes through `transition` (or `insertVersion`
+ * for a new row), driven by the table of `@edu/shared/unit-lifecycle`; a test greps the server for any
+ * other writer. Refusals are 409 with the table's pt-BR message; an incomplete unit where the event needs
+ * a complete one is 400 (spec 2 §5).
+ *
+ * Domain events: when a version becomes the published one (and, when an event clears the pointer, when
+ * a unit stops being published) the transition enqueues a pg-boss job on the `unit-events` queue IN THE
+ * SAME TRANSACTION: the event exists exactly when the change commits. Later domains subscribe in-process:
+ *
+ *   unitEvents(deps).subscribe('unit.published', async (e) => { … e.itemId, e.contentId, e.previousContentId … });
+ *
+ * Handlers run after the commit, in the worker started by buildApp; a handler that throws makes pg-boss
+ * retry the job (every handler of that event runs again), so handlers must be idempotent.
+ */
+import { eq } from 'drizzle-orm';
+import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
+import { lifecycleRefusal, lifecycleStep, resolveTo, UNIT_LIFECYCLE, type UnitEvent } from '@edu/shared/unit-lifecycle';
+import type { UnitStatus } from '@edu/shared/units';
+import type { Deps } from '../../platform/http';
+import type { Executor, Tx } from '../../platform/db';
+import { QUEUES, type Jobs } from '../../platform/jobs';
+import { AppError } from '../../platform/errors';
+import { itemContents, items } from './units.tables';
+
+type Content = typeof itemContents.$inferSelect;
+type ContentInsert = typeof itemContents.$inferInsert;
+
+// ------------------------------------------------------------------ domain events
+
+export const UNIT_EVENT_NAMES = ['unit.published', 'unit.unpublished'] as const;
+export type UnitEventName = (typeof UNIT_EVENT_NAMES)[number];
+
+export interface UnitDomainEvent {
+  name: UnitEventName;
+  itemId: number;
+  /** unit.published: the version now published; unit.unpublished: the version that was. */
+  contentId: number;
+  /** unit.published: the version it replaced (null on the first publication). */
+  previousContentId: number | null;
+  /** The lifecycle event that caused it. */
+  cause: UnitEvent;
+  actorId: number | null;
+  at: string;
+}
+
+export type UnitEventHandler = (event: UnitDomainEvent) => Promise<void>;
+
+export interface UnitEvents {
+  /** Run `handler` after every committed `name` (in the worker, after the commit). */
+  subscribe(name: UnitEventName, handler: UnitEventHandler): void;
+  /** Enqueue `event` in the caller's transaction. */
+  emit(tx: Executor, event: UnitDomainEvent): Promise<void>;
+  /** Start the worker (buildApp does it once). */
+  start(): Promise<void>;
+}
+
+const registries = new WeakMap<Jobs, UnitEvents>();
+
+/** The unit-event registry of this app (one per job queue, so every test app has its own). */
+export function unitEvents(deps: Pick<Deps, 'jobs'>): UnitEvents {
+  const known = registries.get(deps.jobs);
+  if (known) return known;
+  const handlers = new Map<UnitEventName, UnitEventHandler[]>();
+  let started = false;
+  const registry: UnitEvents = {
+    subscribe(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler]);
+    },
+    async emit(tx, event) {
+      await deps.jobs.send(tx, QUEUES.unitEvents, event);
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await deps.jobs.work<UnitDomainEvent>(QUEUES.unitEvents, async (event) => {
+        for (const handler of handlers.get(event.name) ?? []) await handler(event);
+      });
+    },
+  };
+  registries.set(deps.jobs, registry);
+  return registry;
+}
+
+// ------------------------------------------------------------------ transitions
+
+export interface Actor {
+  id: number;
+}
+
+export interface TransitionOptions {
+  /** Other columns written in the same UPDATE (a save's content); never status or the pointer. */
+  set?: Omit<Partial<ContentInsert>, 'status' | 'statusBeforeDelete' | 'id' | 'itemId' | 'version' | 'revision'>;
+}
+
+export interface TransitionResult {
+  content: Content;
+  from: UnitStatus;
+  to: UnitStatus;
+}
+
+export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
+  const events = unitEvents(deps);
+
+  function refuse(from: UnitStatus, event: UnitEvent): never {
+    const { code, message } = lifecycleRefusal(from, event);
+    throw new AppError(409, code, message);
+  }
+
+  /** Refuse early (409) when the table does not allow `event` from `from` (before validating a body). */
+  function assertAllowed(from: UnitStatus, event: UnitEvent) {
+    if (!lifecycleStep(from, event)) refuse(from, event);
+  }
+
+  function checkComplete(event: UnitEvent, content: Pick<Content, 'title' | 'synthesis' | 'topics' | 'introduction' | 'learningObjectives' | 'knowledgeIds' | 'levelOfLearning'> & Record<string, unknown>) {
+    if (UNIT_LIFECYCLE[event].needsComplete && !isUnitComplete({ ...(content as Content), knowledges: content.knowledgeIds })) {
+      throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
+    }
+  }
+
+  /** Move the item's published pointer to `content` and emit unit.published, in `tx`. */
+  async function publish(tx: Tx, content: Content, cause: UnitEvent, actor: Actor | null) {
+    const [item] = await tx.select({ publishedContentId: items.publishedContentId }).from(items).where(eq(items.id, content.itemId)).for('update');
+    await tx.update(items).set({ publishedContentId: content.id }).where(eq(items.id, content.itemId));
+    await events.emit(tx, {
+      name: 'unit.published',
+      itemId: content.itemId,
+      contentId: content.id,
+      previousContentId: item?.publishedContentId ?? null,
+      cause,
+      actorId: actor?.id ?? null,
+      at: new Date().toISOString(),
+    });
+  }
+
+  /**
+   * Apply `event` to the unit version `contentId` (locked FOR UPDATE in `tx`): the table decides the next
+   * status; the revision rises by one; the published pointer moves when the table says so.
+   */
+  async function transition(tx: Tx, contentId: number, event: UnitEvent, actor: Actor | null, opts: TransitionOptions = {}): Promise<TransitionResult> {
+    const [current] = await tx.select().from(itemContents).where(eq(itemContents.id, contentId)).for('update');
+    if (!current) throw new AppError(404, 'NOT_FOUND', 'Não encontrado.');
+    const from = current.status as UnitStatus;
+    const step = lifecycleStep(from, event);
+    if (!step || step.newRow) refuse(from, event);
+    checkComplete(event, { ...current, ...opts.set });
+    const to = resolveTo(step, current.statusBeforeDelete);
+    const now = new Date();
+    const [content] = await tx
+      .update(itemContents)
+      .set({
+        ...opts.set,
+        status: to,
+        statusBeforeDelete: event === 'trash' ? from : event === 'recover' ? null : current.statusBeforeDelete,
+        revision: current.revision + 1,
+        ...(actor ? { updatedBy: actor.id } : {}),
+        updatedAt: now,
+      })
+      .where(eq(itemContents.id, contentId))
+      .returning();
+    if (step.publishes) await publish(tx, content!, event, actor);
+    return { content: content!, from, to };
+  }
+
+  /** Insert a new version by `event` (create: a first draft; newVersion: the next version of a published one, `from` its status). */
+  async function insertVersion(
+    tx: Tx,
+    event: 'create' | 'newVersion',
+    values: Omit<ContentInsert, 'status' | 'statusBeforeDelete'>,
+    from: UnitStatus | 'new' = 'new',
+  ): Promise<Content> {
+    const step = lifecycleStep(from, event);
+    if (!step?.newRow || step.to === 'previous') refuse(from as UnitStatus, event);
+    checkComplete(event, values as never);
+    const [created] = await tx.insert(itemContents).values({ ...values, status: step.to }).returning();
+    return created!;
+  }
+
+  return { transition, insertVersion, assertAllowed, events };
+}
+
+export type UnitLifecycle = ReturnType<typeof unitLifecycle>;

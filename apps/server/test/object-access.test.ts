@@ -1,0 +1,382 @@
+/**
+ * The object-level access matrix (issue 10): for every route of the contract (ALL_ROUTES) that takes an
+ * id — in its path, its query or its body — an object of ANOTHER provider and of ANOTHER institution
+ * answers 404 to every provider-side and institution-side user type the route lets in, exactly like an
+ * id that does not exist (the existence of someone else's object is never revealed).
+ *
+ * How: the objects below belong to provider B and institution B, created for this test; the callers are
+ * the demo accounts (provider A, institution A). Each id-taking route has an entry in OBJECT_ROUTES that
+ * says how to ask for B's object, or why the question does not apply (a staff-only route: provider and
+ * institution users are refused by role, which the permission matrix checks). A route that takes an id
+ * and has no entry fails the first test: adding a route means saying how it guards its objects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PROVIDER_TYPES, SELLER_TYPES, type UserType } from '@edu/shared/access';
+import { ALL_ROUTES } from '@edu/shared/api';
+import { buildPath, type RouteContract } from '@edu/shared/contract';
+import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
+import type { z } from 'zod';
+import { call, createTestApp, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
+import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
+import { providers } from '../src/modules/providers/providers.tables';
+import { sellers } from '../src/modules/sellers/sellers.tables';
+import { users } from '../src/modules/users/users.tables';
+import { itemContents, items } from '../src/modules/units/units.tables';
+import { reviews } from '../src/modules/reviews/reviews.tables';
+import { galleries } from '../src/modules/galleries/galleries.tables';
+import { providerServices } from '../src/modules/services/services.tables';
+import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
+import { auditLogs } from '../src/platform/platform.tables';
+import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
+
+/** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
+interface Objects {
+  provider: number;
+  providerUser: number;
+  content: number;
+  item: number;
+  review: number;
+  gallery: number;
+  service: number;
+  notification: number;
+  seller: number;
+  sellerUser: number;
+  notice: number;
+}
+const MISSING_ID = 999_999;
+const MISSING: Objects = {
+  provider: MISSING_ID, providerUser: MISSING_ID, content: MISSING_ID, item: MISSING_ID, review: MISSING_ID, gallery: MISSING_ID,
+  service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
+};
+
+interface Ask {
+  params?: Record<string, number>;
+  query?: Record<string, string | number>;
+  payload?: object;
+  multipart?: boolean;
+}
+
+type Entry =
+  /** Ask for B's object: 404 (or `status`, when a missing id answers the same) for every provider/institution caller. */
+  | { ask: (o: Objects) => Ask; status?: number; why?: string }
+  /** An id filter on a list the gate already scopes: B's rows never appear (200). */
+  | { filter: (o: Objects) => Ask; foreignText: string }
+  /** Only staff (and no provider or institution type) may call it: refused by role, see the permission matrix. */
+  | { staffOnly: true }
+  /** Not an object of a provider or an institution: the reason. */
+  | { notOwned: string };
+
+/** The logs report's required period: yesterday to tomorrow (whatever the time zone). */
+const lastDays = () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { start_date: day(-1), end_date: day(1) };
+};
+
+const unitBody = {
+  title: 'Unidade de B',
+  authors: ['B'],
+  introduction: '<p>Introdução</p>',
+  learningObjectives: ['Objetivo'],
+  synthesis: '<p>Síntese</p>',
+  bibliographicReference: ['Referência'],
+  knowledges: [] as number[],
+  levelOfLearning: ['Graduação'],
+  learningType: 'university',
+  topics: [{ title: 'Tópico', content: '<p>Texto</p>' }],
+};
+
+/** THE table: every id-taking route of the contract, by `METHOD /path`. */
+const OBJECT_ROUTES: Record<string, Entry> = {
+  'POST /signup': { notOwned: 'planId names one of the public plans the sign-up offers, not an object of a provider or an institution' },
+  'POST /signup/logo/:id': { notOwned: "the new institution's own sign-up, guarded by its one-time upload token (auth.test)" },
+  // users
+  'GET /users/filter': { filter: (o) => ({ query: { providerId: o.provider, idProvider: o.provider } }), foreignText: 'Editora B Usuário' },
+  'GET /users/view/:id': { ask: (o) => ({ params: { id: o.providerUser } }) },
+  'PUT /users/update/:id': { ask: (o) => ({ params: { id: o.providerUser }, payload: { name: 'Outro', email: 'outro.b@exemplo.com.br' } }) },
+  'PUT /users/update': {
+    ask: (o) => ({ payload: { id: o.providerUser, name: 'Outro', email: 'outro.b@exemplo.com.br' } }),
+    status: 400,
+    why: "updates the caller only: a body id other than the caller's own is invalid (400), existing or not",
+  },
+  'PUT /user/avatar/:id': { ask: (o) => ({ params: { id: o.providerUser }, multipart: true }) },
+  'DELETE /users/avatar/delete/:id': { ask: (o) => ({ params: { id: o.providerUser } }) },
+  'PUT /users/status': {
+    ask: (o) => ({ payload: { ids: [o.providerUser, o.sellerUser], status: 'inative' } }),
+    status: 403,
+    why: 'the bulk call refuses the whole batch when any id may not be managed, existing or not (users.test): nothing is revealed',
+  },
+  // teams and institutions
+  'PUT /sellers/my-team/:id': { ask: (o) => ({ params: { id: o.sellerUser }, payload: { name: 'Outro', email: 'outro.b@exemplo.com.br', type: 'seller_assistent' } }) },
+  'DELETE /sellers/my-team/:id': { ask: (o) => ({ params: { id: o.sellerUser } }) },
+  'GET /sellers/view/:id': { ask: (o) => ({ params: { id: o.seller } }) },
+  'POST /sellers/accepted-terms': { ask: (o) => ({ payload: { seller_id: o.seller } }) },
+  'POST /sellers/accepted-late-payment-terms': { ask: (o) => ({ payload: { seller_id: o.seller } }) },
+  'PUT /sellers/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
+  'POST /sellers/request/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
+  // providers
+  'PUT /providers/status': { staffOnly: true },
+  'PUT /providers/condition/:id': { staffOnly: true },
+  'GET /providers/view/:id': { ask: (o) => ({ params: { id: o.provider } }) },
+  'PUT /providers/update/:id': { ask: (o) => ({ params: { id: o.provider }, payload: { description: 'Intruso' } }) },
+  'PUT /providers/logo/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  'PUT /providers/cover/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  // reports and notifications
+  'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
+  'PATCH /notifications/:id/read': { ask: (o) => ({ params: { id: o.notification } }) },
+  'PUT /sellers/notices/:id': { staffOnly: true },
+  'DELETE /sellers/notices/:id': { staffOnly: true },
+  'POST /sellers/notices/': { staffOnly: true },
+  'POST /sellers/notices': { staffOnly: true },
+  'GET /sellers/notices/unread/:id': { ask: (o) => ({ params: { id: o.seller } }) },
+  'PATCH /sellers/notices/:id/read/:sellerId': { ask: (o) => ({ params: { id: o.notice, sellerId: o.seller } }) },
+  'POST /sellers/notices/templates': { staffOnly: true },
+  'PUT /sellers/notices/templates/:id': { staffOnly: true },
+  'DELETE /sellers/notices/templates/:id': { staffOnly: true },
+  // units
+  'PUT /items/item/content/update': { ask: (o) => ({ payload: { ...unitBody, id: o.content, revision: 0 } }) },
+  'GET /items/item/content/find/:id': { ask: (o) => ({ params: { id: o.content } }) },
+  'GET /items/item/find/versions': { ask: (o) => ({ query: { itemId: o.item } }) },
+  'PUT /items/item/content/status/': { ask: (o) => ({ payload: { ids: [o.content], status: 'send' } }) },
+  'POST /items/item/content/recover/:id': { ask: (o) => ({ params: { id: o.content } }) },
+  'PUT /items/item/update-item-version/:id': { staffOnly: true },
+  'PUT /items/tag': { staffOnly: true },
+  'DELETE /items/tag/:itemId': { staffOnly: true },
+  // galleries
+  'GET /galleries/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },
+  'GET /galleries/details/:id': { ask: (o) => ({ params: { id: o.gallery } }) },
+  'POST /gallery/create': { ask: (o) => ({ payload: { provider_id: o.provider, name: 'pdfs' } }) },
+  'POST /galleries/upload/images/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  'POST /galleries/upload/infographics/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  'POST /galleries/upload/questions/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  'POST /galleries/upload/pdfs/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
+  'POST /galleries/stock/import/:id': { ask: (o) => ({ params: { id: o.provider }, payload: { stockId: 101 } }) },
+  // reviews and feedback
+  'GET /items/review/find': { staffOnly: true },
+  'GET /items/review/find/:id': { ask: (o) => ({ params: { id: o.review }, query: { type: 'review' } }) },
+  'POST /items/review/create': { staffOnly: true },
+  'POST /items/review/reopen': { staffOnly: true },
+  'PUT /items/review/update/:ids': { staffOnly: true },
+  'PUT /items/review/this/update/:reviewIds': { staffOnly: true },
+  'PUT /items/item/content/update/Knowledge': { staffOnly: true },
+  'PUT /items/review/content/:id': { staffOnly: true },
+  'POST /items/comment/post': { ask: (o) => ({ payload: { comment: 'Intruso', reviewId: o.review, itemId: o.content } }) },
+  'GET /items/comment/find/:reviewId': { ask: (o) => ({ params: { reviewId: o.review } }) },
+  'POST /student/feedback': {
+    ask: (o) => ({ payload: { itemFeedback: { unit_id: o.content, error_type: PROBLEM_CATEGORIES[0], error_description: 'Intruso' } } }),
+  },
+  'PUT /items/item/feedback/status': { staffOnly: true },
+  // services
+  'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
+  'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },
+};
+
+// ------------------------------------------------------------------ reading the contract
+
+/** A key that names an object: id, ids, fooId, fooIds, foo_id, idFoo (and the tag route's itemContent). */
+const ID_KEY = /^ids?$|[a-z]Ids?$|_ids?$|^id[A-Z]|^itemContent$/;
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  let s = schema as unknown as { shape?: Record<string, z.ZodType>; def?: { innerType?: unknown; in?: unknown; schema?: unknown } } | undefined;
+  for (let i = 0; s && i < 6; i++) {
+    if (s.shape) return s.shape;
+    s = (s.def?.innerType ?? s.def?.in ?? s.def?.schema) as typeof s;
+  }
+  return {};
+}
+
+/** The id keys a route takes: every path parameter, id-named query and body keys (one level deep too). */
+export function idKeysOf(route: RouteContract): string[] {
+  const keys = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => `path:${m[1]}`);
+  for (const k of Object.keys(shapeOf(route.query))) if (ID_KEY.test(k)) keys.push(`query:${k}`);
+  for (const [k, v] of Object.entries(shapeOf(route.body))) {
+    if (ID_KEY.test(k)) keys.push(`body:${k}`);
+    for (const inner of Object.keys(shapeOf(v))) if (ID_KEY.test(inner)) keys.push(`body:${k}.${inner}`);
+  }
+  return keys;
+}
+
+const label = (route: RouteContract) => `${route.method} ${route.path}`;
+const ID_ROUTES = ALL_ROUTES.filter((r) => idKeysOf(r).length > 0);
+const OUTSIDE_TYPES: readonly UserType[] = [...PROVIDER_TYPES, ...SELLER_TYPES];
+
+/** The provider-side and institution-side types the route lets in. */
+function outsideCallers(route: RouteContract): UserType[] {
+  if (route.access === 'public') return [];
+  if (route.access === 'authenticated') return [...OUTSIDE_TYPES];
+  return OUTSIDE_TYPES.filter((t) => (route.access as readonly UserType[]).includes(t));
+}
+
+// ------------------------------------------------------------------ the app and B's objects
+
+let t: TestApp;
+const tokens = new Map<UserType, string>();
+let objects: Objects;
+
+async function createObjectsOfB(): Promise<Objects> {
+  const db = t.deps.db;
+  const [curator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'curator@demo.sabercompartilhado.com.br'));
+  const [reviewer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'review@demo.sabercompartilhado.com.br'));
+  const [provider] = await db
+    .insert(providers)
+    .values({ companyName: 'Editora B', name: 'Editora B', email: 'editora.b@exemplo.com.br', typePerson: 'PJ', status: 'active' })
+    .returning({ id: providers.id });
+  const [providerUser] = await db
+    .insert(users)
+    .values({ name: 'Editora B Usuário', email: 'editor.b@exemplo.com.br', passwordHash: 'x', type: 'editor', status: 'active', providerId: provider!.id })
+    .returning({ id: users.id });
+  const [item] = await db.insert(items).values({ providerId: provider!.id }).returning({ id: items.id });
+  // A fixture row (the lifecycle is not under test here).
+  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title: 'Unidade de B', status: 'draft' }).returning({ id: itemContents.id });
+  const [review] = await db
+    .insert(reviews)
+    .values({ itemContentId: content!.id, curatorId: curator!.id, reviewerId: reviewer!.id })
+    .returning({ id: reviews.id });
+  const [gallery] = await db.insert(galleries).values({ providerId: provider!.id, name: 'images' }).returning({ id: galleries.id });
+  const [service] = await db
+    .insert(providerServices)
+    .values({ providerId: provider!.id, title: 'Serviço B', description: 'Descrição', price: 'R$ 1' })
+    .returning({ id: providerServices.id });
+  const [notification] = await db.insert(notifications).values({ userId: providerUser!.id, text: 'Aviso de B' }).returning({ id: notifications.id });
+  const [seller] = await db.insert(sellers).values({ name: 'Instituição B', cnpj: '00000000000191', companyName: 'Instituição B' }).returning({ id: sellers.id });
+  const [sellerUser] = await db
+    .insert(users)
+    .values({ name: 'Instituição B Usuária', email: 'assistente.b@exemplo.com.br', passwordHash: 'x', type: 'seller_assistent', status: 'active', sellerId: seller!.id })
+    .returning({ id: users.id });
+  await db.insert(auditLogs).values({ userId: sellerUser!.id, sellerId: seller!.id, action: 'logged' });
+  await db.insert(auditLogs).values({ userId: providerUser!.id, action: 'logged' });
+  const [template] = await db.insert(noticeTemplates).values({ title: 'Aviso B', htmlContent: '<p>B</p>' }).returning({ id: noticeTemplates.id });
+  const [notice] = await db.insert(sellerNotices).values({ templateId: template!.id }).returning({ id: sellerNotices.id });
+  await db.insert(sellerNoticeTargets).values({ noticeId: notice!.id, sellerId: seller!.id });
+  return {
+    provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
+    service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const type of OUTSIDE_TYPES) tokens.set(type, await signIn(t.app, DEMO_LOGIN_BY_TYPE[type]));
+  objects = await createObjectsOfB();
+});
+afterAll(() => t?.close());
+
+function send(route: RouteContract, ask: Ask, token: string) {
+  const url = `/api${buildPath(route.path, ask.params)}`;
+  const query = ask.query && Object.fromEntries(Object.entries(ask.query).map(([k, v]) => [k, String(v)]));
+  if (ask.multipart) {
+    const { payload, headers } = multipartFile(PNG_1PX);
+    return call(t.app, route.method, url, { token, payload, headers, query });
+  }
+  return call(t.app, route.method, url, { token, payload: ask.payload, query });
+}
+
+// ------------------------------------------------------------------ the matrix
+
+describe('the object-access table', () => {
+  it('has an entry for every route that takes an id, and none for a route that does not', () => {
+    const missing = ID_ROUTES.map(label).filter((l) => !(l in OBJECT_ROUTES));
+    expect(missing, 'id-taking routes without an entry in OBJECT_ROUTES').toEqual([]);
+    const stale = Object.keys(OBJECT_ROUTES).filter((l) => !ID_ROUTES.some((r) => label(r) === l));
+    expect(stale, 'entries for routes that no longer take an id').toEqual([]);
+  });
+
+  it('recognises an id in a path, a query and a (nested) body', () => {
+    expect(ID_ROUTES.length).toBeGreaterThan(50);
+    const byLabel = (l: string) => idKeysOf(ALL_ROUTES.find((r) => label(r) === l)!);
+    expect(byLabel('GET /items/item/find/versions')).toEqual(['query:itemId']);
+    expect(byLabel('POST /student/feedback')).toEqual(['body:itemFeedback.unit_id', 'body:itemFeedback.student_id']);
+    expect(byLabel('POST /items/comment/post')).toEqual(['body:reviewId', 'body:itemId']);
+    expect(byLabel('PATCH /sellers/notices/:id/read/:sellerId')).toEqual(['path:id', 'path:sellerId']);
+  });
+
+  it.each(Object.entries(OBJECT_ROUTES).filter(([, e]) => 'staffOnly' in e).map(([l]) => [l]))('%s is closed to provider and institution users', (l) => {
+    const route = ALL_ROUTES.find((r) => label(r) === l)!;
+    expect(outsideCallers(route)).toEqual([]);
+  });
+});
+
+const ASKED = ID_ROUTES.flatMap((route) => {
+  const entry = OBJECT_ROUTES[label(route)];
+  if (!entry || !('ask' in entry)) return [];
+  return outsideCallers(route).map((type) => ({ name: `${label(route)} as ${type}`, route, type, entry }));
+});
+
+describe.each(ASKED)("another provider's or institution's object: $name", ({ route, type, entry }) => {
+  it('answers as if it did not exist', async () => {
+    const token = tokens.get(type)!;
+    const foreign = await send(route, entry.ask(objects), token);
+    const missing = await send(route, entry.ask(MISSING), token);
+    const expected = entry.status ?? 404;
+    expect(foreign.statusCode, `B's object: ${foreign.body}`).toBe(expected);
+    expect(missing.statusCode, `missing id: ${missing.body}`).toBe(expected);
+    expect(foreign.json()).toEqual(missing.json());
+  });
+});
+
+const FILTERED = ID_ROUTES.flatMap((route) => {
+  const entry = OBJECT_ROUTES[label(route)];
+  if (!entry || !('filter' in entry)) return [];
+  return outsideCallers(route).map((type) => ({ name: `${label(route)} as ${type}`, route, type, entry }));
+});
+
+describe.each(FILTERED)("a list filtered by another's id: $name", ({ route, type, entry }) => {
+  it("shows none of B's rows", async () => {
+    const res = await send(route, entry.filter(objects), tokens.get(type)!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(entry.foreignText);
+  });
+});
+
+describe('B objects are real (the matrix is not vacuous)', () => {
+  it("B's own kind of caller (staff) reaches them", async () => {
+    const admin = await signIn(t.app, 'admin');
+    expect((await call(t.app, 'GET', `/api/items/item/content/find/${objects.content}`, { token: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/providers/view/${objects.provider}`, { token: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/sellers/view/${objects.seller}`, { token: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/items/review/find/${objects.review}`, { token: admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/galleries/details/${objects.gallery}`, { token: admin })).statusCode).toBe(200);
+    const logs = await call(t.app, 'GET', '/api/reports/logs', { token: admin, query: { ...lastDays(), user_id: String(objects.sellerUser) } });
+    expect(logs.body).toContain('Instituição B Usuária');
+  });
+});
+
+describe('the gate answers in bulk', () => {
+  async function actorOf(type: UserType): Promise<Actor> {
+    const [u] = await t.deps.db
+      .select({ id: users.id, type: users.type, providerId: users.providerId, sellerId: users.sellerId })
+      .from(users)
+      .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE[type]}@demo.sabercompartilhado.com.br`));
+    return { ...u!, type: u!.type as UserType };
+  }
+
+  it('one call over many ids answers the allowed subset (own units, not B\'s, not missing ones)', async () => {
+    const editor = await actorOf('editor');
+    const own = await t.deps.db
+      .select({ id: itemContents.id })
+      .from(itemContents)
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .where(eq(items.providerId, editor.providerId!));
+    expect(own.length).toBeGreaterThan(0);
+    const asked = [...own.map((r) => r.id), objects.content, MISSING_ID];
+    expect([...(await checkAccess(t.deps.db, editor, 'unit.read', asked))].sort()).toEqual(own.map((r) => r.id).sort());
+    const admin = await actorOf('admin');
+    expect([...(await checkAccess(t.deps.db, admin, 'unit.read', asked))].sort()).toEqual([...own.map((r) => r.id), objects.content].sort());
+    expect(await checkAccess(t.deps.db, editor, 'unit.read', [])).toEqual(new Set());
+  });
+
+  it('for every permission and user type, the single check and the list condition allow the same rows', async () => {
+    for (const permission of Object.keys(POLICIES) as Permission[]) {
+      const policy = POLICIES[permission] as unknown as { id: never; table: never; joins?: (q: never) => never };
+      const all = (await t.deps.db.select({ id: policy.id }).from(policy.table)) as { id: number }[];
+      for (const type of [...OUTSIDE_TYPES, 'admin', 'curator', 'review', 'client'] as UserType[]) {
+        const actor = await actorOf(type);
+        let q = t.deps.db.select({ id: policy.id }).from(policy.table).$dynamic();
+        if (policy.joins) q = policy.joins(q as never);
+        const listed = ((await q.where(accessWhere(actor, permission))) as { id: number }[]).map((r) => r.id).sort();
+        const checked = [...(await checkAccess(t.deps.db, actor, permission, all.map((r) => r.id)))].sort();
+        expect(checked, `${permission} as ${type}`).toEqual(listed);
+      }
+    }
+  });
+});
