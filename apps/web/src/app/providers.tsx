@@ -1,4 +1,4 @@
-import { Drawer, MantineProvider, Modal, createTheme } from '@mantine/core';
+import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
@@ -7,10 +7,11 @@ const theme = createTheme({
   primaryColor: 'blue',
   fontFamily: 'Inter, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   defaultRadius: 'md',
-  // Every dialog's close button has a Portuguese name for screen readers.
+  // Every dialog's close button has a Portuguese name for screen readers. Plain objects, not
+  // Modal.extend(): importing Modal here would put it (and ScrollArea) in every page's entry chunk.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
   },
 });
 

@@ -8,8 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoSearch, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
-import { GALLERY_MSG, STOCK_DEBOUNCE_MS, STOCK_PAGE_SIZE, type UploadedFile } from '@edu/shared/galleries';
+import { GALLERY_MSG, STOCK_DEBOUNCE_MS, STOCK_PAGE_SIZE, type UploadedFile, galleriesRoutes } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../lib/api';
 import { toastError } from '../../lib/toast';
@@ -29,7 +28,7 @@ export function StockSearch({ providerId, onPick }: { providerId: number | null 
   const setPage = (p: number) => setPaging({ term: debounced, page: p });
   const search = useQuery(stockSearchQuery(debounced, page));
   const choose = useMutation({
-    mutationFn: (stockId: number) => call(API.galleries.stockImport, { params: { id: providerId! }, body: { stockId } }),
+    mutationFn: (stockId: number) => call(galleriesRoutes.stockImport, { params: { id: providerId! }, body: { stockId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
   });
 

@@ -4,18 +4,17 @@
  * uploads nothing (spec 2 §5 "Gallery").
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
-import { GALLERY_ACCEPT, GALLERY_MSG, UNIT_UPLOAD_BYTES, type GalleryKind, type UploadedFile } from '@edu/shared/galleries';
+import { GALLERY_ACCEPT, GALLERY_MSG, UNIT_UPLOAD_BYTES, type GalleryKind, type UploadedFile, galleriesRoutes } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { galleriesKey } from './api';
 
 const UPLOAD_ROUTE = {
-  images: API.galleries.uploadImages,
-  infographics: API.galleries.uploadInfographics,
-  questions: API.galleries.uploadQuestions,
-  pdfs: API.galleries.uploadPdfs,
+  images: galleriesRoutes.uploadImages,
+  infographics: galleriesRoutes.uploadInfographics,
+  questions: galleriesRoutes.uploadQuestions,
+  pdfs: galleriesRoutes.uploadPdfs,
 } as const;
 
 /** The `accept` attribute of a file input for `kind` (by extension; the server judges the content). */

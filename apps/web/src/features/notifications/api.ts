@@ -1,5 +1,5 @@
 /** Query keys and calls of the notifications feature (bell, notices, templates). */
-import { API } from '@edu/shared/api';
+import { notificationsRoutes } from '@edu/shared/notifications';
 import { call } from '../../lib/api';
 
 export const keys = {
@@ -16,9 +16,9 @@ export const PAGE_SIZE = 10;
 /** The template select of the notice dialog loads this many (newest first). */
 export const TEMPLATE_OPTIONS_LIMIT = 100;
 
-export const fetchBell = () => call(API.notifications.bell);
-export const fetchUnreadNotices = (sellerId: number) => call(API.notifications.unreadNotices, { params: { id: sellerId } });
-export const fetchNotices = (page: number) => call(API.notifications.notices, { query: { page, limit: PAGE_SIZE } });
-export const fetchTemplates = (page: number, limit: number = PAGE_SIZE) => call(API.notifications.templates, { query: { page, limit } });
-export const fetchSellerOptions = () => call(API.notifications.sellerOptions);
-export const uploadTemplateImage = async (file: File) => (await call(API.notifications.templateImage, { file })).url;
+export const fetchBell = () => call(notificationsRoutes.bell);
+export const fetchUnreadNotices = (sellerId: number) => call(notificationsRoutes.unreadNotices, { params: { id: sellerId } });
+export const fetchNotices = (page: number) => call(notificationsRoutes.notices, { query: { page, limit: PAGE_SIZE } });
+export const fetchTemplates = (page: number, limit: number = PAGE_SIZE) => call(notificationsRoutes.templates, { query: { page, limit } });
+export const fetchSellerOptions = () => call(notificationsRoutes.sellerOptions);
+export const uploadTemplateImage = async (file: File) => (await call(notificationsRoutes.templateImage, { file })).url;

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { notificationsRoutes } from '@edu/shared/notifications';
 import type { EventKind } from '@edu/shared/notifications';
 import { call } from '../../lib/api';
 import { keys } from './api';
@@ -37,9 +37,9 @@ export function useLiveEvents(enabled: boolean) {
     async function connect() {
       if (stopped) return;
       try {
-        const { ticket } = await call(API.notifications.eventsTicket);
+        const { ticket } = await call(notificationsRoutes.eventsTicket);
         if (stopped) return;
-        source = new EventSource(`/api${API.notifications.events.path}?ticket=${encodeURIComponent(ticket)}`);
+        source = new EventSource(`/api${notificationsRoutes.events.path}?ticket=${encodeURIComponent(ticket)}`);
         source.onmessage = (message) => {
           try {
             const { kind } = JSON.parse(message.data as string) as { kind: EventKind };

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { sellersRoutes } from '@edu/shared/sellers';
+import { systemRoutes } from '@edu/shared/system';
 import { call } from '../../lib/api';
 
 export const sellerQuery = (id: number) =>
-  queryOptions({ queryKey: ['seller', id], queryFn: ({ signal }) => call(API.sellers.view, { params: { id }, signal }) });
+  queryOptions({ queryKey: ['seller', id], queryFn: ({ signal }) => call(sellersRoutes.view, { params: { id }, signal }) });
 
 export const publicConfigQuery = () =>
-  queryOptions({ queryKey: ['public-config'], queryFn: () => call(API.system.config), staleTime: Infinity });
+  queryOptions({ queryKey: ['public-config'], queryFn: () => call(systemRoutes.config), staleTime: Infinity });

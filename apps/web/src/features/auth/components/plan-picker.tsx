@@ -2,7 +2,7 @@ import { Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { API } from '@edu/shared/api';
+import { authRoutes } from '@edu/shared/auth';
 import { call } from '../../../lib/api';
 
 const count = new Intl.NumberFormat('pt-BR');
@@ -12,7 +12,7 @@ export const studentRange = (min: number, max: number) => `De ${count.format(min
 
 export const signupPlansQuery = {
   queryKey: ['auth', 'signup-plans'] as const,
-  queryFn: () => call(API.auth.signupPlans),
+  queryFn: () => call(authRoutes.signupPlans),
   staleTime: 5 * 60_000,
 };
 

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { API } from '@edu/shared/api';
+import { authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { call } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -26,7 +26,7 @@ export default function ConfirmEmailPage() {
       navigate('/', { replace: true });
     };
     if (!email || !token) return fail();
-    call(API.auth.confirmEmail, { body: { email, token } }).then(() => {
+    call(authRoutes.confirmEmail, { body: { email, token } }).then(() => {
       toastSuccess(MSG.confirmEmailSuccess);
       setConfirmed(true);
     }, fail);

@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
-import { forgotPasswordBody } from '@edu/shared/auth';
+import { forgotPasswordBody, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
@@ -18,7 +17,7 @@ export default function ForgotPasswordPage() {
 
   async function submit(values: typeof form.values) {
     try {
-      await call(API.auth.forgotPassword, { body: { email: values.email.trim() } });
+      await call(authRoutes.forgotPassword, { body: { email: values.email.trim() } });
       setSentTo(values.email.trim());
       toastSuccess(MSG.forgotSuccess);
     } catch (err) {

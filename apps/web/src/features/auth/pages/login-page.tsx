@@ -1,8 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
-import { signinBody, type SigninBody } from '@edu/shared/auth';
+import { signinBody, type SigninBody, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { call, ApiError } from '../../../lib/api';
 import { session } from '../../../lib/session';
@@ -16,7 +15,7 @@ export default function LoginPage() {
 
   async function submit(values: SigninBody) {
     try {
-      const { token, ...user } = await call(API.auth.signin, { body: values });
+      const { token, ...user } = await call(authRoutes.signin, { body: values });
       session.start(token, user);
       toastSuccess(MSG.loginSuccess, MSG.loginSuccessTitle);
       navigate('/dashboard', { replace: true });

@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
-import { providerSignupBody, type ProfileType, type ProviderSignupBody } from '@edu/shared/auth';
+import { providerSignupBody, type ProfileType, type ProviderSignupBody, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
@@ -38,7 +37,7 @@ export default function ProviderSignupPage() {
   async function send(body: ProviderSignupBody) {
     setPending(true);
     try {
-      await call(API.auth.providerSignup, { body });
+      await call(authRoutes.providerSignup, { body });
       toastSuccess(MSG.providerSignupSuccess);
       navigate('/', { replace: true });
     } catch (err) {

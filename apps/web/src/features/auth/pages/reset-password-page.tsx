@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { API } from '@edu/shared/api';
-import { passwordPair } from '@edu/shared/auth';
+import { passwordPair, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
@@ -32,7 +31,7 @@ export default function ResetPasswordPage() {
   async function submit(values: typeof form.values) {
     setLinkError(null);
     try {
-      await call(API.auth.resetPassword, { body: { token, ...values } });
+      await call(authRoutes.resetPassword, { body: { token, ...values } });
       session.clear();
       toastSuccess(MSG.resetSuccess);
       navigate('/', { replace: true });

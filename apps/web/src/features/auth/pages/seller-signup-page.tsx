@@ -4,8 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
-import { institutionSignupBody, type InstitutionSignupBody } from '@edu/shared/auth';
+import { institutionSignupBody, type InstitutionSignupBody, authRoutes } from '@edu/shared/auth';
 import { CNPJ_MASK, onlyDigits } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
@@ -54,10 +53,10 @@ function SellerSignup() {
 
   const signup = useMutation({
     mutationFn: async ({ body, file }: { body: InstitutionSignupBody; file: File | null }) => {
-      const created = await call(API.auth.institutionSignup, { body });
+      const created = await call(authRoutes.institutionSignup, { body });
       if (file) {
         try {
-          await call(API.auth.signupLogo, {
+          await call(authRoutes.signupLogo, {
             params: { id: created.userId },
             file,
             headers: { 'x-upload-token': created.logoUploadToken },

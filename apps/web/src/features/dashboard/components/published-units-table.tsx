@@ -5,7 +5,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
+import { reviewsRoutes } from '@edu/shared/reviews';
 import type { UserType } from '@edu/shared/access';
 import { formatDate } from '@edu/shared/format';
 import { call } from '../../../lib/api';
@@ -32,7 +32,7 @@ export function PublishedUnitsTable() {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['reviews', 'published-units', page],
-    queryFn: ({ signal }) => call(API.reviews.publishedUnits, { query: { page }, signal }),
+    queryFn: ({ signal }) => call(reviewsRoutes.publishedUnits, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 

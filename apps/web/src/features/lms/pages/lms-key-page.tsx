@@ -3,8 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
-import { signinBody, type SigninBody } from '@edu/shared/auth';
+import { signinBody, type SigninBody, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
 import { zodForm } from '../../../lib/form';
@@ -55,11 +54,11 @@ function LmsLoginForm() {
 
   async function submit(values: SigninBody) {
     try {
-      const { token, ...user } = await call(API.auth.signin, { body: values });
+      const { token, ...user } = await call(authRoutes.signin, { body: values });
       const refusal = !user.seller ? MSG.lmsKeySellerOnly : user.type !== 'seller' ? MSG.lmsKeyAdminOnly : null;
       if (refusal) {
         // The page requires the institution's own user: the session just opened is closed again.
-        await call(API.auth.signout, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+        await call(authRoutes.signout, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
         toastError(refusal, MSG.loginFailTitle);
         return;
       }
@@ -91,7 +90,7 @@ function GenerateKey() {
   const [shownKey, setShownKey] = useState<string | null>(null);
 
   async function signOut() {
-    await call(API.auth.signout).catch(() => undefined);
+    await call(authRoutes.signout).catch(() => undefined);
     session.clear();
   }
 

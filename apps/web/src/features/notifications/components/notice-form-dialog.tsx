@@ -7,9 +7,8 @@ import { Button, Group, Modal, MultiSelect, Radio, Select, Stack } from '@mantin
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
-import { noticeBody, type NoticeBody, type SellerNotice, type TargetType } from '@edu/shared/notifications';
+import { noticeBody, type NoticeBody, type SellerNotice, type TargetType, notificationsRoutes } from '@edu/shared/notifications';
 import { ApiError, call } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -84,8 +83,8 @@ export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | '
   const save = useMutation({
     mutationFn: (values: Values) =>
       existing
-        ? call(API.notifications.updateNotice, { params: { id: existing.id }, body: toBody(values) })
-        : call(API.notifications.createNotice, { body: toBody(values) }),
+        ? call(notificationsRoutes.updateNotice, { params: { id: existing.id }, body: toBody(values) })
+        : call(notificationsRoutes.createNotice, { body: toBody(values) }),
     onSuccess: () => {
       toastSuccess(existing ? MSG.noticeUpdated : MSG.noticeCreated);
       void queryClient.invalidateQueries({ queryKey: keys.noticesAll });

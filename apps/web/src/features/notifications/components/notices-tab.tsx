@@ -3,9 +3,8 @@ import { ActionIcon, Button, Card, Group, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
-import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications';
+import { TARGET_TYPE_LABELS, type SellerNotice, notificationsRoutes } from '@edu/shared/notifications';
 import { call } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
@@ -34,7 +33,7 @@ export function NoticesTab() {
   }, [list.data, page]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => call(API.notifications.deleteNotice, { params: { id } }),
+    mutationFn: (id: number) => call(notificationsRoutes.deleteNotice, { params: { id } }),
     onSuccess: () => {
       toastSuccess(MSG.noticeDeleted);
       void queryClient.invalidateQueries({ queryKey: keys.noticesAll });

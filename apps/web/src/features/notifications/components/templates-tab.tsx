@@ -3,7 +3,7 @@ import { ActionIcon, Button, Card, Group, LoadingOverlay, Modal, Text, Tooltip }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { API } from '@edu/shared/api';
+import { notificationsRoutes } from '@edu/shared/notifications';
 import { MSG } from '@edu/shared/messages';
 import { textPreview } from '@edu/shared/content/html-text';
 import type { NoticeTemplate } from '@edu/shared/notifications';
@@ -33,7 +33,7 @@ export function TemplatesTab() {
   }, [list.data, page]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => call(API.notifications.deleteTemplate, { params: { id } }),
+    mutationFn: (id: number) => call(notificationsRoutes.deleteTemplate, { params: { id } }),
     onSuccess: () => {
       toastSuccess(MSG.templateDeleted);
       void queryClient.invalidateQueries({ queryKey: keys.templatesAll });

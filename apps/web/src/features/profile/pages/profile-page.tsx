@@ -3,10 +3,10 @@ import { LoadError } from '../../../ui/load-error';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
-import { KNOWLEDGE_LEVELS, type SessionUser } from '@edu/shared/auth';
+import { usersRoutes } from '@edu/shared/users';
+import { KNOWLEDGE_LEVELS, type SessionUser, authRoutes } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { isLiberal, type ProviderProfile } from '@edu/shared/providers';
+import { isLiberal, type ProviderProfile, providersRoutes } from '@edu/shared/providers';
 import { ApiError, call } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { session, useSessionUser } from '../../../lib/session';
@@ -26,7 +26,7 @@ export default function ProfilePage() {
   const providerId = user && editsProvider(user) ? user.provider!.id : null;
   const provider = useQuery({
     queryKey: providerKey(providerId ?? 0),
-    queryFn: ({ signal }) => call(API.providers.view, { params: { id: providerId! }, signal }),
+    queryFn: ({ signal }) => call(providersRoutes.view, { params: { id: providerId! }, signal }),
     enabled: providerId !== null,
   });
   if (!user) return null;
@@ -62,26 +62,26 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
   const changingPassword = form.values.password.length > 0;
 
   async function refreshUser() {
-    const me = await call(API.auth.me);
+    const me = await call(authRoutes.me);
     session.setUser(me);
     queryClient.setQueryData(['me'], me);
   }
   const refreshProvider = () => (provider ? queryClient.invalidateQueries({ queryKey: providerKey(provider.id) }) : Promise.resolve());
 
   async function upload(kind: ImageKind, file: File) {
-    if (kind === 'avatar') await call(API.users.avatar, { params: { id: user.id }, file });
-    else await call(kind === 'logo' ? API.providers.logo : API.providers.cover, { params: { id: provider!.id }, file });
+    if (kind === 'avatar') await call(usersRoutes.avatar, { params: { id: user.id }, file });
+    else await call(kind === 'logo' ? providersRoutes.logo : providersRoutes.cover, { params: { id: provider!.id }, file });
   }
 
   async function submit(values: ProfileValues) {
     try {
       if (values.password) {
-        await call(API.auth.updatePassword, {
+        await call(authRoutes.updatePassword, {
           body: { currentPassword: values.currentPassword, password: values.password, password_confirmation: values.password_confirmation },
         });
       }
-      await call(API.users.updateSelf, { body: { name: values.name.trim(), email: values.email.trim() } });
-      if (provider) await call(API.providers.update, { params: { id: provider.id }, body: providerPayload(values, liberal) });
+      await call(usersRoutes.updateSelf, { body: { name: values.name.trim(), email: values.email.trim() } });
+      if (provider) await call(providersRoutes.update, { params: { id: provider.id }, body: providerPayload(values, liberal) });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'EMAIL_IN_USE') form.setFieldError('email', err.message);
       else applyServerErrors(form, err);
@@ -120,11 +120,11 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
     setDeleting(kind);
     try {
       if (kind === 'avatar') {
-        await call(API.users.avatarDelete, { params: { id: user.id } });
+        await call(usersRoutes.avatarDelete, { params: { id: user.id } });
         await refreshUser();
         toastSuccess(MSG.avatarDeleted);
       } else {
-        await call(API.providers.update, { params: { id: provider!.id }, body: kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null } });
+        await call(providersRoutes.update, { params: { id: provider!.id }, body: kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null } });
         await refreshProvider();
         toastSuccess(kind === 'logo' ? MSG.logoDeleted : MSG.coverDeleted);
       }

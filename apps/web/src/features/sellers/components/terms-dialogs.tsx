@@ -9,7 +9,8 @@ import { PolicyLinks } from '../../../ui/policy-links';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
+import { sellersRoutes } from '@edu/shared/sellers';
+import { authRoutes } from '@edu/shared/auth';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import type { SellerView } from '@edu/shared/sellers';
@@ -41,7 +42,7 @@ function TermsOfUseDialog({ sellerId }: { sellerId: number }) {
       key="terms"
       title="Termos de uso e política de privacidade"
       checkboxLabel="Li e compreendi a Política de Privacidade e os Termos de Uso da Plataforma."
-      accept={() => call(API.sellers.acceptTerms, { body: { seller_id: sellerId } })}
+      accept={() => call(sellersRoutes.acceptTerms, { body: { seller_id: sellerId } })}
     >
       <Text>
         Para continuar usando a plataforma, leia com atenção a nossa Política de Privacidade e os Termos de Uso da Plataforma. Eles explicam
@@ -58,7 +59,7 @@ function LatePaymentDialog({ sellerId }: { sellerId: number }) {
       key="late-payment"
       title="Aviso importante"
       checkboxLabel="Li e estou ciente do termo de inadimplência."
-      accept={() => call(API.sellers.acceptLatePaymentTerms, { body: { seller_id: sellerId } })}
+      accept={() => call(sellersRoutes.acceptLatePaymentTerms, { body: { seller_id: sellerId } })}
     >
       <Text>
         Em caso de atraso no pagamento superior a {LIMITS.latePaymentDays} dias, o acesso à plataforma e aos seus conteúdos poderá ser
@@ -96,7 +97,7 @@ function AcceptDialog(props: { title: string; checkboxLabel: string; accept: () 
   }
 
   async function signOut() {
-    await call(API.auth.signout).catch(() => undefined);
+    await call(authRoutes.signout).catch(() => undefined);
     session.clear();
     navigate('/', { replace: true });
   }

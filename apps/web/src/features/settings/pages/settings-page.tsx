@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
+import { lmsRoutes } from '@edu/shared/lms';
 import { MSG } from '@edu/shared/messages';
 import { call } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
@@ -29,7 +29,7 @@ export default function SettingsPage() {
 function LmsKeySection({ sellerId, canGenerate }: { sellerId: number; canGenerate: boolean }) {
   const [sent, setSent] = useState(false);
   const request = useMutation({
-    mutationFn: () => call(API.lms.request, { body: { id: sellerId } }),
+    mutationFn: () => call(lmsRoutes.request, { body: { id: sellerId } }),
     onSuccess: () => setSent(true),
     onError: () => toastError(MSG.profileFail, MSG.profileFailTitle),
   });
