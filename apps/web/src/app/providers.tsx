@@ -27,7 +27,7 @@ function DeferredNotifications() {
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
-      <DeferredNotifications />
+      <NotificationsHost />
     </Suspense>
   ) : null;
 }
