@@ -6,7 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { blockHtml, type UnitContentView } from '@edu/shared/content/unit-content';
 import { SAMPLE_RESOURCES, sampleBlockHtml } from '@edu/shared/content/unit-content.fixtures';
 import { ResourceView, TopicContent, UnitContent } from './index';
