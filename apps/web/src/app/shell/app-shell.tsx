@@ -4,8 +4,7 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { menuFor } from '@edu/shared/access';
-import { authRoutes } from '@edu/shared/auth';
-import { call } from '../../lib/api';
+import { meQuery } from '../../features/auth';
 import { WithQuery } from '../../lib/query';
 import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
@@ -28,7 +27,7 @@ function SignedInShell() {
   const location = useLocation();
   // Refresh the stored user from the server on entry: a revoked session answers 401 and the client
   // returns to the login; a changed profile (type, status, avatar) shows at once.
-  const me = useQuery({ queryKey: ['me'], queryFn: () => call(authRoutes.me), staleTime: 60_000 });
+  const me = useQuery(meQuery());
   useEffect(() => {
     if (me.data) session.setUser(me.data);
   }, [me.data]);

@@ -3,10 +3,9 @@ import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import type { SigninBody } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { call, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { session } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { zodForm } from '../../../lib/form';
 import { AuthLayout } from '../components/auth-layout';
 
 /**
@@ -14,19 +13,19 @@ import { AuthLayout } from '../components/auth-layout';
  * used, not to draw the page: the sign-in page stays under its budget (docs/performance.md). The
  * checks are still the contract's, run on submit as before.
  */
-const loadContract = () => import('@edu/shared/auth');
+const loadContract = () => import('../api');
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const form = useForm<SigninBody>({ initialValues: { email: '', password: '' } });
 
   async function submit(values: SigninBody) {
-    const { authRoutes, signinBody } = await loadContract();
-    const errors = zodForm(signinBody)(values);
+    const { signIn, signinErrors } = await loadContract();
+    const errors = signinErrors(values);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
     try {
-      const { token, ...user } = await call(authRoutes.signin, { body: values });
+      const { token, ...user } = await signIn(values);
       session.start(token, user);
       toastSuccess(MSG.loginSuccess, MSG.loginSuccessTitle);
       navigate('/dashboard', { replace: true });
