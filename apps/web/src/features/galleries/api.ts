@@ -51,3 +51,17 @@ export function stockSearchQuery(term: string, page: number) {
     queryFn: ({ signal }) => call(galleriesRoutes.stockSearch, { query: { term, page }, signal }),
   });
 }
+
+const UPLOAD_ROUTE = {
+  images: galleriesRoutes.uploadImages,
+  infographics: galleriesRoutes.uploadInfographics,
+  questions: galleriesRoutes.uploadQuestions,
+  pdfs: galleriesRoutes.uploadPdfs,
+} as const;
+
+/** Upload one file into the provider's gallery of `kind` (multipart field named after the kind). */
+export const uploadGalleryFile = (providerId: number, kind: GalleryKind, file: File) =>
+  call(UPLOAD_ROUTE[kind], { params: { id: providerId }, file, fileField: kind });
+
+/** Copy a stock image into the provider's image gallery. */
+export const importStockImage = (providerId: number, stockId: number) => call(galleriesRoutes.stockImport, { params: { id: providerId }, body: { stockId } });

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { reviewsRoutes } from '@edu/shared/reviews';
+import { tagsRoutes } from '@edu/shared/units';
 import type { Body, Query } from '@edu/shared/contract';
 import type { StageStatus } from '@edu/shared/review-machine';
 import { call } from '../../lib/api';
@@ -22,6 +23,8 @@ export const reviewsKeys = {
   staff: (type: StaffType) => ['reviews', 'staff', type] as const,
   comments: (reviewId: number) => ['reviews', 'comments', reviewId] as const,
   published: (page: number) => ['reviews', 'published', page] as const,
+  tags: ['reviews', 'tags'] as const,
+  tagSearch: (name: string) => ['reviews', 'tags', 'search', name] as const,
 };
 
 /** Ativas, Publicadas, Reprovadas (10 per page). */
@@ -75,3 +78,12 @@ export const updateReviewKnowledge = (body: Body<typeof reviewsRoutes.updateKnow
 
 /** Save the unit edits made from the review screen (unit content id). */
 export const saveReviewContent = (id: number, body: Body<typeof reviewsRoutes.saveContent>) => call(reviewsRoutes.saveContent, { params: { id }, body });
+
+/** Tags matching a name (all when empty), for the tag editor of the review screen. */
+export const tagSearchQuery = (name: string) =>
+  queryOptions({ queryKey: reviewsKeys.tagSearch(name), queryFn: ({ signal }) => call(tagsRoutes.search, { query: { tagName: name || undefined }, signal }), staleTime: 30_000 });
+export const createTags = (names: string[]) => call(tagsRoutes.create, { body: { names } });
+/** Attach tags to a unit content; answers the unit's tags. */
+export const attachTags = (itemContent: number, tagIds: number[]) => call(tagsRoutes.attach, { body: { tagIds, itemContent } });
+/** Detach a tag from a unit content; answers the unit's tags. */
+export const detachTag = (itemId: number, tagId: number) => call(tagsRoutes.detach, { params: { itemId }, query: { tagId } });

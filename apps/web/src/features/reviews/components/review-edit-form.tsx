@@ -10,14 +10,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
-import { REVIEW_MSG, reviewsRoutes } from '@edu/shared/reviews';
+import { REVIEW_MSG } from '@edu/shared/reviews';
 import type { UnitContent } from '@edu/shared/units';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { MultiTextInput, ResourcesPanel, SHORT_EDITOR_HEIGHT, StepContent, StepSynthesis, bodyOf, stepOf, validate, valuesOf, type StudioValues } from '../../studio';
 import { unitsKeys } from '../../units';
-import { reviewsKeys } from '../api';
+import { reviewsKeys, saveReviewContent } from '../api';
 
 type Tab = 'capa' | 'introducao' | 'objetivos' | 'conteudo' | 'sintese';
 
@@ -39,7 +39,7 @@ export function ReviewEditForm({ unit, onSaved }: { unit: UnitContent; onSaved?:
   const save = useMutation({
     mutationFn: (values: StudioValues) => {
       const { learningType: _type, ...body } = bodyOf(values);
-      return call(reviewsRoutes.saveContent, { params: { id: unit.id }, body: { ...body, revision: unit.revision } });
+      return saveReviewContent(unit.id, { ...body, revision: unit.revision });
     },
     onSuccess: () => {
       toastSuccess(REVIEW_MSG.saved);
