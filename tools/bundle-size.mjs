@@ -3,7 +3,8 @@
 // the route's lazy chunk, the shell's chunk for signed-in pages, and every chunk they import
 // statically (what the browser fetches before the page can render; dynamic imports inside a page,
 // such as KaTeX or the rich-text editor, are not counted). Exits 1 when a page is over its budget.
-// The budgets are those of docs/performance.md; test/bundle-size.test.ts runs this on every build.
+// The budgets are those of docs/performance.md; `npm run build` runs this after building the web app,
+// so a page over its budget fails the build (and CI).
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  * under happy-dom it would see no element names. Browsers define it on Node.prototype: make
  * happy-dom's getter defer to the subclass, as a browser's would answer. Test-only.
  */
-const base = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeName')?.get;
+const base = typeof Node === 'undefined' ? undefined : Object.getOwnPropertyDescriptor(Node.prototype, 'nodeName')?.get;
 if (base) {
   Object.defineProperty(Node.prototype, 'nodeName', {
     configurable: true,
