@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,7 +16,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
  * apps/web/src/boundaries.test.tsx lints sample violations with this configuration: each must fail.
  */
 const WEB = './apps/web/src';
-const FEATURES = readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+const FEATURES = readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 const publicSurfaces = (except = []) => FEATURES.filter((f) => !except.includes(f)).map((f) => `./${f}/index.ts`);
