@@ -20,7 +20,14 @@ export default function LoginPage() {
   const form = useForm<SigninBody>({ initialValues: { email: '', password: '' } });
 
   async function submit(values: SigninBody) {
-    const { signIn, signinErrors } = await loadContract();
+    let contract: Awaited<ReturnType<typeof loadContract>>;
+    try {
+      contract = await loadContract();
+    } catch {
+      toastError(MSG.loginFail, MSG.loginFailTitle);
+      return;
+    }
+    const { signIn, signinErrors } = contract;
     const errors = signinErrors(values);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
