@@ -5,7 +5,8 @@
 // `E2E_PORT=3214 node tools/e2e-server.mjs`; base URL default http://localhost:3199. Run with tsx
 // (`npx tsx tools/measure-pages.mjs`): it reads the demo accounts from the server's TypeScript.
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, request as playwrightRequest } from '@playwright/test';
+import { completeUnitFields } from '../e2e/helpers.ts';
 import { DEMO_PASSWORD, demoEmail } from '../apps/server/src/demo/accounts.ts';
 
 const base = process.argv[2] ?? 'http://localhost:3199';
@@ -36,11 +37,14 @@ async function measure(name, path, storageState) {
   const files = [];
   page.on('response', async (res) => {
     if (!new URL(res.url()).pathname.endsWith('.js')) return;
-    files.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    files.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500); // (settle: lazy route chunks start after the first render)
+  await page.waitForLoadState('networkidle');
   const sizes = await Promise.all(files);
-  console.log(`${name} (${path}): ${Math.round(sizes.reduce((a, b) => a + b, 0) / 1024)} KB gzip JS in ${sizes.length} files`);
+  const at = new URL(page.url()).pathname;
+  console.log(`${name} (${path}${at !== path ? ` → ${at}` : ''}): ${Math.round(sizes.reduce((a, b) => a + b, 0) / 1024)} KB gzip JS in ${sizes.length} files`);
   await context.close();
 }
 
@@ -49,8 +53,26 @@ const provider = await signedIn('provider');
 await measure('studio, new unit', '/studio', provider);
 const admin = await signedIn('admin');
 const adminToken = await token('admin');
-const found = await (await fetch(`${base}/api/items/review/find?page=1`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
-const reviewId = found.content?.[0]?.id;
+let reviewId;
+for (const active of ['true', 'false']) {
+  const found = await (await fetch(`${base}/api/items/review/find?active=${active}`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+  reviewId ??= found.content?.[0]?.id;
+}
+if (!reviewId) {
+  // No review in the data (e.g. a fresh e2e database): send a unit for analysis and delegate it.
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  const auth = (t) => ({ authorization: `Bearer ${t}` });
+  const providerToken = await token('provider');
+  const unit = await (await request.post('/api/items/item/content/create', { headers: auth(providerToken), data: await completeUnitFields(request, providerToken, 'Unidade para medir') })).json();
+  await request.put('/api/items/item/content/status/', { headers: auth(providerToken), data: { ids: [unit.id], status: 'send' } });
+  const me = async (local) => (await (await request.get('/api/me', { headers: auth(await token(local)) })).json()).id;
+  const delegated = await request.post('/api/items/review/create', {
+    headers: auth(await token('manager')),
+    data: { curatorId: await me('curator'), reviewerId: await me('review'), contentIds: [unit.id] },
+  });
+  reviewId = (await delegated.json()).ids?.[0];
+  await request.dispose();
+}
 if (reviewId) await measure('review', `/dashboard/units/review/${reviewId}`, admin);
 else console.log('review: no review in the data to open');
 await measure('my units', '/dashboard/my-units', provider);
