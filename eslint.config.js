@@ -1,6 +1,45 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+/**
+ * Web boundaries (issue 10, in the style of bulletproof-react's `no-restricted-paths`):
+ * - a feature imports only itself, `ui/`, `lib/` and another feature's public surface, its
+ *   `index.ts` (never `../../other/components/...` nor `../../other/api`);
+ * - `ui/` and `lib/` import no feature and not `app/`;
+ * - `app/` (router, shell) imports a feature's public surface or its route pages (`pages/`);
+ * - no import cycles in the web app.
+ * - `call` of the one API client only in a feature's api.ts (below).
+ * apps/web/src/boundaries.test.tsx lints sample violations with this configuration: each must fail.
+ */
+const WEB = './apps/web/src';
+const FEATURES = readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const publicSurfaces = (except = []) => FEATURES.filter((f) => !except.includes(f)).map((f) => `./${f}/index.ts`);
+
+export const boundaryZones = [
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`, ...publicSurfaces([feature])],
+    message: 'A feature imports only the public index.ts of another feature; what two features share goes to ui/ or to that index.ts.',
+  })),
+  {
+    target: [`${WEB}/ui`, `${WEB}/lib`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'ui/ and lib/ import no feature and not app/.',
+  },
+  {
+    target: `${WEB}/app`,
+    from: `${WEB}/features`,
+    except: [...publicSurfaces(), ...FEATURES.map((f) => `./${f}/pages`)],
+    message: "app/ imports only a feature's public index.ts or its route pages (pages/).",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -14,6 +53,49 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too (no-cycle follows them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Every API call goes through its feature's api.ts (one key factory per feature): `call` of the
+    // one client is imported only there (and by lib/, the client's own home).
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}'],
+    ignores: [
+      '**/api.ts',
+      '**/*-api.ts',
+      '**/*.test.tsx',
+      // Still calling inline; their screens are being reworked in parallel (issue 10, defects): move
+      // their calls into their feature's api.ts and delete these lines.
+      'apps/web/src/features/ai/pages/ia-activities-page.tsx',
+      'apps/web/src/features/team/components/import-csv-modal.tsx',
+      'apps/web/src/features/tutorials/pages/tutorials-page.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api'],
+              importNames: ['call'],
+              message: "API calls live in the feature's api.ts (with its query-key factory); import a function from there.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -36,6 +36,7 @@ export default defineConfig({
           root: '.',
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['apps/web/vitest.setup.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 /** The logs report (spec 3 §2.17, §3 "Log row"; spec 1 §9 audit constants): range, filters, tenancy, paging, refusals. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { LogRow } from '@edu/shared/reports';
 import { auditLogs } from '../src/platform/platform.tables';
@@ -56,15 +56,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('report dates', () => {
-  it('reads dates in São Paulo and extends the end date to the next day at 23:59:59', () => {
-    expect(startOfDay('2024-03-10').toISOString()).toBe('2024-03-10T03:00:00.000Z');
-    expect(auditSearchRange('2024-03-10', '2024-03-10')).toEqual({
-      from: new Date('2024-03-10T03:00:00.000Z'),
-      until: new Date('2024-03-12T03:00:00.000Z'),
-    });
+  /** The instant a range expression stands for, as the database computes it. */
+  const instant = async (expr: SQL) => {
+    const res = (await t.deps.db.execute(sql`select ${expr} as v`)) as unknown as { rows: { v: Date | string }[] };
+    return new Date(res.rows[0]!.v).toISOString();
+  };
+
+  it('reads dates in São Paulo and extends the end date to the next day at 23:59:59 (database time-zone functions)', async () => {
+    expect(await instant(startOfDay('2024-03-10'))).toBe('2024-03-10T03:00:00.000Z');
+    const march = auditSearchRange('2024-03-10', '2024-03-10');
+    expect([await instant(march.from), await instant(march.until)]).toEqual(['2024-03-10T03:00:00.000Z', '2024-03-12T03:00:00.000Z']);
     // Summer time of 2018/2019 (UTC-2) is honoured too.
-    expect(startOfDay('2019-01-15').toISOString()).toBe('2019-01-15T02:00:00.000Z');
-    expect(auditSearchRange('2024-12-31', '2024-12-31').until.toISOString()).toBe('2025-01-02T03:00:00.000Z');
+    expect(await instant(startOfDay('2019-01-15'))).toBe('2019-01-15T02:00:00.000Z');
+    expect(await instant(auditSearchRange('2024-12-31', '2024-12-31').until)).toBe('2025-01-02T03:00:00.000Z');
   });
 });
 

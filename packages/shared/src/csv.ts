@@ -6,7 +6,9 @@
  * The file: UTF-8 (with or without BOM), a header row naming the columns `name` and `email` (also
  * `nome` and `e-mail`, any case, any order, other columns ignored), fields separated by `;` or `,`
  * (whichever the header uses), fields optionally quoted with `"` (a doubled `""` inside is a quote).
+ * Parsing is Papa Parse's (browser and Node alike); the checks of the rows are ours.
  */
+import Papa from 'papaparse';
 import { MSG } from './messages';
 import { email as emailSchema, requiredText } from './validation';
 
@@ -57,59 +59,35 @@ export interface CsvRecord {
 }
 
 /**
- * Split CSV text into records (RFC 4180 quoting; CRLF, LF or CR line ends). Throws a CsvError when a
- * quote is never closed.
+ * Split CSV text into records with Papa Parse (RFC 4180 quoting; CRLF, LF or CR line ends, even mixed:
+ * they are read as LF first). Throws a CsvError when a quote is never closed.
  */
 export function parseCsv(input: string, separator: CsvSeparator = detectSeparator(stripBom(input))): CsvRecord[] {
-  const text = stripBom(input);
+  const text = stripBom(input).replace(/\r\n?/g, '\n');
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
+  let unclosed = false;
+  // Papa reports where each row ends (`cursor`); the next row starts there. Count the line breaks
+  // up to each start to number the records by the line they start on.
+  let start = 0;
   let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
-        cell += ch;
-      }
-      i++;
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      recordLine = line;
-    } else {
-      cell += ch;
-    }
-    i++;
-  }
-  if (quoted) throw new CsvError(CSV_MSG.unclosedQuote);
-  if (cell !== '' || cells.length > 0) endRecord();
+  Papa.parse<string[]>(text, {
+    delimiter: separator,
+    newline: '\n',
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (row) => {
+      if (row.errors.some((e) => e.code === 'MissingQuotes')) unclosed = true;
+      records.push({ line, cells: row.data });
+      const end = row.meta.cursor;
+      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+      start = end;
+    },
+  });
+  if (unclosed) throw new CsvError(CSV_MSG.unclosedQuote);
+  // A final line break ends the last record; it does not open an empty one.
+  const last = records[records.length - 1];
+  if (last && text.endsWith('\n') && last.cells.length === 1 && last.cells[0] === '') records.pop();
   return records;
 }
 

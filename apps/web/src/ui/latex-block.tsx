@@ -1,26 +1,33 @@
 /**
  * The 'Latex' block format of the rich-text editor (spec 2 §2.8): a text block whose text is TeX source,
  * stored as `<pre class="latex">TeX</pre>` (the unit allow-list keeps `pre.latex`). In the editor the
- * source stays editable and a live KaTeX rendering shows under it; readers see only the rendering.
+ * source stays editable and a live KaTeX rendering (KaTeX loaded on first use) shows under it; readers see only the rendering.
  * Enter adds a line inside the formula; Mod-Enter (or the format select) leaves the block.
  */
-import 'katex/dist/katex.min.css';
 import { Box, Text } from '@mantine/core';
 import { mergeAttributes, Node } from '@tiptap/core';
 import { NodeViewContent, NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
-import katex from 'katex';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
+import { loadKatex, renderLatex } from './katex';
 
 export const LATEX_NODE = 'latex';
 
-/** KaTeX HTML of a formula; errors are shown in place of the formula (never thrown). */
-export function renderLatex(tex: string): string {
-  return katex.renderToString(tex, { throwOnError: false, displayMode: true, output: 'html', trust: false });
-}
-
 function LatexView({ node }: ReactNodeViewProps) {
   const tex = node.textContent;
-  const html = useMemo(() => (tex.trim() ? renderLatex(tex) : ''), [tex]);
+  const [html, setHtml] = useState('');
+  useEffect(() => {
+    if (!tex.trim()) {
+      setHtml('');
+      return;
+    }
+    let cancelled = false;
+    void loadKatex().then((katex) => {
+      if (!cancelled) setHtml(renderLatex(katex, tex, 'html'));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [tex]);
   return (
     <NodeViewWrapper data-latex-block="" style={{ margin: '0.75em 0' }}>
       <Text size="xs" c="dimmed" contentEditable={false} style={{ userSelect: 'none' }}>

@@ -1,67 +1,77 @@
 /**
- * THE renderer of stored HTML (templates, notices, notification texts). The server sanitized it on
- * write with the shared allow-list; before it reaches the DOM this component filters it once more
- * against the same list (defence in depth against rows written by older code or by hand): elements,
- * attributes, classes, styles and URLs outside the list are dropped. Parsing uses an inert document, so
- * nothing runs or loads while filtering.
+ * THE renderer of stored HTML (templates, notices, notification texts, unit content). The server
+ * sanitized it on write with the shared allow-list; before it reaches the DOM this component filters it
+ * once more against the same list (defence in depth against rows written by older code or by hand),
+ * with DOMPurify: the shared list (packages/shared/src/content/html-allow-list.ts) is translated to
+ * DOMPurify's configuration (tags, attributes), and hooks apply what DOMPurify has no option for —
+ * attributes per element, the allowed classes and inline styles, the URL rules of links and images.
+ * Elements outside the list are dropped (script, style, iframe, svg… with their content; other unknown
+ * wrappers keep their text).
  */
 import { Box, type BoxProps } from '@mantine/core';
+import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { useMemo } from 'react';
 import { BASE_HTML_ALLOW_LIST, isAllowedHref, isAllowedImageSrc, type HtmlAllowList } from '@edu/shared/content/html-allow-list';
 import classes from './rich-content.module.css';
 
-function filterNode(node: Element, list: HtmlAllowList) {
-  for (const child of [...node.children]) {
-    const tag = child.tagName.toLowerCase();
-    if (!list.tags.includes(tag)) {
-      // Dangerous containers go with their content; other unknown wrappers keep their text.
-      if (['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title'].includes(tag)) child.remove();
-      else {
-        filterNode(child, list);
-        child.replaceWith(...child.childNodes);
-      }
-      continue;
-    }
+/** One DOMPurify instance per allow-list (hooks belong to an instance). */
+const purifiers = new WeakMap<HtmlAllowList, DOMPurify>();
+
+function allowedStyle(list: HtmlAllowList, tag: string, value: string): string {
+  const rules = list.styles[tag] ?? {};
+  return value
+    .split(';')
+    .map((d) => d.split(':').map((p) => p.trim()))
+    .filter(([prop, val]) => prop && val !== undefined && rules[prop.toLowerCase()]?.some((re) => re.test(val)))
+    .map(([prop, val]) => `${prop}: ${val}`)
+    .join('; ');
+}
+
+function purifierFor(list: HtmlAllowList): DOMPurify {
+  const known = purifiers.get(list);
+  if (known) return known;
+  const purify = createDOMPurify(window);
+  purify.setConfig({
+    ALLOWED_TAGS: [...list.tags],
+    ALLOWED_ATTR: [...new Set(Object.values(list.attributes).flat())],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // (A per-call configuration is ignored once setConfig is used: the DOM answer is set here.)
+    RETURN_DOM: true,
+  });
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
+    const name = data.attrName.toLowerCase();
     const allowed = [...(list.attributes[tag] ?? []), ...(list.attributes['*'] ?? [])];
-    for (const attr of [...child.attributes]) {
-      const name = attr.name.toLowerCase();
-      const value = attr.value;
-      let keep = allowed.includes(name) && !name.startsWith('on');
-      if (keep && name === 'href') keep = isAllowedHref(value);
-      if (keep && name === 'src') keep = tag === 'img' && isAllowedImageSrc(value);
-      if (keep && name === 'class') {
-        const ok = value.split(/\s+/).filter((c) => list.classes[tag]?.includes(c));
-        if (ok.length > 0) child.setAttribute('class', ok.join(' '));
-        keep = ok.length > 0;
-        if (keep) continue;
-      }
-      if (keep && name === 'style') {
-        const rules = list.styles[tag] ?? {};
-        const ok = value
-          .split(';')
-          .map((d) => d.split(':').map((p) => p.trim()))
-          .filter(([prop, val]) => prop && val !== undefined && rules[prop.toLowerCase()]?.some((re) => re.test(val)))
-          .map(([prop, val]) => `${prop}: ${val}`);
-        if (ok.length > 0) child.setAttribute('style', ok.join('; '));
-        keep = ok.length > 0;
-        if (keep) continue;
-      }
-      if (!keep) child.removeAttribute(attr.name);
+    let keep = allowed.includes(name) && !name.startsWith('on');
+    if (keep && name === 'href') keep = isAllowedHref(data.attrValue);
+    if (keep && name === 'src') keep = tag === 'img' && isAllowedImageSrc(data.attrValue);
+    if (keep && name === 'class') {
+      data.attrValue = data.attrValue
+        .split(/\s+/)
+        .filter((c) => list.classes[tag]?.includes(c))
+        .join(' ');
+      keep = data.attrValue !== '';
     }
-    if (tag === 'img' && !child.getAttribute('src')) {
-      child.remove();
-      continue;
+    if (keep && name === 'style') {
+      data.attrValue = allowedStyle(list, tag, data.attrValue);
+      keep = data.attrValue !== '';
     }
-    if (tag === 'a' && child.getAttribute('target') === '_blank') child.setAttribute('rel', 'noopener noreferrer nofollow');
-    filterNode(child, list);
-  }
+    data.keepAttr = keep;
+  });
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && (node as Element).getAttribute('target') === '_blank') (node as Element).setAttribute('rel', 'noopener noreferrer nofollow');
+  });
+  purifiers.set(list, purify);
+  return purify;
 }
 
 /** The HTML reduced to the allow-list (browser only). */
 export function filterHtml(html: string, list: HtmlAllowList = BASE_HTML_ALLOW_LIST): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  filterNode(doc.body, list);
-  return doc.body.innerHTML;
+  const body = purifierFor(list).sanitize(html) as unknown as HTMLElement;
+  // An image whose source was not allowed is not shown at all.
+  for (const img of Array.from(body.querySelectorAll('img'))) if (!img.getAttribute('src')) img.remove();
+  return body.innerHTML;
 }
 
 export interface SafeHtmlProps extends BoxProps {

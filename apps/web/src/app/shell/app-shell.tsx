@@ -4,14 +4,13 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { menuFor } from '@edu/shared/access';
-import { API } from '@edu/shared/api';
-import { call } from '../../lib/api';
+import { meQuery } from '../../features/auth';
 import { WithQuery } from '../../lib/query';
 import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
-import { TermsDialogs } from '../../features/sellers/components/terms-dialogs';
+import { TermsDialogs } from '../../features/sellers';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
@@ -28,7 +27,7 @@ function SignedInShell() {
   const location = useLocation();
   // Refresh the stored user from the server on entry: a revoked session answers 401 and the client
   // returns to the login; a changed profile (type, status, avatar) shows at once.
-  const me = useQuery({ queryKey: ['me'], queryFn: () => call(API.auth.me), staleTime: 60_000 });
+  const me = useQuery(meQuery());
   useEffect(() => {
     if (me.data) session.setUser(me.data);
   }, [me.data]);

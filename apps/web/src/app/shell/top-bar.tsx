@@ -4,17 +4,17 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, Link } from 'react-router';
 import { IconHeadset, IconFileText, IconLogout } from '@tabler/icons-react';
-import { API } from '@edu/shared/api';
 import { LIMITS } from '@edu/shared/limits';
 import type { SessionUser } from '@edu/shared/auth';
-import { call } from '../../lib/api';
+import { publicConfigQuery } from '../../lib/public-config';
+import { signOut as endSession } from '../../features/auth';
 import { session } from '../../lib/session';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationBell } from '../../features/notifications';
 
 export const DEFAULT_AVATAR = '/avatar-default.svg';
 
 function usePublicConfig() {
-  return useQuery({ queryKey: ['public-config'], queryFn: () => call(API.system.config), staleTime: Infinity });
+  return useQuery(publicConfigQuery());
 }
 
 export function TopBar({ user }: { user: SessionUser }) {
@@ -26,7 +26,7 @@ export function TopBar({ user }: { user: SessionUser }) {
 
   async function signOut() {
     try {
-      await call(API.auth.signout);
+      await endSession();
     } catch {
       // The session is cleared locally whatever the server answers.
     }

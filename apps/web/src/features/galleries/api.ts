@@ -3,7 +3,7 @@
  * shows as an empty list, with no message (spec 2 §8).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { galleriesRoutes } from '@edu/shared/galleries';
 import type { GalleryKind } from '@edu/shared/galleries';
 import { call } from '../../lib/api';
 
@@ -13,7 +13,7 @@ export function providerGalleriesQuery(providerId: number | null | undefined) {
   return queryOptions({
     queryKey: galleriesKey(providerId),
     enabled: !!providerId,
-    queryFn: ({ signal }) => call(API.galleries.byProvider, { params: { id: providerId! }, signal }),
+    queryFn: ({ signal }) => call(galleriesRoutes.byProvider, { params: { id: providerId! }, signal }),
   });
 }
 
@@ -25,7 +25,7 @@ export function useGalleryFiles(providerId: number | null | undefined, kind: Gal
     queryKey: [...galleriesKey(providerId), 'files', galleryId ?? 0, page] as const,
     enabled: !!providerId && !!galleryId,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => call(API.galleries.details, { params: { id: galleryId! }, query: { page }, signal }),
+    queryFn: ({ signal }) => call(galleriesRoutes.details, { params: { id: galleryId! }, query: { page }, signal }),
   });
   const loading = !!providerId && (list.isPending || (!!galleryId && files.isPending));
   return {
@@ -39,7 +39,7 @@ export function useGalleryFiles(providerId: number | null | undefined, kind: Gal
 export const stockStatusQuery = queryOptions({
   queryKey: ['galleries', 'stock-status'] as const,
   staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => call(API.galleries.stockStatus, { signal }),
+  queryFn: ({ signal }) => call(galleriesRoutes.stockStatus, { signal }),
 });
 
 export function stockSearchQuery(term: string, page: number) {
@@ -48,6 +48,20 @@ export function stockSearchQuery(term: string, page: number) {
     enabled: term.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => call(API.galleries.stockSearch, { query: { term, page }, signal }),
+    queryFn: ({ signal }) => call(galleriesRoutes.stockSearch, { query: { term, page }, signal }),
   });
 }
+
+const UPLOAD_ROUTE = {
+  images: galleriesRoutes.uploadImages,
+  infographics: galleriesRoutes.uploadInfographics,
+  questions: galleriesRoutes.uploadQuestions,
+  pdfs: galleriesRoutes.uploadPdfs,
+} as const;
+
+/** Upload one file into the provider's gallery of `kind` (multipart field named after the kind). */
+export const uploadGalleryFile = (providerId: number, kind: GalleryKind, file: File) =>
+  call(UPLOAD_ROUTE[kind], { params: { id: providerId }, file, fileField: kind });
+
+/** Copy a stock image into the provider's image gallery. */
+export const importStockImage = (providerId: number, stockId: number) => call(galleriesRoutes.stockImport, { params: { id: providerId }, body: { stockId } });

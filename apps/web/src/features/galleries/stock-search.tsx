@@ -8,12 +8,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoSearch, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import { GALLERY_MSG, STOCK_DEBOUNCE_MS, STOCK_PAGE_SIZE, type UploadedFile } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
-import { galleriesKey, stockSearchQuery } from './api';
+import { galleriesKey, importStockImage, stockSearchQuery } from './api';
 import { Pager } from '../../ui/pager';
 
 /** The contract accepts pages 1 to 25. */
@@ -29,7 +28,7 @@ export function StockSearch({ providerId, onPick }: { providerId: number | null 
   const setPage = (p: number) => setPaging({ term: debounced, page: p });
   const search = useQuery(stockSearchQuery(debounced, page));
   const choose = useMutation({
-    mutationFn: (stockId: number) => call(API.galleries.stockImport, { params: { id: providerId! }, body: { stockId } }),
+    mutationFn: (stockId: number) => importStockImage(providerId!, stockId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
   });
 

@@ -4,19 +4,11 @@
  * uploads nothing (spec 2 §5 "Gallery").
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
 import { GALLERY_ACCEPT, GALLERY_MSG, UNIT_UPLOAD_BYTES, type GalleryKind, type UploadedFile } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { galleriesKey } from './api';
-
-const UPLOAD_ROUTE = {
-  images: API.galleries.uploadImages,
-  infographics: API.galleries.uploadInfographics,
-  questions: API.galleries.uploadQuestions,
-  pdfs: API.galleries.uploadPdfs,
-} as const;
+import { galleriesKey, uploadGalleryFile } from './api';
 
 /** The `accept` attribute of a file input for `kind` (by extension; the server judges the content). */
 export const acceptOf = (kind: GalleryKind) => GALLERY_ACCEPT[kind].map((ext) => `.${ext}`).join(',');
@@ -38,7 +30,7 @@ export function uploadErrorMessage(err: unknown): string {
 export function useGalleryUpload(providerId: number | null | undefined, kind: GalleryKind) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (file: File) => call(UPLOAD_ROUTE[kind], { params: { id: providerId! }, file, fileField: kind }),
+    mutationFn: (file: File) => uploadGalleryFile(providerId!, kind, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
   });
 

@@ -6,10 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
 import type { EventKind } from '@edu/shared/notifications';
-import { call } from '../../lib/api';
-import { keys } from './api';
+import { eventsTicket, eventsUrl, keys } from './api';
 
 export function useLiveEvents(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -22,8 +20,8 @@ export function useLiveEvents(enabled: boolean) {
 
     const refetch = (kind: EventKind) => {
       if (kind === 'notifications') void queryClient.invalidateQueries({ queryKey: keys.bell });
-      else if (kind === 'notices') void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread-notices'] });
-      else void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      else if (kind === 'notices') void queryClient.invalidateQueries({ queryKey: keys.unreadNoticesAll });
+      else void queryClient.invalidateQueries({ queryKey: keys.all });
     };
 
     const retry = () => {
@@ -37,9 +35,9 @@ export function useLiveEvents(enabled: boolean) {
     async function connect() {
       if (stopped) return;
       try {
-        const { ticket } = await call(API.notifications.eventsTicket);
+        const { ticket } = await eventsTicket();
         if (stopped) return;
-        source = new EventSource(`/api${API.notifications.events.path}?ticket=${encodeURIComponent(ticket)}`);
+        source = new EventSource(eventsUrl(ticket));
         source.onmessage = (message) => {
           try {
             const { kind } = JSON.parse(message.data as string) as { kind: EventKind };

@@ -1,6 +1,6 @@
 /** Query keys and calls of the providers admin screen. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { providersRoutes } from '@edu/shared/providers';
 import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
 import { call } from '../../lib/api';
 
@@ -11,12 +11,12 @@ export const providersKeys = { all: ['providers'] as const };
 export const providersListQuery = (query: ProvidersFilterQuery) =>
   queryOptions({
     queryKey: [...providersKeys.all, 'filter', query],
-    queryFn: ({ signal }) => call(API.providers.filter, { query, signal }),
+    queryFn: ({ signal }) => call(providersRoutes.filter, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const setProvidersStatus = (ids: number[], status: 'active' | 'rejected') =>
-  call(API.providers.status, { body: { ids, status } });
+  call(providersRoutes.status, { body: { ids, status } });
 
 export const setProviderCondition = (id: number, condition: ProviderCondition) =>
-  call(API.providers.condition, { params: { id }, body: { condition } });
+  call(providersRoutes.condition, { params: { id }, body: { condition } });

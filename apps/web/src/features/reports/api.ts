@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { reportsRoutes } from '@edu/shared/reports';
 import type { LogsReportQuery } from '@edu/shared/reports';
 import { call } from '../../lib/api';
 
 export function useLogsReport(query: LogsReportQuery) {
   return useQuery({
     queryKey: ['reports', 'logs', query],
-    queryFn: ({ signal }) => call(API.reports.logs, { query, signal }),
+    queryFn: ({ signal }) => call(reportsRoutes.logs, { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -15,7 +15,7 @@ export function useLogsReport(query: LogsReportQuery) {
 export function useLogsUsers(name: string) {
   return useQuery({
     queryKey: ['reports', 'logs-users', name],
-    queryFn: ({ signal }) => call(API.reports.logsUsers, { query: { name: name || undefined }, signal }),
+    queryFn: ({ signal }) => call(reportsRoutes.logsUsers, { query: { name: name || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }

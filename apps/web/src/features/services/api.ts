@@ -1,6 +1,6 @@
 /** Query keys and calls of 'Meus Serviços' (spec 2 §2.13, §7.5). */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { servicesRoutes } from '@edu/shared/services';
 import type { ProviderService, ServiceCreateBody, ServiceUpdateBody } from '@edu/shared/services';
 import { call } from '../../lib/api';
 
@@ -9,12 +9,12 @@ export const servicesKeys = { all: ['services'] as const };
 export const myServicesQuery = () =>
   queryOptions({
     queryKey: [...servicesKeys.all, 'mine'],
-    queryFn: ({ signal }) => call(API.services.list, { signal }),
+    queryFn: ({ signal }) => call(servicesRoutes.list, { signal }),
   });
 
-export const createService = (body: ServiceCreateBody) => call(API.services.create, { body });
-export const updateService = (id: number, body: ServiceUpdateBody) => call(API.services.update, { params: { id }, body });
-export const deleteService = (id: number) => call(API.services.remove, { params: { id } });
+export const createService = (body: ServiceCreateBody) => call(servicesRoutes.create, { body });
+export const updateService = (id: number, body: ServiceUpdateBody) => call(servicesRoutes.update, { params: { id }, body });
+export const deleteService = (id: number) => call(servicesRoutes.remove, { params: { id } });
 
 /** Lower case without accents, for a search that ignores both. */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

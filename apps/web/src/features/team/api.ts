@@ -4,10 +4,10 @@
  * the general user listing (limited to the staff types).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { usersRoutes } from '@edu/shared/users';
 import type { SessionUser } from '@edu/shared/auth';
 import type { Actor, UserStatus, UserType } from '@edu/shared/access';
-import { teamListTypes, type TeamMemberBody } from '@edu/shared/team';
+import { teamListTypes, type TeamMemberBody, teamRoutes } from '@edu/shared/team';
 import { call } from '../../lib/api';
 
 export const TEAM_PAGE_SIZE = 10;
@@ -41,28 +41,28 @@ export function teamQuery(viewer: SessionUser, f: TeamFilters) {
     queryKey: ['team', source, f],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
-      if (source === 'seller') return call(API.team.sellerTeam, { query: { ...query, type: f.type }, signal });
-      if (source === 'provider') return call(API.team.providerTeam, { query: { ...query, type: f.type }, signal });
-      return call(API.users.filter, { query: { ...query, type: f.type ?? [...teamListTypes(viewer.type)] }, signal });
+      if (source === 'seller') return call(teamRoutes.sellerTeam, { query: { ...query, type: f.type }, signal });
+      if (source === 'provider') return call(teamRoutes.providerTeam, { query: { ...query, type: f.type }, signal });
+      return call(usersRoutes.filter, { query: { ...query, type: f.type ?? [...teamListTypes(viewer.type)] }, signal });
     },
   });
 }
 
 export function createMember(viewer: SessionUser, body: TeamMemberBody) {
   if (viewer.type === 'provider') {
-    return call(API.team.providerCreate, { body: { email: body.email, nameUser: body.name, type: body.type as 'editor' | 'serviceProvider' } });
+    return call(teamRoutes.providerCreate, { body: { email: body.email, nameUser: body.name, type: body.type as 'editor' | 'serviceProvider' } });
   }
-  return call(API.users.create, { body });
+  return call(usersRoutes.create, { body });
 }
 
 export function updateMember(viewer: SessionUser, id: number, body: TeamMemberBody) {
-  if (viewer.type === 'seller') return call(API.team.sellerTeamUpdate, { params: { id }, body });
-  return call(API.users.updateById, { params: { id }, body });
+  if (viewer.type === 'seller') return call(teamRoutes.sellerTeamUpdate, { params: { id }, body });
+  return call(usersRoutes.updateById, { params: { id }, body });
 }
 
 export function deleteMember(viewer: SessionUser, id: number) {
-  if (viewer.type === 'seller') return call(API.team.sellerTeamDelete, { params: { id } });
-  return call(API.users.status, { body: { ids: [id], status: 'exclused' } });
+  if (viewer.type === 'seller') return call(teamRoutes.sellerTeamDelete, { params: { id } });
+  return call(usersRoutes.status, { body: { ids: [id], status: 'exclused' } });
 }
 
-export const setStatus = (ids: number[], status: UserStatus) => call(API.users.status, { body: { ids, status } });
+export const setStatus = (ids: number[], status: UserStatus) => call(usersRoutes.status, { body: { ids, status } });

@@ -1,27 +1,46 @@
-/** Units of the signed-in author: queries and mutations through the one API client. */
+/**
+ * Units of the signed-in author and the vocabulary units are classified with: every query and
+ * mutation through the one API client, with one key factory (`unitsKeys`).
+ */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { unitsRoutes } from '@edu/shared/units';
+import { LEVELS_OF_LEARNING, knowledgeRoutes } from '@edu/shared/knowledge';
 import type { Query } from '@edu/shared/contract';
 import type { UnitStatus } from '@edu/shared/units';
 import { call } from '../../lib/api';
 
 export const unitsKeys = {
   all: ['units'] as const,
-  mine: (q: Query<typeof API.units.mine>) => ['units', 'mine', q] as const,
+  mine: (q: Query<typeof unitsRoutes.mine>) => ['units', 'mine', q] as const,
   one: (id: number) => ['units', 'one', id] as const,
   versions: (itemId: number) => ['units', 'versions', itemId] as const,
+  knowledgeAreas: ['knowledge-areas'] as const,
+  levels: ['levels-of-learning'] as const,
 };
 
-export const myUnitsQuery = (q: Query<typeof API.units.mine>) =>
-  queryOptions({ queryKey: unitsKeys.mine(q), queryFn: ({ signal }) => call(API.units.mine, { query: q, signal }), placeholderData: keepPreviousData });
+export const myUnitsQuery = (q: Query<typeof unitsRoutes.mine>) =>
+  queryOptions({ queryKey: unitsKeys.mine(q), queryFn: ({ signal }) => call(unitsRoutes.mine, { query: q, signal }), placeholderData: keepPreviousData });
 
-export const unitQuery = (id: number) => queryOptions({ queryKey: unitsKeys.one(id), queryFn: ({ signal }) => call(API.units.find, { params: { id }, signal }) });
+export const unitQuery = (id: number) => queryOptions({ queryKey: unitsKeys.one(id), queryFn: ({ signal }) => call(unitsRoutes.find, { params: { id }, signal }) });
 
 export const unitVersionsQuery = (itemId: number) =>
-  queryOptions({ queryKey: unitsKeys.versions(itemId), queryFn: ({ signal }) => call(API.units.versions, { query: { itemId }, signal }) });
+  queryOptions({ queryKey: unitsKeys.versions(itemId), queryFn: ({ signal }) => call(unitsRoutes.versions, { query: { itemId }, signal }) });
 
-export const knowledgeAreasQuery = () =>
-  queryOptions({ queryKey: ['knowledge-areas'], queryFn: ({ signal }) => call(API.knowledge.find, { signal }), staleTime: Infinity });
+/** The knowledge areas (a unit's classification), shared by the studio, the review screen and Minhas Unidades. */
+export const knowledgeQuery = queryOptions({
+  queryKey: unitsKeys.knowledgeAreas,
+  queryFn: ({ signal }) => call(knowledgeRoutes.find, { signal }),
+  staleTime: 10 * 60_000,
+});
+export const knowledgeAreasQuery = () => knowledgeQuery;
 
-export const setUnitsStatus = (ids: number[], status: UnitStatus) => call(API.units.status, { body: { ids, status } });
-export const recoverUnit = (id: number) => call(API.units.recover, { params: { id } });
+export const levelsQuery = queryOptions({
+  queryKey: unitsKeys.levels,
+  queryFn: ({ signal }) => call(knowledgeRoutes.levelOfLearning, { signal }),
+  staleTime: Infinity,
+  // The groups are constants: shown at once, confirmed by the server.
+  placeholderData: { basic: [...LEVELS_OF_LEARNING.basic], university: [...LEVELS_OF_LEARNING.university] },
+});
+
+export const setUnitsStatus = (ids: number[], status: UnitStatus) => call(unitsRoutes.status, { body: { ids, status } });
+export const recoverUnit = (id: number) => call(unitsRoutes.recover, { params: { id } });

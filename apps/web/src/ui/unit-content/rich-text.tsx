@@ -6,23 +6,10 @@
 import { Typography } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { BASE_HTML_ALLOW_LIST } from '@edu/shared/content/html-allow-list';
+import { loadKatex, renderLatex } from '../katex';
 import { SafeHtml } from '../safe-html';
 import rich from '../rich-content.module.css';
 import classes from './unit-content.module.css';
-
-type Katex = { renderToString: typeof import('katex').renderToString };
-
-let katexPromise: Promise<Katex> | undefined;
-/** KaTeX and its stylesheet, loaded once and only when a page has a formula. */
-function loadKatex(): Promise<Katex> {
-  katexPromise ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([m]) => m.default);
-  return katexPromise;
-}
-
-/** Typeset one formula (untrusted input: trust off, errors shown in place instead of thrown). */
-export function renderLatex(katex: Katex, tex: string): string {
-  return katex.renderToString(tex, { displayMode: true, throwOnError: false, trust: false, strict: 'ignore', output: 'htmlAndMathml' });
-}
 
 export function UnitRichText({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState, type ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { blockHtml, type UnitContentView } from '@edu/shared/content/unit-content';
 import { SAMPLE_RESOURCES, sampleBlockHtml } from '@edu/shared/content/unit-content.fixtures';
 import { ResourceView, TopicContent, UnitContent } from './index';
@@ -215,18 +215,8 @@ describe('text, Latex and safety', () => {
     expect(c.querySelector('.katex-error')?.textContent).toBe('\\frac{1}{');
   });
 
-  it('drops what the allow-list does not allow, even in a row written by hand', () => {
-    const onclick = vi.fn();
-    (window as unknown as { pwned: () => void }).pwned = onclick;
-    const c = topic(
-      '<p onclick="pwned()">a</p><script>pwned()</script><iframe src="https://evil.com"></iframe><img src="x" onerror="pwned()"><a href="javascript:pwned()">l</a><style>p{}</style>',
-    );
-    expect(c.querySelector('script, iframe, style, img')).toBeNull();
-    expect(c.querySelector('[onclick]')).toBeNull();
-    expect(c.querySelector('a')!.hasAttribute('href')).toBe(false);
-    fireEvent.click(screen.getByText('a'));
-    expect(onclick).not.toHaveBeenCalled();
-  });
+  // 'drops what the allow-list does not allow, even in a row written by hand': in ../safe-html.test.tsx
+  // (jsdom: happy-dom's node iterator skips nodes after a removal, so DOMPurify cannot be judged here).
 
   it('shows a placeholder for an unknown or invalid block', () => {
     topic(

@@ -2,8 +2,7 @@ import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconDownload, IconLock, IconSparkles } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { AI_ACTIVITY_MODELS, AI_DEFAULT_DURATION, AI_DEFAULT_MODEL, AI_DURATIONS, AI_TOPIC_MAX, durationLabel, type AiActivityModel } from '@edu/shared/ai';
-import { API } from '@edu/shared/api';
+import { AI_ACTIVITY_MODELS, AI_DEFAULT_DURATION, AI_DEFAULT_MODEL, AI_DURATIONS, AI_TOPIC_MAX, durationLabel, type AiActivityModel, aiRoutes } from '@edu/shared/ai';
 import { MSG } from '@edu/shared/messages';
 import { ApiError, call } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -14,7 +13,7 @@ const DURATION_OPTIONS = AI_DURATIONS.map((d) => ({ value: String(d), label: dur
 
 /** /dashboard/ia-activities, 'Criar Atividades com IA' (spec 1 §2.15). */
 export default function IaActivitiesPage() {
-  const access = useQuery({ queryKey: ['ai', 'access'], queryFn: () => call(API.ai.access), staleTime: 60_000 });
+  const access = useQuery({ queryKey: ['ai', 'access'], queryFn: () => call(aiRoutes.access), staleTime: 60_000 });
   return (
     <Stack gap="lg">
       <Title order={2}>Criar Atividades com IA</Title>
@@ -56,7 +55,7 @@ function Generator() {
   const resultRef = useRef<HTMLTextAreaElement>(null);
 
   const generate = useMutation({
-    mutationFn: (body: { topic: string; model: AiActivityModel; duration: number }) => call(API.ai.activity, { body }),
+    mutationFn: (body: { topic: string; model: AiActivityModel; duration: number }) => call(aiRoutes.activity, { body }),
     onMutate: () => setFailure(null),
     onSuccess: (data) => setText(data.text),
     onError: (err) => {

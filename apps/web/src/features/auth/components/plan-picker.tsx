@@ -2,19 +2,13 @@ import { Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { API } from '@edu/shared/api';
-import { call } from '../../../lib/api';
+import { signupPlansQuery } from '../api';
 
 const count = new Intl.NumberFormat('pt-BR');
 
 /** 'De X a Y alunos' (spec 1 §2.4). */
 export const studentRange = (min: number, max: number) => `De ${count.format(min)} a ${count.format(max)} alunos`;
 
-export const signupPlansQuery = {
-  queryKey: ['auth', 'signup-plans'] as const,
-  queryFn: () => call(API.auth.signupPlans),
-  staleTime: 5 * 60_000,
-};
 
 /** The three plan tiers offered at institution sign-up, as radio cards. */
 export function PlanPicker({

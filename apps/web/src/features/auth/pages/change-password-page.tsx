@@ -1,13 +1,12 @@
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { API } from '@edu/shared/api';
 import { passwordPair } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { call } from '../../../lib/api';
 import { session } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { AuthLayout } from '../components/auth-layout';
+import { fetchMe, signOut, updatePassword } from '../api';
 
 /** First sign-in with a random password: the user must choose a new one before anything else. */
 export default function ChangePasswordPage() {
@@ -15,8 +14,8 @@ export default function ChangePasswordPage() {
 
   async function submit(values: typeof form.values) {
     try {
-      await call(API.auth.updatePassword, { body: values });
-      session.setUser(await call(API.auth.me));
+      await updatePassword(values);
+      session.setUser(await fetchMe());
       toastSuccess(MSG.passwordChanged);
     } catch (err) {
       if (!applyServerErrors(form, err)) toastError(MSG.resetFail, MSG.loginFailTitle);
@@ -36,7 +35,7 @@ export default function ChangePasswordPage() {
           <Button type="submit" loading={form.submitting}>
             Salvar
           </Button>
-          <Button variant="subtle" color="gray" onClick={() => { void call(API.auth.signout).catch(() => undefined); session.clear(); }}>
+          <Button variant="subtle" color="gray" onClick={() => { void signOut().catch(() => undefined); session.clear(); }}>
             Sair
           </Button>
         </Stack>

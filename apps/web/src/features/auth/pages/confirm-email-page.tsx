@@ -2,11 +2,10 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
-import { call } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AuthLayout } from '../components/auth-layout';
+import { confirmEmail } from '../api';
 
 /** E-mail confirmation (spec 1 §2.5) from the link of the institution sign-up e-mail (?email=…&token=…). */
 export default function ConfirmEmailPage() {
@@ -26,7 +25,7 @@ export default function ConfirmEmailPage() {
       navigate('/', { replace: true });
     };
     if (!email || !token) return fail();
-    call(API.auth.confirmEmail, { body: { email, token } }).then(() => {
+    confirmEmail(email, token).then(() => {
       toastSuccess(MSG.confirmEmailSuccess);
       setConfirmed(true);
     }, fail);

@@ -3,13 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
 import { forgotPasswordBody } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AuthLayout } from '../components/auth-layout';
+import { forgotPassword } from '../api';
 
 /** Password recovery (spec 1 §2.6): a reset link is mailed to the address. */
 export default function ForgotPasswordPage() {
@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
 
   async function submit(values: typeof form.values) {
     try {
-      await call(API.auth.forgotPassword, { body: { email: values.email.trim() } });
+      await forgotPassword(values.email.trim());
       setSentTo(values.email.trim());
       toastSuccess(MSG.forgotSuccess);
     } catch (err) {

@@ -3,10 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
 import { providerSignupBody, type ProfileType, type ProviderSignupBody } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AuthLayout } from '../components/auth-layout';
@@ -22,6 +21,7 @@ import {
 } from '../components/provider-signup-fields';
 import { focusFirstError, hasErrors, pickErrors, schemaErrors, type FieldErrors } from '../components/signup-errors';
 import { SignupTabs } from '../components/signup-tabs';
+import { providerSignup } from '../api';
 
 /** Provider sign-up (spec 1 §2.3): profile type first, then one or two steps depending on it. */
 export default function ProviderSignupPage() {
@@ -38,7 +38,7 @@ export default function ProviderSignupPage() {
   async function send(body: ProviderSignupBody) {
     setPending(true);
     try {
-      await call(API.auth.providerSignup, { body });
+      await providerSignup(body);
       toastSuccess(MSG.providerSignupSuccess);
       navigate('/', { replace: true });
     } catch (err) {

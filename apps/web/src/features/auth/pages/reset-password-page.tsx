@@ -3,14 +3,14 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { API } from '@edu/shared/api';
 import { passwordPair } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { session } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AuthLayout } from '../components/auth-layout';
+import { resetPassword } from '../api';
 
 function NewLinkAnchor() {
   return (
@@ -32,7 +32,7 @@ export default function ResetPasswordPage() {
   async function submit(values: typeof form.values) {
     setLinkError(null);
     try {
-      await call(API.auth.resetPassword, { body: { token, ...values } });
+      await resetPassword({ token, ...values });
       session.clear();
       toastSuccess(MSG.resetSuccess);
       navigate('/', { replace: true });

@@ -4,11 +4,10 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { API } from '@edu/shared/api';
 import { institutionSignupBody, type InstitutionSignupBody } from '@edu/shared/auth';
 import { CNPJ_MASK, onlyDigits } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { WithQuery } from '../../../lib/query';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -18,6 +17,7 @@ import { MaskedInput } from '../components/masked-input';
 import { PlanPicker } from '../components/plan-picker';
 import { focusFirstError, hasErrors, pickErrors, schemaErrors } from '../components/signup-errors';
 import { SignupTabs } from '../components/signup-tabs';
+import { institutionSignup, uploadSignupLogo } from '../api';
 
 type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string };
 
@@ -54,14 +54,10 @@ function SellerSignup() {
 
   const signup = useMutation({
     mutationFn: async ({ body, file }: { body: InstitutionSignupBody; file: File | null }) => {
-      const created = await call(API.auth.institutionSignup, { body });
+      const created = await institutionSignup(body);
       if (file) {
         try {
-          await call(API.auth.signupLogo, {
-            params: { id: created.userId },
-            file,
-            headers: { 'x-upload-token': created.logoUploadToken },
-          });
+          await uploadSignupLogo(created.userId, created.logoUploadToken, file);
         } catch {
           // The account exists; only the logo is missing. It can be sent later from the profile.
           toastError(MSG.uploadFail, MSG.uploadFailTitle);

@@ -3,14 +3,13 @@
  * for every type except provider, seller_assistent, editor, admin, manager and curator.
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import type { UserType } from '@edu/shared/access';
 import { formatDate } from '@edu/shared/format';
-import { call } from '../../../lib/api';
 import { DataTable } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
+import { publishedUnitsQuery } from '../../reviews';
 
 const HIDDEN_FROM: readonly UserType[] = ['provider', 'seller_assistent', 'editor', 'admin', 'manager', 'curator'];
 /** Does this user type see the published-units table? */
@@ -30,11 +29,7 @@ export const PUBLISHED_UNITS_TEXT = {
 
 export function PublishedUnitsTable() {
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['reviews', 'published-units', page],
-    queryFn: ({ signal }) => call(API.reviews.publishedUnits, { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(publishedUnitsQuery(page));
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="published-units-title">

@@ -3,10 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
 import { signinBody, type SigninBody } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { zodForm } from '../../../lib/form';
 import { WithQuery } from '../../../lib/query';
 import { session, useSessionUser } from '../../../lib/session';
@@ -14,6 +13,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { LmsKeyDialog } from '../components/lms-key-dialog';
 import { PublicPage } from '../components/public-page';
+import { signIn, signOut } from '../../auth';
 import { generateLmsKey } from '../api';
 
 /** /lms-key (spec 1 §2.7): sign in as the institution and generate its LMS key, shown once. */
@@ -55,11 +55,11 @@ function LmsLoginForm() {
 
   async function submit(values: SigninBody) {
     try {
-      const { token, ...user } = await call(API.auth.signin, { body: values });
+      const { token, ...user } = await signIn(values);
       const refusal = !user.seller ? MSG.lmsKeySellerOnly : user.type !== 'seller' ? MSG.lmsKeyAdminOnly : null;
       if (refusal) {
         // The page requires the institution's own user: the session just opened is closed again.
-        await call(API.auth.signout, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+        await signOut(token).catch(() => undefined);
         toastError(refusal, MSG.loginFailTitle);
         return;
       }
@@ -91,7 +91,7 @@ function GenerateKey() {
   const [shownKey, setShownKey] = useState<string | null>(null);
 
   async function signOut() {
-    await call(API.auth.signout).catch(() => undefined);
+    await signOut().catch(() => undefined);
     session.clear();
   }
 

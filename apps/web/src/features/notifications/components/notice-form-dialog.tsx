@@ -7,13 +7,12 @@ import { Button, Group, Modal, MultiSelect, Radio, Select, Stack } from '@mantin
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
 import { noticeBody, type NoticeBody, type SellerNotice, type TargetType } from '@edu/shared/notifications';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { fetchSellerOptions, fetchTemplates, keys, TEMPLATE_OPTIONS_LIMIT } from '../api';
+import { createNotice, fetchSellerOptions, fetchTemplates, keys, TEMPLATE_OPTIONS_LIMIT, updateNotice } from '../api';
 
 interface Values {
   templateId: string | null;
@@ -84,8 +83,8 @@ export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | '
   const save = useMutation({
     mutationFn: (values: Values) =>
       existing
-        ? call(API.notifications.updateNotice, { params: { id: existing.id }, body: toBody(values) })
-        : call(API.notifications.createNotice, { body: toBody(values) }),
+        ? updateNotice(existing.id, toBody(values))
+        : createNotice(toBody(values)),
     onSuccess: () => {
       toastSuccess(existing ? MSG.noticeUpdated : MSG.noticeCreated);
       void queryClient.invalidateQueries({ queryKey: keys.noticesAll });

@@ -3,14 +3,12 @@ import { ActionIcon, Button, Card, Group, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
 import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications';
-import { call } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
-import { fetchNotices, keys, PAGE_SIZE } from '../api';
+import { deleteNotice, fetchNotices, keys, PAGE_SIZE } from '../api';
 import { formatDateTime } from '../format';
 import { NoticeDetailDialog } from './notice-detail-dialog';
 import { NoticeFormDialog } from './notice-form-dialog';
@@ -34,7 +32,7 @@ export function NoticesTab() {
   }, [list.data, page]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => call(API.notifications.deleteNotice, { params: { id } }),
+    mutationFn: (id: number) => deleteNotice(id),
     onSuccess: () => {
       toastSuccess(MSG.noticeDeleted);
       void queryClient.invalidateQueries({ queryKey: keys.noticesAll });

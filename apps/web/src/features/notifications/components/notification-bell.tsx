@@ -9,14 +9,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBell } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
-import { API } from '@edu/shared/api';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import type { NotificationEntry, UnreadNotice } from '@edu/shared/notifications';
-import { call } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
 import { SafeHtml } from '../../../ui/safe-html';
-import { fetchBell, fetchUnreadNotices, keys } from '../api';
+import { fetchBell, fetchUnreadNotices, keys, markAllRead, markRead, readNotice } from '../api';
 import { formatWhen } from '../format';
 import { useLiveEvents } from '../use-live-events';
 import { NoticeReadDialog } from './notice-read-dialog';
@@ -46,14 +44,14 @@ export function NotificationBell() {
   });
 
   const markOne = useMutation({
-    mutationFn: (id: number) => call(API.notifications.markRead, { params: { id } }),
+    mutationFn: (id: number) => markRead(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.bell }),
     onError: (err) => console.error('notification read-marking failed', err),
   });
   const markNotice = async (notice: UnreadNotice) => {
     if (sellerId === null) return;
     try {
-      await call(API.notifications.readNotice, { params: { id: notice.id, sellerId } });
+      await readNotice(notice.id, sellerId);
     } catch (err) {
       // Spec 1 §7: read-marking failures are only logged.
       console.error('notice read-marking failed', err);
@@ -62,7 +60,7 @@ export function NotificationBell() {
   };
   const markAll = useMutation({
     mutationFn: async () => {
-      await call(API.notifications.markAllRead);
+      await markAllRead();
       const plain = (notices.data ?? []).filter((n) => !n.template.requiresReadConfirmation);
       await Promise.all(plain.map(markNotice));
     },

@@ -6,15 +6,13 @@ import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API } from '@edu/shared/api';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import { templateBody, type NoticeTemplate } from '@edu/shared/notifications';
-import { call } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { keys, uploadTemplateImage } from '../api';
+import { createTemplate, keys, updateTemplate, uploadTemplateImage } from '../api';
 
 interface Values {
   title: string;
@@ -46,8 +44,8 @@ export function TemplateFormDialog({ template, onClose }: { template: NoticeTemp
   const save = useMutation({
     mutationFn: (values: Values) =>
       existing
-        ? call(API.notifications.updateTemplate, { params: { id: existing.id }, body: { id: existing.id, ...values } })
-        : call(API.notifications.createTemplate, { body: values }),
+        ? updateTemplate(existing.id, values)
+        : createTemplate(values),
     onSuccess: () => {
       toastSuccess(existing ? MSG.templateUpdated : MSG.templateCreated);
       void queryClient.invalidateQueries({ queryKey: keys.templatesAll });

@@ -3,16 +3,15 @@ import { ActionIcon, Button, Card, Group, LoadingOverlay, Modal, Text, Tooltip }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
 import { textPreview } from '@edu/shared/content/html-text';
 import type { NoticeTemplate } from '@edu/shared/notifications';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
 import { SafeHtml } from '../../../ui/safe-html';
-import { fetchTemplates, keys, PAGE_SIZE } from '../api';
+import { deleteTemplate, fetchTemplates, keys, PAGE_SIZE } from '../api';
 import { formatDateTime } from '../format';
 
 // The editor (Tiptap and ProseMirror) loads only when a template is opened for editing.
@@ -33,7 +32,7 @@ export function TemplatesTab() {
   }, [list.data, page]);
 
   const remove = useMutation({
-    mutationFn: (id: number) => call(API.notifications.deleteTemplate, { params: { id } }),
+    mutationFn: (id: number) => deleteTemplate(id),
     onSuccess: () => {
       toastSuccess(MSG.templateDeleted);
       void queryClient.invalidateQueries({ queryKey: keys.templatesAll });

@@ -3,19 +3,18 @@ import { LoadError } from '../../../ui/load-error';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import { KNOWLEDGE_LEVELS, type SessionUser } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { isLiberal, type ProviderProfile } from '@edu/shared/providers';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { session, useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PageLoader } from '../../../ui/page-loader';
+import { authKeys, fetchMe, updatePassword } from '../../auth';
+import { deleteAvatar, profileKeys, providerQuery, updateProvider, updateSelf, uploadProfileImage, type ImageKind } from '../api';
 import { ImageField } from '../components/image-field';
 import { initialProfileValues, profileSchema, providerPayload, type ProfileValues } from '../profile-form';
-
-const providerKey = (id: number) => ['providers', 'view', id] as const;
 
 /** Provider and serviceProvider users see and edit their provider's data here (spec 1 §6). */
 const editsProvider = (user: SessionUser) => (user.type === 'provider' || user.type === 'serviceProvider') && !!user.provider;
@@ -24,11 +23,7 @@ const editsProvider = (user: SessionUser) => (user.type === 'provider' || user.t
 export default function ProfilePage() {
   const user = useSessionUser();
   const providerId = user && editsProvider(user) ? user.provider!.id : null;
-  const provider = useQuery({
-    queryKey: providerKey(providerId ?? 0),
-    queryFn: ({ signal }) => call(API.providers.view, { params: { id: providerId! }, signal }),
-    enabled: providerId !== null,
-  });
+  const provider = useQuery(providerQuery(providerId));
   if (!user) return null;
   if (providerId !== null && provider.isPending) return <PageLoader />;
   if (providerId !== null && provider.isError) {
@@ -42,7 +37,6 @@ export default function ProfilePage() {
   return <ProfileForm key={`${user.id}-${providerId ?? 0}`} user={user} provider={provider.data ?? null} />;
 }
 
-type ImageKind = 'avatar' | 'logo' | 'cover';
 
 /** After a failed validation, take the keyboard (and the eye) to the first field in error. */
 function focusFirstError(errors: Record<string, unknown>) {
@@ -62,26 +56,23 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
   const changingPassword = form.values.password.length > 0;
 
   async function refreshUser() {
-    const me = await call(API.auth.me);
+    const me = await fetchMe();
     session.setUser(me);
-    queryClient.setQueryData(['me'], me);
+    queryClient.setQueryData(authKeys.me, me);
   }
-  const refreshProvider = () => (provider ? queryClient.invalidateQueries({ queryKey: providerKey(provider.id) }) : Promise.resolve());
+  const refreshProvider = () => (provider ? queryClient.invalidateQueries({ queryKey: profileKeys.provider(provider.id) }) : Promise.resolve());
 
   async function upload(kind: ImageKind, file: File) {
-    if (kind === 'avatar') await call(API.users.avatar, { params: { id: user.id }, file });
-    else await call(kind === 'logo' ? API.providers.logo : API.providers.cover, { params: { id: provider!.id }, file });
+    await uploadProfileImage(kind, kind === 'avatar' ? user.id : provider!.id, file);
   }
 
   async function submit(values: ProfileValues) {
     try {
       if (values.password) {
-        await call(API.auth.updatePassword, {
-          body: { currentPassword: values.currentPassword, password: values.password, password_confirmation: values.password_confirmation },
-        });
+        await updatePassword({ currentPassword: values.currentPassword, password: values.password, password_confirmation: values.password_confirmation });
       }
-      await call(API.users.updateSelf, { body: { name: values.name.trim(), email: values.email.trim() } });
-      if (provider) await call(API.providers.update, { params: { id: provider.id }, body: providerPayload(values, liberal) });
+      await updateSelf({ name: values.name.trim(), email: values.email.trim() });
+      if (provider) await updateProvider(provider.id, providerPayload(values, liberal));
     } catch (err) {
       if (err instanceof ApiError && err.code === 'EMAIL_IN_USE') form.setFieldError('email', err.message);
       else applyServerErrors(form, err);
@@ -120,11 +111,11 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
     setDeleting(kind);
     try {
       if (kind === 'avatar') {
-        await call(API.users.avatarDelete, { params: { id: user.id } });
+        await deleteAvatar(user.id);
         await refreshUser();
         toastSuccess(MSG.avatarDeleted);
       } else {
-        await call(API.providers.update, { params: { id: provider!.id }, body: kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null } });
+        await updateProvider(provider!.id, kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null });
         await refreshProvider();
         toastSuccess(kind === 'logo' ? MSG.logoDeleted : MSG.coverDeleted);
       }

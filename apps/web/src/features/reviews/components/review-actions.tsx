@@ -14,7 +14,7 @@ import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { reviewsKeys, updateReviews } from '../api';
-import { unitsKeys } from '../../units/api';
+import { unitsKeys } from '../../units';
 
 type Move = ReviewDetail['moves'][number];
 

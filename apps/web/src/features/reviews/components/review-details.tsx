@@ -7,15 +7,13 @@ import { Avatar, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
 import type { UnitContent } from '@edu/shared/units';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LabeledValue } from '../../../ui/labeled-value';
-import { knowledgeQuery, levelsQuery } from '../../studio/api';
-import { reviewsKeys } from '../api';
-import { unitsKeys } from '../../units/api';
+import { knowledgeQuery, levelsQuery, unitsKeys } from '../../units';
+import { reviewsKeys, updateReviewKnowledge } from '../api';
 
 function Person({ label, person }: { label: string; person: { name: string; avatar: string | null } }) {
   return (
@@ -62,7 +60,7 @@ function EditDetails({ unit, onDone }: { unit: UnitContent; onDone: () => void }
   const [levelOfLearning, setLevels] = useState(unit.levelOfLearning);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => call(API.reviews.updateKnowledge, { body: { id: unit.id, knowledges: knowledges.map(Number), levelOfLearning } }),
+    mutationFn: () => updateReviewKnowledge({ id: unit.id, knowledges: knowledges.map(Number), levelOfLearning }),
     onSuccess: () => {
       toastSuccess(REVIEW_MSG.saved);
       onDone();

@@ -10,22 +10,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import type { UnitContent } from '@edu/shared/units';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { MultiTextInput } from '../../studio/components/multi-text-input';
-import { StepContent } from '../../studio/components/step-content';
-import { SHORT_EDITOR_HEIGHT } from '../../studio/components/step-introduction';
-import { StepSynthesis } from '../../studio/components/step-synthesis';
-import { bodyOf, stepOf, validate, valuesOf, type StudioValues } from '../../studio/model';
-import { ResourceBlock, ResourcesPanel } from '../../studio/resources';
-import { reviewsKeys } from '../api';
-import { unitsKeys } from '../../units/api';
+import { MultiTextInput, ResourcesPanel, SHORT_EDITOR_HEIGHT, StepContent, StepSynthesis, bodyOf, stepOf, validate, valuesOf, type StudioValues } from '../../studio';
+import { unitsKeys } from '../../units';
+import { reviewsKeys, saveReviewContent } from '../api';
 
-const TOPIC_EXTENSIONS = [ResourceBlock];
 type Tab = 'capa' | 'introducao' | 'objetivos' | 'conteudo' | 'sintese';
 
 /** The tab that holds a field with an error. */
@@ -46,7 +39,7 @@ export function ReviewEditForm({ unit, onSaved }: { unit: UnitContent; onSaved?:
   const save = useMutation({
     mutationFn: (values: StudioValues) => {
       const { learningType: _type, ...body } = bodyOf(values);
-      return call(API.reviews.saveContent, { params: { id: unit.id }, body: { ...body, revision: unit.revision } });
+      return saveReviewContent(unit.id, { ...body, revision: unit.revision });
     },
     onSuccess: () => {
       toastSuccess(REVIEW_MSG.saved);
@@ -119,7 +112,6 @@ export function ReviewEditForm({ unit, onSaved }: { unit: UnitContent; onSaved?:
             active={topic}
             onActiveChange={setTopic}
             onUploadImage={undefined}
-            extensions={TOPIC_EXTENSIONS}
             onEditorReady={setTopicEditor}
             onOpenResources={() => setResourcesOpen(true)}
           />

@@ -11,7 +11,7 @@ import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { reopenReview, reviewsKeys, staffQuery } from '../api';
-import { unitsKeys } from '../../units/api';
+import { unitsKeys } from '../../units';
 
 const option = (p: { id: number; name: string }) => ({ value: String(p.id), label: `${p.name} (${p.id})` });
 

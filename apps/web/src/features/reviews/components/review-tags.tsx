@@ -7,12 +7,11 @@ import { TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { API } from '@edu/shared/api';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import type { TagRow, UnitContent } from '@edu/shared/units';
-import { call } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
-import { unitsKeys } from '../../units/api';
+import { unitsKeys } from '../../units';
+import { attachTags, createTags, detachTag, reviewsKeys, tagSearchQuery } from '../api';
 
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
 
@@ -21,29 +20,25 @@ export function ReviewTags({ unit }: { unit: UnitContent }) {
   const [tags, setTags] = useState<TagRow[]>(unit.tags);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const found = useQuery({
-    queryKey: ['tags', 'search', debounced],
-    queryFn: ({ signal }) => call(API.tags.search, { query: { tagName: debounced || undefined }, signal }),
-    staleTime: 30_000,
-  });
+  const found = useQuery(tagSearchQuery(debounced));
 
   const change = useMutation({
     mutationFn: async (next: string[]): Promise<TagRow[]> => {
       let current = tags;
       for (const t of tags.filter((t) => !next.some((n) => same(n, t.name)))) {
-        current = await call(API.tags.detach, { params: { itemId: unit.id }, query: { tagId: t.id } });
+        current = await detachTag(unit.id, t.id);
       }
       const added = next.filter((n) => n.trim() && !tags.some((t) => same(t.name, n)));
       if (added.length === 0) return current;
       const known = [...(found.data ?? [])];
       const missing = added.filter((n) => !known.some((k) => same(k.name, n)));
-      if (missing.length > 0) known.push(...(await call(API.tags.create, { body: { names: missing.map((n) => n.trim()) } })));
+      if (missing.length > 0) known.push(...(await createTags(missing.map((n) => n.trim()))));
       const ids = added.map((n) => known.find((k) => same(k.name, n))?.id).filter((id): id is number => id !== undefined);
-      return ids.length > 0 ? call(API.tags.attach, { body: { tagIds: ids, itemContent: unit.id } }) : current;
+      return ids.length > 0 ? attachTags(unit.id, ids) : current;
     },
     onSuccess: (next) => setTags(next),
     onError: () => toastError(REVIEW_MSG.saveFail),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['tags'] }), queryClient.invalidateQueries({ queryKey: unitsKeys.one(unit.id) })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.tags }), queryClient.invalidateQueries({ queryKey: unitsKeys.one(unit.id) })]),
   });
 
   const options = (found.data ?? []).map((t) => t.name).filter((n) => !tags.some((t) => same(t.name, n)));

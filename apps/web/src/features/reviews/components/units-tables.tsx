@@ -12,7 +12,7 @@ import { reviewStatusLabel } from '@edu/shared/review-machine';
 import { REVIEW_MSG, STAFF_UNITS_PAGE_SIZE, type NewUnitRow, type ReviewRow } from '@edu/shared/reviews';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LabeledValue } from '../../../ui/labeled-value';
-import { UnitStatusBadge } from '../../units/components/unit-status-badge';
+import { UnitStatusBadge } from '../../units';
 
 const STAGE_COLORS: Record<string, string> = { null: 'yellow', approved: 'green', correction: 'orange', reproved: 'red' };
 

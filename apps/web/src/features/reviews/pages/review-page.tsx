@@ -6,7 +6,7 @@
  */
 import { Alert, Card, Divider, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
 import { REVIEW_STAFF_TYPES } from '@edu/shared/reviews';
@@ -16,17 +16,18 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { UnitContent } from '../../../ui/unit-content';
-import { UnitStatusBadge } from '../../units/components/unit-status-badge';
-import { unitQuery } from '../../units/api';
+import { UnitStatusBadge, unitQuery } from '../../units';
 import { reviewQuery } from '../api';
 import { ReviewActions } from '../components/review-actions';
 import { ReviewComments } from '../components/review-comments';
 import { ReviewDetails } from '../components/review-details';
-import { ReviewEditForm } from '../components/review-edit-form';
 import { ReviewReopen } from '../components/review-reopen';
 import { ReviewStatus } from '../components/review-status';
 import { ReviewTags } from '../components/review-tags';
 import { ReviewVersions } from '../components/review-versions';
+
+// Edit mode brings the rich-text editor and the studio's editing pieces: loaded when chosen.
+const ReviewEditForm = lazy(() => import('../components/review-edit-form').then((m) => ({ default: m.ReviewEditForm })));
 
 export const REVIEW_PAGE_TEXT = {
   title: 'Avaliação',
@@ -108,7 +109,9 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
             <PageLoader />
           ) : editing ? (
             <Card withBorder padding="md">
-              <ReviewEditForm key={unit.data.revision} unit={unit.data} onSaved={() => setMode('preview')} />
+              <Suspense fallback={<PageLoader />}>
+                <ReviewEditForm key={unit.data.revision} unit={unit.data} onSaved={() => setMode('preview')} />
+              </Suspense>
             </Card>
           ) : (
             <UnitContent unit={unit.data} page={page} onPageChange={setPage} />

@@ -13,7 +13,7 @@ import { useSessionUser } from '../../../lib/session';
 import { LoadError } from '../../../ui/load-error';
 import { typeAllowed } from '../../../ui/access-denied';
 import { UnitContent } from '../../../ui/unit-content';
-import { unitQuery } from '../../units/api';
+import { unitQuery } from '../../units';
 import { ProblemReportButton } from '../components/problem-report-dialog';
 
 export const UNIT_PREVIEW_TEXT = { loadFail: 'Ocorreu um erro', loading: 'Carregando unidade' } as const;

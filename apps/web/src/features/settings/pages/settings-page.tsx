@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
-import { call } from '../../../lib/api';
+import { requestLmsAccess } from '../../lms';
 import { useSessionUser } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
@@ -29,7 +28,7 @@ export default function SettingsPage() {
 function LmsKeySection({ sellerId, canGenerate }: { sellerId: number; canGenerate: boolean }) {
   const [sent, setSent] = useState(false);
   const request = useMutation({
-    mutationFn: () => call(API.lms.request, { body: { id: sellerId } }),
+    mutationFn: () => requestLmsAccess(sellerId),
     onSuccess: () => setSent(true),
     onError: () => toastError(MSG.profileFail, MSG.profileFailTitle),
   });

@@ -7,28 +7,28 @@
 import { ActionIcon, Box, Button, Flex, Group, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { AnyExtension, Editor } from '@tiptap/react';
+import type { Editor } from '@tiptap/react';
 import { confirm } from '../../../ui/confirm';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { isBlankTopic, newTopic, type StudioValues } from '../model';
-import { RecursosButton } from '../resources';
+import { RecursosButton, ResourceBlock } from '../resources';
 
 export const TOPIC_EDITOR_HEIGHT = 490;
+/** The nodes the topic editor understands besides the standard ones: the resource block. */
+const TOPIC_EXTENSIONS = [ResourceBlock];
 
 export interface StepContentProps {
   form: UseFormReturnType<StudioValues>;
   active: number;
   onActiveChange(index: number): void;
   onUploadImage: ((file: File) => Promise<string>) | undefined;
-  /** The resource block (and any other node) the topic editor understands. */
-  extensions: AnyExtension[];
   onEditorReady(editor: Editor | null): void;
   onOpenResources(): void;
 }
 
 const topicName = (title: string, i: number) => `${i + 1}. ${title.trim() || 'Tópico sem título'}`;
 
-export function StepContent({ form, active, onActiveChange, onUploadImage, extensions, onEditorReady, onOpenResources }: StepContentProps) {
+export function StepContent({ form, active, onActiveChange, onUploadImage, onEditorReady, onOpenResources }: StepContentProps) {
   const topics = form.values.topics;
   const index = Math.min(active, topics.length - 1);
   const topic = topics[index]!;
@@ -124,7 +124,7 @@ export function StepContent({ form, active, onActiveChange, onUploadImage, exten
           value={topic.content}
           onChange={(html) => form.setFieldValue(`topics.${index}.content`, html)}
           onUploadImage={onUploadImage}
-          extensions={extensions}
+          extensions={TOPIC_EXTENSIONS}
           onEditorReady={onEditorReady}
           error={form.errors[`topics.${index}.content`]}
           toolbarExtra={

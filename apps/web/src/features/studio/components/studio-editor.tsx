@@ -17,18 +17,18 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconLogout, IconRefresh } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent, type UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { Brand } from '../../../ui/brand';
+import { PageLoader } from '../../../ui/page-loader';
 import { confirm } from '../../../ui/confirm';
-import { ResourceBlock, ResourcesPanel } from '../resources';
-import { createUnit, findUnit, knowledgeQuery, levelsQuery, updateUnit } from '../api';
+import { knowledgeQuery, levelsQuery } from '../../units';
+import { createUnit, findUnit, updateUnit } from '../api';
 import { STUDIO_MSG } from '../messages';
 import { bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
-import { StepContent } from './step-content';
 import { StepIntroduction } from './step-introduction';
 import { StepSynthesis } from './step-synthesis';
 import { StepUnit } from './step-unit';
@@ -38,7 +38,9 @@ import { useEditorImageUpload } from './use-editor-upload';
 
 /** A unit in these statuses is with the reviewers or in the trash: the server refuses edits. */
 const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
-const TOPIC_EXTENSIONS = [ResourceBlock];
+// The topics step and the resources panel bring Tiptap (the resource blocks): loaded when used.
+const StepContent = lazy(() => import('./step-content').then((m) => ({ default: m.StepContent })));
+const ResourcesPanel = lazy(() => import('../resources/resources-panel').then((m) => ({ default: m.ResourcesPanel })));
 const MY_UNITS = '/dashboard/my-units';
 const PREVIEW_BREAKPOINT = '(min-width: 75em)'; // 1200 px
 
@@ -230,20 +232,21 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
             </Stepper>
 
             <Box component="section" aria-label={STEPS[step]}>
-              {step === 0 && <StepUnit form={form} providerId={providerId} areas={areas.data} areasError={areas.isError} levels={levels.data} />}
-              {step === 1 && <StepIntroduction form={form} onUploadImage={uploadImage} />}
-              {step === 2 && (
-                <StepContent
-                  form={form}
-                  active={activeTopic}
-                  onActiveChange={setActiveTopic}
-                  onUploadImage={uploadImage}
-                  extensions={TOPIC_EXTENSIONS}
-                  onEditorReady={setTopicEditor}
-                  onOpenResources={() => setResourcesOpen(true)}
-                />
-              )}
-              {step === 3 && <StepSynthesis form={form} editing={editing} onUploadImage={uploadImage} />}
+              <Suspense fallback={<PageLoader />}>
+                {step === 0 && <StepUnit form={form} providerId={providerId} areas={areas.data} areasError={areas.isError} levels={levels.data} />}
+                {step === 1 && <StepIntroduction form={form} onUploadImage={uploadImage} />}
+                {step === 2 && (
+                  <StepContent
+                    form={form}
+                    active={activeTopic}
+                    onActiveChange={setActiveTopic}
+                    onUploadImage={uploadImage}
+                    onEditorReady={setTopicEditor}
+                    onOpenResources={() => setResourcesOpen(true)}
+                  />
+                )}
+                {step === 3 && <StepSynthesis form={form} editing={editing} onUploadImage={uploadImage} />}
+              </Suspense>
             </Box>
 
             <Group justify="space-between">
@@ -276,7 +279,11 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         </Drawer>
       )}
 
-      <ResourcesPanel editor={topicEditor} opened={resourcesOpen && step === 2} onClose={() => setResourcesOpen(false)} providerId={providerId} />
+      {step === 2 && (
+        <Suspense fallback={null}>
+          <ResourcesPanel editor={topicEditor} opened={resourcesOpen} onClose={() => setResourcesOpen(false)} providerId={providerId} />
+        </Suspense>
+      )}
 
       <UpdateReasonModal
         opened={reasonFor !== null}

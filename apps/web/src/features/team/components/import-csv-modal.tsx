@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, FileInput, Group, List, Modal, Radio, Stack
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { API } from '@edu/shared/api';
+import { teamRoutes } from '@edu/shared/team';
 import { manageableTypes, USER_TYPE_LABELS, type UserType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import { CSV_LIMITS, CSV_MSG } from '@edu/shared/csv';
@@ -52,7 +52,7 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     }
     setLoading(true);
     try {
-      setPreview(await call(API.team.importPreview, { query: { type: t }, file: f }));
+      setPreview(await call(teamRoutes.importPreview, { query: { type: t }, file: f }));
     } catch (err) {
       setFileError(err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : MSG.statusChangeFail);
     } finally {
@@ -65,7 +65,7 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     const rows = preview.rows.filter((r) => r.errors.length === 0).map((r) => ({ name: r.name, email: r.email }));
     setImporting(true);
     try {
-      const res = await call(API.team.importCommit, { body: { type: preview.type, rows } });
+      const res = await call(teamRoutes.importCommit, { body: { type: preview.type, rows } });
       toastSuccess(res.message);
       await queryClient.invalidateQueries({ queryKey: ['team'] });
       onClose();

@@ -1,14 +1,13 @@
 import { Alert, AspectRatio, Card, Center, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconVideoOff } from '@tabler/icons-react';
-import { API } from '@edu/shared/api';
 import { MSG } from '@edu/shared/messages';
-import { TUTORIAL_TITLES } from '@edu/shared/system';
+import { TUTORIAL_TITLES, systemRoutes } from '@edu/shared/system';
 import { call } from '../../../lib/api';
 
 /** /dashboard/tutorials (spec 1 §2.16): the eight video tutorials, embedded from YouTube without cookies. */
 export default function TutorialsPage() {
-  const config = useQuery({ queryKey: ['public-config'], queryFn: () => call(API.system.config), staleTime: Infinity });
+  const config = useQuery({ queryKey: ['public-config'], queryFn: () => call(systemRoutes.config), staleTime: Infinity });
   return (
     <Stack gap="lg">
       <Title order={2}>Vídeo tutoriais</Title>

@@ -9,16 +9,17 @@
 import '@mantine/tiptap/styles.css';
 import { Group, Input, Select, Text } from '@mantine/core';
 import { Link, RichTextEditor as Editor, getUploadImageExtension, type RichTextEditorLabels } from '@mantine/tiptap';
-import { useEditor, useEditorState, type AnyExtension, type Editor as TiptapEditor } from '@tiptap/react';
+import { useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_ALIGN_OPTIONS, IMAGE_CLASS_OPTIONS } from '@edu/shared/content/html-allow-list';
 import { MSG } from '@edu/shared/messages';
-import { toastError } from '../lib/toast';
-import { LATEX_NODE, LatexBlock } from './latex-block';
-import classes from './rich-content.module.css';
+import { toastError } from '../../lib/toast';
+import { LATEX_NODE, LatexBlock } from '../latex-block';
+import classes from '../rich-content.module.css';
+import { UploadReportedError, type RichTextEditorProps } from './types';
 
 const LABELS: Partial<RichTextEditorLabels> = {
   boldControlLabel: 'Negrito',
@@ -61,7 +62,7 @@ const ClassedImage = Image.extend({
 });
 
 /** The block formats of the unit editor (spec 2 §2.8, §9): value → label. */
-export const BLOCK_FORMATS = [
+const BLOCK_FORMATS = [
   { value: 'p', label: 'Parágrafo' },
   { value: 'h1', label: 'Tópico' },
   { value: 'h2', label: 'Subtópico' },
@@ -89,33 +90,10 @@ const LOOKS: string[] = IMAGE_CLASS_OPTIONS.map((o) => o.value).filter(Boolean);
 const ALIGNS: string[] = IMAGE_ALIGN_OPTIONS.map((o) => o.value).filter(Boolean);
 const pick = (cls: string | null | undefined, from: string[]) => (cls ?? '').split(/\s+/).find((c) => from.includes(c)) ?? '';
 
-/** Thrown by an `onUploadImage` that already told the user why the upload failed: no second toast. */
-export class UploadReportedError extends Error {}
-
-export interface RichTextEditorProps {
-  value: string;
-  onChange: (html: string) => void;
-  /** Height of the editing area in pixels. */
-  height?: number;
-  /** Uploads an image and answers its URL (throws on failure). Without it, the editor offers no image upload. */
-  onUploadImage?: (file: File) => Promise<string>;
-  label?: ReactNode;
-  error?: ReactNode;
-  required?: boolean;
-  /** More Tiptap extensions (later content kinds). */
-  extensions?: AnyExtension[];
-  /** More toolbar groups, rendered after the standard ones. */
-  toolbarExtra?: ReactNode;
-  /** The unit editor's block-format select (and its Latex block) instead of the heading buttons. */
-  blockFormats?: boolean;
-  /** Receives the editor once created (and null when it goes away), e.g. to insert resources. */
-  onEditorReady?: (editor: TiptapEditor | null) => void;
-}
-
 /** Tiptap answers '<p></p>' for an empty document: store it as empty. */
 const normalize = (html: string) => (html === '<p></p>' ? '' : html);
 
-export function RichTextEditor({
+export default function RichTextEditor({
   value,
   onChange,
   height = 300,

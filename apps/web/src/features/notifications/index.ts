@@ -1,0 +1,2 @@
+/** Public surface of the notifications feature: the shell's bell (which also keeps the live connection). */
+export { NotificationBell } from './components/notification-bell';

@@ -1,0 +1,2 @@
+/** Public surface of the reviews feature: the dashboard's published-units table reads this query. */
+export { publishedUnitsQuery } from './api';

@@ -1,0 +1,8 @@
+/**
+ * Public surface of the units feature: what other features may use. The unit queries and their
+ * keys (a review mutation invalidates `unitsKeys.all`), the vocabulary a unit is classified with
+ * (knowledge areas, levels of learning: the studio, the review screen and Minhas Unidades), and the
+ * status badge.
+ */
+export { unitsKeys, unitQuery, knowledgeQuery, levelsQuery } from './api';
+export { UnitStatusBadge } from './components/unit-status-badge';

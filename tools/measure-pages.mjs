@@ -1,0 +1,79 @@
+// `npx tsx tools/measure-pages.mjs [baseUrl]`: loads pages of a running built app in Chromium (a fresh
+// context each, so nothing is cached) and sums the gzip size of every .js file the page fetched until
+// the network is idle — the second way docs/performance.md measures the budgets (the first is
+// tools/bundle-size.mjs, from the build's manifest). Start the app first, e.g. `npm start` or
+// `E2E_PORT=3214 node tools/e2e-server.mjs`; base URL default http://localhost:3199. Run with tsx
+// (`npx tsx tools/measure-pages.mjs`): it reads the demo accounts from the server's TypeScript.
+import { gzipSync } from 'node:zlib';
+import { chromium, request as playwrightRequest } from '@playwright/test';
+import { completeUnitFields } from '../e2e/helpers.ts';
+import { DEMO_PASSWORD, demoEmail } from '../apps/server/src/demo/accounts.ts';
+
+const base = process.argv[2] ?? 'http://localhost:3199';
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+
+async function token(local) {
+  const res = await fetch(`${base}/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: demoEmail(local), password: DEMO_PASSWORD }) });
+  return (await res.json()).token;
+}
+
+/** The storage of a context signed in as `local` through the sign-in form. */
+async function signedIn(local) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.getByLabel('E-mail').fill(demoEmail(local));
+  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/dashboard/);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function measure(name, path, storageState) {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  const files = [];
+  page.on('response', async (res) => {
+    if (!new URL(res.url()).pathname.endsWith('.js')) return;
+    files.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+  });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500); // (settle: lazy route chunks start after the first render)
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(files);
+  const at = new URL(page.url()).pathname;
+  console.log(`${name} (${path}${at !== path ? ` → ${at}` : ''}): ${Math.round(sizes.reduce((a, b) => a + b, 0) / 1024)} KB gzip JS in ${sizes.length} files`);
+  await context.close();
+}
+
+await measure('sign-in', '/');
+const provider = await signedIn('provider');
+await measure('studio, new unit', '/studio', provider);
+const admin = await signedIn('admin');
+const adminToken = await token('admin');
+let reviewId;
+for (const active of ['true', 'false']) {
+  const found = await (await fetch(`${base}/api/items/review/find?active=${active}`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
+  reviewId ??= found.content?.[0]?.id;
+}
+if (!reviewId) {
+  // No review in the data (e.g. a fresh e2e database): send a unit for analysis and delegate it.
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  const auth = (t) => ({ authorization: `Bearer ${t}` });
+  const providerToken = await token('provider');
+  const unit = await (await request.post('/api/items/item/content/create', { headers: auth(providerToken), data: await completeUnitFields(request, providerToken, 'Unidade para medir') })).json();
+  await request.put('/api/items/item/content/status/', { headers: auth(providerToken), data: { ids: [unit.id], status: 'send' } });
+  const me = async (local) => (await (await request.get('/api/me', { headers: auth(await token(local)) })).json()).id;
+  const delegated = await request.post('/api/items/review/create', {
+    headers: auth(await token('manager')),
+    data: { curatorId: await me('curator'), reviewerId: await me('review'), contentIds: [unit.id] },
+  });
+  reviewId = (await delegated.json()).ids?.[0];
+  await request.dispose();
+}
+if (reviewId) await measure('review', `/dashboard/units/review/${reviewId}`, admin);
+else console.log('review: no review in the data to open');
+await measure('my units', '/dashboard/my-units', provider);
+await browser.close();
