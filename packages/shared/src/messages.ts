@@ -1,3 +1,5 @@
+const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round((n / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(n / 1024)} KB`).replace('.', ',');
+
 /** Every pt-BR text of spec 1 §5 and §8 that both sides use. Keep the spellings of the spec. */
 export const MSG = {
   required: 'Campo Obrigatório',
@@ -12,6 +14,32 @@ export const MSG = {
   invalidCnpj: 'CNPJ inválido',
   unknownField: (name: string) => `Campo não permitido: ${name}`,
   invalidValue: 'Valor inválido',
+  // What a client can get wrong in a request (issue 10): every answer says what is wrong, in Portuguese.
+  nulCharacter: 'O texto contém um caractere nulo (código 0), que não é aceito. Remova-o e tente novamente.',
+  bodyNotJson: 'O corpo da requisição deve ser JSON, enviado com o cabeçalho Content-Type: application/json.',
+  bodyInvalidJson: 'O corpo da requisição não é um JSON válido.',
+  bodyEmptyJson: 'O corpo da requisição está vazio: envie um objeto JSON.',
+  bodyMustBeObject: 'O corpo da requisição deve ser um objeto JSON.',
+  bodyTooLarge: (limitBytes: number) => `A requisição é grande demais: o limite é de ${formatBytes(limitBytes)}.`,
+  fileTooLarge: 'O arquivo é grande demais.',
+  mediaTypeNotSupported: 'Tipo de conteúdo não suportado: envie JSON (Content-Type: application/json) ou um formulário multipart.',
+  mustBeNumber: 'Deve ser um número',
+  mustBeInteger: 'Deve ser um número inteiro',
+  mustBeText: 'Deve ser um texto',
+  mustBeBoolean: 'Deve ser verdadeiro ou falso',
+  mustBeList: 'Deve ser uma lista',
+  mustBeObject: 'Deve ser um objeto',
+  mustBeDate: 'Deve ser uma data',
+  minChars: (n: number) => `Mínimo de ${n} caracteres`,
+  maxChars: (n: number) => `Máximo de ${n} caracteres`,
+  minNumber: (n: number | bigint, inclusive: boolean) => (inclusive ? `Deve ser maior ou igual a ${n}` : `Deve ser maior que ${n}`),
+  maxNumber: (n: number | bigint, inclusive: boolean) => (inclusive ? `Deve ser menor ou igual a ${n}` : `Deve ser menor que ${n}`),
+  minItems: (n: number | bigint) => `Escolha pelo menos ${n} ${Number(n) === 1 ? 'item' : 'itens'}`,
+  maxItems: (n: number | bigint) => `No máximo ${n} ${Number(n) === 1 ? 'item' : 'itens'}`,
+  multipleOf: (n: number | bigint) => `Deve ser múltiplo de ${n}`,
+  oneOf: (values: string) => `Opção inválida: use ${values}`,
+  invalidLink: 'Informe um link válido (https://…)',
+  invalidFormat: 'Formato inválido',
   imageTooLarge: 'Imagem pesada! Imagem é maior do que 10MB.',
   imageNotSupported: 'Arquivo não suportado. Envie uma imagem jpg, jpeg, png ou gif.',
 
@@ -99,7 +127,8 @@ export const MSG = {
   aiRequired: 'Preencha todos os campos obrigatórios.',
   aiRestrictedTitle: 'Acesso Restrito',
   aiRestricted: 'Entre em contato com o suporte para solicitar acesso.',
-  aiNotConfigured: 'A geração de atividades com IA não está configurada neste servidor. Entre em contato com o suporte.',
+  aiNotConfigured:
+    'Nenhum modelo de IA está configurado neste servidor. Para ativar o gerador, quem administra o servidor define AI_BASE_URL (uma API compatível com a da OpenAI), AI_API_KEY e AI_MODEL e reinicia o servidor.',
   aiProviderFail: 'Não foi possível gerar a atividade agora. Tente novamente em alguns minutos.',
   aiTimeout: 'A geração da atividade demorou mais que o esperado. Tente novamente.',
   copiedTitle: 'Copiado!',
