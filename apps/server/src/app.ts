@@ -75,6 +75,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('inFlight', new InFlight());
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.inFlight.closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = defaultWebDist(config);
@@ -161,6 +164,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
  * one finishes), and only then close the database.
  */
 export async function closeGracefully(app: FastifyInstance, deps: Deps, opts: { drainMs?: number } = {}): Promise<void> {
+  // A keep-alive connection whose request is still running would otherwise stay open after its answer
+  // (until the keep-alive timeout) and hold close() up: answers from now on close their connection.
+  app.inFlight.closing = true;
   await app.close();
   if (!(await app.inFlight.idle(opts.drainMs ?? 10_000))) app.log.warn({ running: app.inFlight.size }, 'encerrando com requisições ainda em andamento');
   await deps.jobs.stop();

@@ -39,6 +39,8 @@ declare module 'fastify' {
  * the server's close(): shutdown waits for `idle()` before the database closes.
  */
 export class InFlight {
+  /** Shutdown has begun: answers close their connections. */
+  closing = false;
   private count = 0;
   private waiters: (() => void)[] = [];
 
