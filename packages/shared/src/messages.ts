@@ -105,6 +105,7 @@ export const MSG = {
   unauthorized: 'Sua sessão expirou. Faça login novamente.',
   forbidden: 'Você não tem permissão para realizar esta operação.',
   notFound: 'Registro não encontrado.',
+  notFoundOrDenied: 'Não encontramos o que você procura, ou você não tem acesso a ele. Confira o endereço ou volte ao painel.',
   routeNotFound: 'Rota não encontrada.',
   cannotManageType: 'Você não pode cadastrar ou editar usuários deste tipo.',
   planNotFound: 'Plano não encontrado.',

@@ -156,7 +156,7 @@ function MyUnits() {
     return (
       <Stack gap="lg">
         <Title order={2}>Minhas Unidades</Title>
-        <LoadError title={MY_UNITS_MSG.loadFail} onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} title={MY_UNITS_MSG.loadFail} onRetry={() => void list.refetch()} />
       </Stack>
     );
   }
