@@ -97,6 +97,7 @@ export const MSG = {
   userCreated: 'Usuário cadastrado com sucesso!',
   userEdited: 'Usuário editado com sucesso!',
   statusEdited: 'Status editado com sucesso!',
+  csvOnly: (name: string) => `O arquivo "${name}" não é um CSV. Escolha um arquivo .csv (se o conteúdo já for CSV, renomeie-o para .csv).`,
   deleteUserConfirm: 'Tem certeza que deseja excluir este usuário?',
   termsSaved: 'Os termos foram aceitos!',
   termsFailTitle: 'Erro interno!',
@@ -121,6 +122,9 @@ export const MSG = {
   lmsKeyMissing: 'Informe a chave LMS no cabeçalho lms_key.',
   lmsKeyInvalid: 'Chave LMS inválida ou substituída por uma nova.',
   videoUnavailable: 'Vídeo indisponível',
+  tutorialsNotConfiguredTitle: 'Vídeos ainda não configurados',
+  tutorialsNotConfigured:
+    'Nenhum vídeo tutorial foi configurado neste servidor. Para exibi-los, quem administra o servidor define TUTORIAL_VIDEO_IDS com os ids dos vídeos do YouTube, separados por vírgula e na ordem abaixo, e reinicia o servidor.',
   reportFail: 'Não foi possível realizar esta operação, tente novamente.',
   logUserNotFound: 'Não encontrado',
   invalidDate: 'Data inválida',
@@ -128,6 +132,7 @@ export const MSG = {
   aiRequired: 'Preencha todos os campos obrigatórios.',
   aiRestrictedTitle: 'Acesso Restrito',
   aiRestricted: 'Entre em contato com o suporte para solicitar acesso.',
+  aiNotConfiguredTitle: 'Nenhum modelo de IA configurado',
   aiNotConfigured:
     'Nenhum modelo de IA está configurado neste servidor. Para ativar o gerador, quem administra o servidor define AI_BASE_URL (uma API compatível com a da OpenAI), AI_API_KEY e AI_MODEL e reinicia o servidor.',
   aiProviderFail: 'Não foi possível gerar a atividade agora. Tente novamente em alguns minutos.',

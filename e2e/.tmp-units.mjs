@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const base = 'http://localhost:3213';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: Number(process.argv[2] ?? 1440), height: 900 }, locale: 'pt-BR' });
+await page.goto(base + '/');
+await page.getByLabel('E-mail').fill('provider@demo.sabercompartilhado.com.br');
+await page.getByLabel('Senha').fill('demo1234');
+await page.getByRole('button', { name: 'Entrar' }).click();
+await page.waitForURL(/dashboard/);
+await page.goto(base + '/dashboard/my-units');
+await page.waitForTimeout(2500);
+await page.screenshot({ path: `/tmp/shots/units-${process.argv[2] ?? 1440}.png`, fullPage: true });
+await browser.close();
