@@ -111,14 +111,16 @@ test('a reader previews a unit, answers its activity and reports a problem; the 
   await expect(page.getByRole('table', { name: 'Feedbacks' }).getByRole('row').filter({ hasText: description })).toContainText('Fechado');
 });
 
-test('the feedback report is not for other types, and a unit the reader may not read fails to load', async ({ page }) => {
+test("the feedback report is not for other types, and a unit the reader may not read shows 'Acesso negado'", async ({ page }) => {
   await signIn(page, demoEmail('serviceprovider'));
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/dashboard/feedback-report');
   await expect(page.getByText('Acesso negado')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Feedbacks' })).toHaveCount(0);
   await page.goto('/dashboard/units/item/999999');
-  await expect(page.getByText('Ocorreu um erro')).toBeVisible();
+  // Issue 10: the server's 404 (absent or not this reader's) is the 'Acesso negado' state, with no retry.
+  await expect(page.getByRole('alert').filter({ hasText: 'Acesso negado' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Relatar Problema' })).toHaveCount(0);
 });
 

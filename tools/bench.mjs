@@ -58,7 +58,7 @@ function signInPageJs() {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '100000000' };
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000' };
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
 server.on('exit', (code) => {

@@ -17,8 +17,8 @@ import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage } from './platform/storage';
-import { registerErrorHandler } from './platform/errors';
-import type { Deps } from './platform/http';
+import { registerErrorHandler, registerRequestGuards } from './platform/errors';
+import { InFlight, type Deps } from './platform/http';
 import { systemModule } from './modules/system/system.routes';
 import { unitsModule } from './modules/units/units.routes';
 import { galleriesModule } from './modules/galleries/galleries.routes';
@@ -59,7 +59,7 @@ export function defaultWebDist(config: Config): string {
 
 export async function createDeps(config: Config, log: Parameters<typeof startJobs>[1], opts: { memory?: boolean } = {}): Promise<Deps> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory });
-  const jobs = await startJobs(database, log);
+  const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
   const storage = localStorage(config.uploadsDir);
   return { config, database, db: database.db, jobs, mailer, storage };
@@ -69,15 +69,21 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Off by default: only behind a proxy may X-Forwarded-For name the client (README, TRUST_PROXY).
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('inFlight', new InFlight());
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.inFlight.closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = defaultWebDist(config);
   const spaRoot = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   registerErrorHandler(app, { spaRoot });
+  registerRequestGuards(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -150,6 +156,21 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });
   return app;
+}
+
+/**
+ * Graceful shutdown, in order: stop accepting and finish the open requests (app.close: new ones get
+ * 503, SSE streams end), wait for route work whose client already went away, stop the jobs (a running
+ * one finishes), and only then close the database.
+ */
+export async function closeGracefully(app: FastifyInstance, deps: Deps, opts: { drainMs?: number } = {}): Promise<void> {
+  // A keep-alive connection whose request is still running would otherwise stay open after its answer
+  // (until the keep-alive timeout) and hold close() up: answers from now on close their connection.
+  app.inFlight.closing = true;
+  await app.close();
+  if (!(await app.inFlight.idle(opts.drainMs ?? 10_000))) app.log.warn({ running: app.inFlight.size }, 'encerrando com requisições ainda em andamento');
+  await deps.jobs.stop();
+  await deps.database.close();
 }
 
 export { loadConfig };

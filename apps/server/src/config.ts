@@ -17,9 +17,29 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DEMO_DATA: bool,
   MAIL_URL: z.string().optional(),
+  /** First retry of a failed e-mail delivery after this many seconds (then doubling, 5 attempts). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Saber Compartilhado <nao-responda@sabercompartilhado.com.br>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether the client address comes from X-Forwarded-For (Fastify's trustProxy): off by default, so a
+   * forged header cannot dodge the rate limits. Behind a proxy: `true` (trust every hop) or the proxies'
+   * addresses, comma-separated (`127.0.0.1`, `10.0.0.0/8`, `loopback`, `uniquelocal`). A hop count is
+   * refused: this Fastify ignores it (it cannot check the peer), which would silently turn trust off.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => !/^\s*\d+\s*$/.test(v) || ['0', '1'].includes(v.trim()), 'TRUST_PROXY: informe true, false ou os endereços dos proxies (não um número de saltos)')
+    .transform((v): boolean | string => {
+      const t = v.trim();
+      if (t === '' || t === 'false' || t === '0') return false;
+      if (t === 'true' || t === '1') return true;
+      return t;
+    }),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().positive().default(10),
+  /** Sign-in attempts per e-mail per 15 minutes from all addresses together. */
+  RATE_LIMIT_SIGNIN_EMAIL: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),

@@ -1,6 +1,6 @@
-/** config -> database -> migrations -> app -> listen; graceful shutdown on SIGTERM/SIGINT. */
+/** config -> database -> migrations -> app -> listen; graceful shutdown (closeGracefully: drain, then jobs, then database) on SIGTERM/SIGINT. */
 import pino from 'pino';
-import { buildApp, createDeps, loadConfig } from './app';
+import { buildApp, closeGracefully, createDeps, loadConfig } from './app';
 import { seedDemo } from './demo/seed';
 import { unitEvents } from './modules/units/lifecycle';
 
@@ -26,11 +26,11 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 20_000);
   force.unref();
   try {
-    await app.close();
-    await deps.jobs.stop();
-    await deps.database.close();
-  } finally {
+    await closeGracefully(app, deps);
     process.exit(0);
+  } catch (err) {
+    log.error({ err }, 'falha ao encerrar');
+    process.exit(1);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

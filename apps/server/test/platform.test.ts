@@ -40,7 +40,8 @@ describe('mail delivery by job', () => {
   beforeAll(async () => {
     outbox = await createTestApp();
     // Nothing listens on port 1: every SMTP attempt fails.
-    smtp = await createTestApp({ env: { MAIL_URL: 'smtp://127.0.0.1:1' } });
+    // A one-second retry delay (MAIL_RETRY_DELAY_SECONDS) keeps the retry test short.
+    smtp = await createTestApp({ env: { MAIL_URL: 'smtp://127.0.0.1:1', MAIL_RETRY_DELAY_SECONDS: '1' } });
     await outbox.deps.mailer.startWorker();
     await smtp.deps.mailer.startWorker();
   });
@@ -60,7 +61,7 @@ describe('mail delivery by job', () => {
     expect(row.sentAt).not.toBeNull();
   });
 
-  it('a failed SMTP delivery is recorded and the job is retried', { timeout: 40_000 }, async () => {
+  it('a failed SMTP delivery is recorded and the job is retried after MAIL_RETRY_DELAY_SECONDS', { timeout: 20_000 }, async () => {
     const res = await smtp.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: demoEmail('user') } });
     expect(res.statusCode).toBe(200);
     const row = await waitFor(async () => {
@@ -69,11 +70,11 @@ describe('mail delivery by job', () => {
     });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect((await mailJobs(smtp)).some((j) => j.state === 'retry')).toBe(true);
-    // pg-boss runs it again after the retry delay (5 s, with backoff).
+    // pg-boss runs it again after the retry delay (1 s here, with backoff).
     const retried = await waitFor(async () => {
       const [mail] = await smtp.deps.db.select().from(emails).where(eq(emails.to, demoEmail('user')));
       return mail && mail.attempts >= 2 ? mail : undefined;
-    }, 25_000);
+    }, 15_000);
     expect(retried.status).toBe('failed');
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
+import { LIMITS } from './limits';
 
 export const FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -61,11 +62,11 @@ export const feedbackRoutes = {
     access: 'authenticated',
     body: z.strictObject({
       itemFeedback: z.strictObject({
-        name: z.string().trim().max(200, MSG.invalidValue).optional(),
+        name: z.string().trim().max(200, MSG.maxChars(200)).optional(),
         unit_id: z.number().int().positive(),
-        unit_name: z.string().trim().max(300, MSG.invalidValue).optional(),
+        unit_name: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
         error_type: z.enum(PROBLEM_CATEGORIES, { error: MSG.required }),
-        error_description: z.string().trim().min(1, MSG.required).max(5000, MSG.invalidValue),
+        error_description: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)),
         student_id: z.null().optional(),
       }),
     }),

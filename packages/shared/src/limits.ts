@@ -28,6 +28,20 @@ export const LIMITS = {
   emailMax: 254,
   passwordMax: 128,
   textMax: 5000,
+  /** Free texts a user types, with the limits a reader of them expects (issue 10). */
+  unitTitleMax: 150,
+  topicTitleMax: 150,
+  authorNameMax: 150,
+  /** One learning objective. */
+  listItemMax: 500,
+  /** One bibliographic reference. */
+  referenceMax: 1000,
+  /** 'O que está sendo atualizado' of a published unit. */
+  updateMessageMax: 1000,
+  /** Review comments and problem reports. */
+  commentMax: 5000,
+  /** Search boxes. */
+  searchMax: 150,
 } as const;
 
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;

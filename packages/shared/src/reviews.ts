@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
+import { LIMITS } from './limits';
 import { idParam } from './validation';
 import { knowledgeArea } from './knowledge';
 import { UNIT_STATUSES, unitContent, unitUpdateBody } from './units';
@@ -87,7 +88,7 @@ export const reviewsFindQuery = z.strictObject({
   /** Ativas (true) or closed (false). */
   active: z.enum(['true', 'false'], { error: MSG.invalidValue }).transform((v) => v === 'true').optional(),
   managerStatus: z.enum(['approved', 'reproved'], { error: MSG.invalidValue }).optional(),
-  itemContentTitle: z.string().trim().max(300, MSG.invalidValue).optional(),
+  itemContentTitle: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
   /** Ativas status filter: analyze (Análise) or correction (Correção). */
   itemContentStatus: z.enum(['analyze', 'correction'], { error: MSG.invalidValue }).optional(),
   itemContentId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
@@ -138,7 +139,7 @@ export const reviewsRoutes = {
   newUnits: defineRoute({
     method: 'GET', path: '/items/item/content/new', tag: 'reviews', summary: 'Unidades enviadas aguardando delegação (Novas)',
     access: PUBLISHER_TYPES,
-    query: z.strictObject({ ...orderQuery, title: z.string().trim().max(300, MSG.invalidValue).optional() }),
+    query: z.strictObject({ ...orderQuery, title: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional() }),
     response: z.object({ content: z.array(newUnitRow), total: z.number() }),
   }),
   findOne: defineRoute({
@@ -168,7 +169,7 @@ export const reviewsRoutes = {
   update: defineRoute({
     method: 'PUT', path: '/items/review/update/:ids', tag: 'reviews', summary: 'Aprovar, reprovar ou enviar para correção (várias avaliações)',
     access: REVIEW_STAFF_TYPES, params: idsParam('ids'),
-    body: z.strictObject({ status: z.enum(STAGE_STATUSES, { error: MSG.invalidValue }), comment: z.string().max(5000, MSG.invalidValue).default(' ') }),
+    body: z.strictObject({ status: z.enum(STAGE_STATUSES, { error: MSG.invalidValue }), comment: z.string().max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)).default(' ') }),
     response: z.object({ ids: z.array(z.number()) }),
   }),
   editDelegation: defineRoute({
@@ -207,7 +208,7 @@ export const reviewsRoutes = {
     method: 'POST', path: '/items/comment/post', tag: 'reviews', summary: 'Comentar uma avaliação',
     access: [...REVIEW_STAFF_TYPES, 'provider', 'editor'],
     /** itemId is the unit content id of the review (its itemContentId). */
-    body: z.strictObject({ comment: z.string().trim().min(1, MSG.required).max(5000, MSG.invalidValue), reviewId: z.number().int().positive(), itemId: z.number().int().positive() }),
+    body: z.strictObject({ comment: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)), reviewId: z.number().int().positive(), itemId: z.number().int().positive() }),
     response: commentRow,
   }),
   comments: defineRoute({

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
+import { LIMITS } from './limits';
 import { idParam } from './validation';
 import { KNOWLEDGE_TYPES, knowledgeArea } from './knowledge';
 import { hasContent, topic, UNIT_MSG } from './content/unit-content';
@@ -80,10 +81,10 @@ export const isUpdating = (u: { version: number; status: string }) => u.version 
 
 export const UNITS_PAGE_SIZE = 20;
 
-const textList = (max = 2000) =>
+const textList = (max: number) =>
   z
-    .array(z.string().trim().max(max, MSG.invalidValue), { error: MSG.invalidValue })
-    .max(200, MSG.invalidValue)
+    .array(z.string().trim().max(max, MSG.maxChars(max)), { error: MSG.invalidValue })
+    .max(200, MSG.maxItems(200))
     .transform((list) => list.filter((s) => s !== ''));
 
 const html = z.string({ error: MSG.invalidValue }).max(1_000_000, MSG.invalidValue);
@@ -98,16 +99,16 @@ const fileLink = z
 
 /** The fields the studio sends (spec 2 §7.1 create/update payload). */
 const unitFields = {
-  title: z.string({ error: UNIT_MSG.titleRequired }).trim().min(1, UNIT_MSG.titleRequired).max(300, MSG.invalidValue),
-  authors: textList(300).default([]),
+  title: z.string({ error: UNIT_MSG.titleRequired }).trim().min(1, UNIT_MSG.titleRequired).max(LIMITS.unitTitleMax, MSG.maxChars(LIMITS.unitTitleMax)),
+  authors: textList(LIMITS.authorNameMax).default([]),
   /** Cover image link or an uploaded file. */
   mediaUrl: fileLink,
   /** Question-bank file link or an uploaded file. */
   questions: fileLink,
   introduction: html.default(''),
-  learningObjectives: textList().default([]),
+  learningObjectives: textList(LIMITS.listItemMax).default([]),
   synthesis: html.default(''),
-  bibliographicReference: textList().default([]),
+  bibliographicReference: textList(LIMITS.referenceMax).default([]),
   /** Knowledge-area ids. */
   knowledges: z.array(z.number().int().positive(), { error: MSG.invalidValue }).max(50, MSG.invalidValue).default([]),
   /** Learning-level labels of the unit's learning type (see LEVELS_OF_LEARNING). */
@@ -116,7 +117,7 @@ const unitFields = {
   learningType: z.enum(KNOWLEDGE_TYPES, { error: MSG.invalidValue }).default('university'),
   topics: z.array(topic, { error: MSG.invalidValue }).max(100, MSG.invalidValue).default([]),
   /** What is being updated: required when saving a published unit. */
-  updateMessage: z.string().trim().max(2000, MSG.invalidValue).optional(),
+  updateMessage: z.string().trim().max(LIMITS.updateMessageMax, MSG.maxChars(LIMITS.updateMessageMax)).optional(),
 };
 
 export const unitCreateBody = z.strictObject(unitFields);
@@ -182,7 +183,7 @@ export const ownUnitsQuery = z.strictObject({
   page: z.coerce.number({ error: MSG.invalidValue }).int().min(1, MSG.invalidValue).default(1),
   /** Chip filter; 'deleted' is the Lixeira tab. */
   statusItemContent: z.enum([...OWN_UNIT_FILTERS, 'deleted'], { error: MSG.invalidValue }).default('all'),
-  title: z.string().trim().max(300, MSG.invalidValue).optional(),
+  title: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
   /** Knowledge-area id. */
   knowledges: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
   /** 'title' = A-Z (orderByTitle ASC), 'recent' = Mais Recentes (orderByCreatedAt DESC). */
@@ -257,12 +258,12 @@ export const unitsRoutes = {
 export const tagsRoutes = {
   search: defineRoute({
     method: 'GET', path: '/items/tag', tag: 'units', summary: 'Buscar tags',
-    access: UNIT_STAFF_TYPES, query: z.strictObject({ tagName: z.string().trim().max(100, MSG.invalidValue).optional() }), response: z.array(tagRow),
+    access: UNIT_STAFF_TYPES, query: z.strictObject({ tagName: z.string().trim().max(100, MSG.maxChars(100)).optional() }), response: z.array(tagRow),
   }),
   create: defineRoute({
     method: 'POST', path: '/items/tag', tag: 'units', summary: 'Criar tags',
     access: TAG_EDITOR_TYPES,
-    body: z.strictObject({ names: z.array(z.string().trim().min(1, MSG.required).max(60, MSG.invalidValue)).min(1, MSG.required).max(20, MSG.invalidValue) }),
+    body: z.strictObject({ names: z.array(z.string().trim().min(1, MSG.required).max(60, MSG.maxChars(60))).min(1, MSG.required).max(20, MSG.maxItems(20)) }),
     response: z.array(tagRow),
   }),
   attach: defineRoute({

@@ -4,6 +4,59 @@ import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { isValidCnpj, isValidCpf, onlyDigits } from './format';
 
+const TYPE_MESSAGES: Record<string, string> = {
+  number: MSG.mustBeNumber,
+  int: MSG.mustBeInteger,
+  bigint: MSG.mustBeInteger,
+  string: MSG.mustBeText,
+  boolean: MSG.mustBeBoolean,
+  array: MSG.mustBeList,
+  tuple: MSG.mustBeList,
+  object: MSG.mustBeObject,
+  record: MSG.mustBeObject,
+  date: MSG.mustBeDate,
+};
+
+/**
+ * The pt-BR message of every zod issue a schema does not name itself: installed once (below) for every
+ * shared schema, on the server and in the web. A message set by a schema (`.max(n, '…')`) wins.
+ */
+export function zodMessage(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined) return MSG.required;
+      // The whole body (no path) is not an object: a JSON body sent as text, or an array/number.
+      if (!issue.path?.length && issue.expected === 'object') return MSG.bodyMustBeObject;
+      return TYPE_MESSAGES[issue.expected] ?? MSG.invalidValue;
+    }
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? MSG.required : MSG.minChars(Number(issue.minimum));
+      if (issue.origin === 'array' || issue.origin === 'set') return MSG.minItems(issue.minimum);
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') return MSG.minNumber(issue.minimum, !!issue.inclusive);
+      return MSG.invalidValue;
+    case 'too_big':
+      if (issue.origin === 'string') return MSG.maxChars(Number(issue.maximum));
+      if (issue.origin === 'array' || issue.origin === 'set') return MSG.maxItems(issue.maximum);
+      if (issue.origin === 'number' || issue.origin === 'bigint' || issue.origin === 'int') return MSG.maxNumber(issue.maximum, !!issue.inclusive);
+      return MSG.invalidValue;
+    case 'invalid_value':
+      return MSG.oneOf(issue.values.map((v) => String(v)).join(', '));
+    case 'invalid_format':
+      if (issue.format === 'email') return MSG.invalidEmail;
+      if (issue.format === 'url') return MSG.invalidLink;
+      if (issue.format === 'date' || issue.format === 'datetime') return MSG.invalidDate;
+      return MSG.invalidFormat;
+    case 'not_multiple_of':
+      return MSG.multipleOf(issue.divisor);
+    case 'unrecognized_keys':
+      return MSG.unknownField(issue.keys.join(', '));
+    default:
+      return MSG.invalidValue;
+  }
+}
+
+z.config({ customError: zodMessage });
+
 export const requiredText = (max: number = LIMITS.nameMax, message: string = MSG.required) =>
   z
     .string({ error: message })

@@ -21,3 +21,6 @@ export const DEMO_LOGIN_BY_TYPE: Record<UserType, string> = {
   client: 'client',
   user: 'user',
 };
+
+/** The demo institution's CNPJ (Faculdade Vale do Saber): how the AI rule recognises it on the embedded default. */
+export const DEMO_SELLER_CNPJ = '04252011000110';

@@ -2,7 +2,7 @@
  * Demo data for the embedded default (and DATABASE_URL with DEMO_DATA=true): three plans, a provider,
  * a service provider, an institution, one account per user type and the demo units. Idempotent.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserType } from '@edu/shared/access';
 import type { Db } from '../platform/db';
@@ -12,8 +12,8 @@ import { providers } from '../modules/providers/providers.tables';
 import { sellers } from '../modules/sellers/sellers.tables';
 import { users } from '../modules/users/users.tables';
 
-import { DEMO_PASSWORD, demoEmail } from './accounts';
-import { seedDemoUnits } from './units';
+import { DEMO_PASSWORD, DEMO_SELLER_CNPJ, demoEmail } from './accounts';
+import { ensurePublishedDemoReview, seedDemoUnits } from './units';
 
 export { DEMO_PASSWORD, demoEmail };
 export { DEMO_PUBLISHED_UNIT_TITLE } from './units';
@@ -26,7 +26,14 @@ export const DEMO_PLANS = [
 
 export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin'))).limit(1);
-  if (existing) return;
+  if (existing) {
+    // Demo data loaded by an earlier version: its published unit had no review (issue 10).
+    const staff = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['curator', 'review', 'manager'].map(demoEmail)));
+    const id = (local: string) => staff.find((u) => u.email === demoEmail(local))?.id;
+    const [curatorId, reviewerId, managerId] = [id('curator'), id('review'), id('manager')];
+    if (curatorId && reviewerId && managerId) await ensurePublishedDemoReview(db, { curatorId, reviewerId, managerId });
+    return;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const planRows = await tx.insert(plans).values(DEMO_PLANS).returning({ id: plans.id });
@@ -73,7 +80,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
       .values({
         name: 'Faculdade Vale do Saber',
         companyName: 'Faculdade Vale do Saber',
-        cnpj: '04252011000110',
+        cnpj: DEMO_SELLER_CNPJ,
         planId: planRows[1]!.id,
         status: 'active',
         // The demo institution has accepted the terms (spec 1 §2.13); a new institution is asked at its first sign-in.
@@ -108,7 +115,8 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
       account('provider.analise', 'Juliana Prado', 'provider', { providerId: reviewProvider!.id }),
     ]).returning({ id: users.id, email: users.email });
     const providerUser = demoUsers.find((u) => u.email === demoEmail('provider'))!;
-    await seedDemoUnits(tx, provider!.id, providerUser.id);
+    const staffId = (local: string) => demoUsers.find((u) => u.email === demoEmail(local))!.id;
+    await seedDemoUnits(tx, provider!.id, providerUser.id, { curatorId: staffId('curator'), reviewerId: staffId('review'), managerId: staffId('manager') });
   });
   log?.info('dados de demonstração carregados');
 }

@@ -1,12 +1,17 @@
 /**
  * Demo units of the demo provider (Editora Horizonte Educacional): one published unit with every kind of
  * resource a reader meets, a draft ready to send, an incomplete draft, one in correction and one reproved.
+ * The published unit got there the way any unit does: with a closed review (curation and revision
+ * approved, the manager's decision 'approved'), so it is listed in the staff's 'Publicadas' tab too.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { blockHtml } from '@edu/shared/content/unit-content';
-import type { Tx } from '../platform/db';
+import type { Executor, Tx } from '../platform/db';
+import { providers } from '../modules/providers/providers.tables';
+import { demoEmail } from './accounts';
 import { knowledgeAreas } from '../modules/units/knowledge.tables';
 import { itemContents, items } from '../modules/units/units.tables';
+import { reviews } from '../modules/reviews/reviews.tables';
 
 export const DEMO_PUBLISHED_UNIT_TITLE = 'Funções do 1º grau: conceitos e aplicações';
 
@@ -56,7 +61,13 @@ const base = {
   levelOfLearning: ['Graduação', 'Licenciatura'],
 };
 
-export async function seedDemoUnits(tx: Tx, providerId: number, editorUserId: number): Promise<void> {
+export interface DemoStaff {
+  curatorId: number;
+  reviewerId: number;
+  managerId: number;
+}
+
+export async function seedDemoUnits(tx: Tx, providerId: number, editorUserId: number, staff: DemoStaff): Promise<void> {
   const [exatas] = await tx
     .select({ id: knowledgeAreas.id })
     .from(knowledgeAreas)
@@ -96,6 +107,45 @@ export async function seedDemoUnits(tx: Tx, providerId: number, editorUserId: nu
       .insert(itemContents)
       .values({ ...unit, itemId: item!.id, version: 1, createdBy: editorUserId, updatedBy: editorUserId })
       .returning({ id: itemContents.id });
-    if (unit.status === 'publish') await tx.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
+    if (unit.status === 'publish') {
+      await tx.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
+      await tx.insert(reviews).values(approvedReview(content!.id, staff));
+    }
   }
+}
+
+/** The closed review that published a unit: curation, revision and the manager's decision approved. */
+function approvedReview(itemContentId: number, staff: DemoStaff): typeof reviews.$inferInsert {
+  return {
+    itemContentId,
+    version: 1,
+    curatorId: staff.curatorId,
+    reviewerId: staff.reviewerId,
+    managerId: staff.managerId,
+    curatorStatus: 'approved',
+    reviewerStatus: 'approved',
+    managerStatus: 'approved',
+    active: false,
+    curationStartedAt: new Date(),
+    revisionStartedAt: new Date(),
+  };
+}
+
+/** Demo data seeded before the published unit had its review: add it (once; idempotent). */
+export async function ensurePublishedDemoReview(ex: Executor, staff: DemoStaff): Promise<void> {
+  const [found] = await ex
+    .select({ id: itemContents.id })
+    .from(itemContents)
+    .innerJoin(items, eq(items.publishedContentId, itemContents.id))
+    .innerJoin(providers, eq(providers.id, items.providerId))
+    .where(
+      and(
+        eq(itemContents.title, DEMO_PUBLISHED_UNIT_TITLE),
+        eq(itemContents.status, 'publish'),
+        eq(providers.email, demoEmail('provider')),
+        notExists(ex.select({ id: reviews.id }).from(reviews).where(eq(reviews.itemContentId, itemContents.id))),
+      ),
+    )
+    .limit(1);
+  if (found) await ex.insert(reviews).values(approvedReview(found.id, staff));
 }

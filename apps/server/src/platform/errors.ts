@@ -35,6 +35,56 @@ function issueMessage(issue: ZodLikeIssue): string {
   return issue.message;
 }
 
+/** What Fastify itself refuses (before the route's schema), said in Portuguese. */
+function clientErrorMessage(error: FastifyError, bodyLimit: number | undefined): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bodyLimit ? MSG.bodyTooLarge(bodyLimit) : MSG.fileTooLarge;
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return MSG.fileTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return MSG.mediaTypeNotSupported;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return MSG.bodyEmptyJson;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return MSG.bodyInvalidJson;
+    default:
+      return MSG.invalidValue;
+  }
+}
+
+/** The first path (`a.b.0`) under `value` whose text holds a NUL character, or null. */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key].join('.');
+    const found = nulPath(child, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Before any route's schema runs: a NUL character anywhere in the params, query or JSON body is refused
+ * (PostgreSQL cannot store it in text, so it would otherwise fail deep inside a query), and a body that
+ * arrived as text where the route wants JSON is named for what it is.
+ */
+export function registerRequestGuards(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const path = nulPath(part);
+      if (path !== null) throw new AppError(400, 'NUL_CHARACTER', MSG.nulCharacter, { [path]: MSG.nulCharacter });
+    }
+    if (typeof request.body === 'string' && request.routeOptions.schema?.body) {
+      throw new AppError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', MSG.bodyNotJson);
+    }
+  });
+}
+
 /**
  * Error and not-found handlers. With `spaRoot` (the built web app) an unknown GET outside /api and
  * /uploads answers the SPA's index.html; Fastify allows one not-found handler, so both live here.
@@ -70,12 +120,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
       return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: MSG.tooManyAttempts });
     }
     if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE'
-          ? MSG.imageTooLarge
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-            ? MSG.invalidValue
-            : MSG.invalidValue;
+      const message = clientErrorMessage(error, request.routeOptions.bodyLimit);
       return reply.status(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -27,6 +27,48 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** The route work still running (see InFlight); graceful shutdown waits for it. */
+    inFlight: InFlight;
+  }
+}
+
+/**
+ * Counts the route work in progress: the session lookup and the handler of every contract route. A
+ * handler keeps running (and querying) after its client went away, when the connection no longer holds
+ * the server's close(): shutdown waits for `idle()` before the database closes.
+ */
+export class InFlight {
+  /** Shutdown has begun: answers close their connections. */
+  closing = false;
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await work();
+    } finally {
+      this.count--;
+      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  get size() {
+    return this.count;
+  }
+
+  /** Resolves when nothing runs (at once if nothing does), or after `timeoutMs` with false. */
+  idle(timeoutMs: number): Promise<boolean> {
+    if (this.count === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -75,6 +117,26 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
   };
 }
 
+/**
+ * The second sign-in limit: attempts per e-mail from every address together (RATE_LIMIT_SIGNIN_EMAIL per
+ * 15 minutes), so spreading guesses over many addresses does not help. A password change (no e-mail in
+ * the body) counts per signed-in user.
+ */
+function signinByEmailLimit(app: FastifyInstance, config: Config) {
+  const limiter = app.createRateLimit({
+    max: config.RATE_LIMIT_SIGNIN_EMAIL,
+    timeWindow: '15 minutes',
+    keyGenerator: (request: FastifyRequest) => {
+      const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+      return email ? `signin-email:${email}` : `signin-user:${request.auth?.user.id ?? request.ip}`;
+    },
+  });
+  return async (request: FastifyRequest) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) throw new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
+  };
+}
+
 export function registerRoute<R extends RouteContract>(app: FastifyInstance, deps: Deps, route: R, handler: Handler<R>) {
   const access = route.access;
   app.route({
@@ -93,7 +155,8 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
     },
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     config: { rateLimit: rateLimitFor(deps.config, route.rateLimit) ?? false },
-    onRequest: async (request) => {
+    ...(route.rateLimit === 'signin' ? { preHandler: [signinByEmailLimit(app, deps.config)] } : {}),
+    onRequest: async (request) => app.inFlight.run(async () => {
       request.auth = null;
       const token = bearer(request);
       if (access === 'public') {
@@ -108,15 +171,17 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       }
       if (access !== 'authenticated' && !access.includes(auth.user.type)) throw forbidden();
       request.auth = auth;
-    },
+    }),
     handler: async (request, reply) =>
-      handler({
-        request,
-        reply,
-        params: request.params as never,
-        query: request.query as never,
-        body: request.body as never,
-        auth: request.auth as never,
-      }),
+      app.inFlight.run(() =>
+        handler({
+          request,
+          reply,
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          auth: request.auth as never,
+        }),
+      ),
   });
 }

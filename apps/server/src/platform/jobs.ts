@@ -15,7 +15,14 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(database: Database, log: FastifyBaseLogger, opts: { pollingSeconds?: number } = {}): Promise<Jobs> {
+export interface JobOptions {
+  pollingSeconds?: number;
+  /** First retry after this many seconds, then doubling (MAIL_RETRY_DELAY_SECONDS); 5 retries. */
+  retryDelaySeconds?: number;
+}
+
+export async function startJobs(database: Database, log: FastifyBaseLogger, opts: JobOptions = {}): Promise<Jobs> {
+  const retry = { retryLimit: 5, retryDelay: opts.retryDelaySeconds ?? 5, retryBackoff: true };
   const boss = new PgBoss({
     ...database.bossConnection,
     schema: 'pgboss',
@@ -25,11 +32,12 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opts
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...retry });
   }
   return {
     async send(tx, queue, data) {
-      await boss.send(queue, data, { db: txSql(tx) as PgBoss.Db });
+      // The retry policy travels with each job, so a changed setting applies to a queue created earlier.
+      await boss.send(queue, data, { ...retry, db: txSql(tx) as PgBoss.Db });
     },
     async work(queue, handler) {
       await boss.work(queue, { pollingIntervalSeconds: opts.pollingSeconds ?? 1, batchSize: 1 }, async (jobs) => {

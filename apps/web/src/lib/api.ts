@@ -18,6 +18,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal no retry changes: 403 (not allowed) or 404 (absent, or hidden from this user: the server
+ * answers 404 for objects it will not show). LoadError turns it into the 'Acesso negado' state.
+ */
+export const isDenied = (err: unknown): err is ApiError => err instanceof ApiError && (err.status === 403 || err.status === 404);
+
 type Args<R extends RouteContract> = {
   params?: Params<R>;
   query?: Query<R>;

@@ -1,8 +1,28 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { MSG } from '@edu/shared/messages';
+import { isDenied } from '../lib/api';
+import { AccessDenied } from './access-denied';
 
-/** The one "could not load" state: the spec's text and a retry button. */
-export function LoadError({ title, message = MSG.listLoadFail, onRetry, retrying }: { title?: string; message?: string; onRetry: () => void; retrying?: boolean }) {
+/**
+ * The one "could not load" state. From the error it was given it decides which: a 403 or 404 (the
+ * object is not this user's to see, or does not exist) is the 'Acesso negado' state with no retry;
+ * anything else is the spec's text and a retry button.
+ */
+export function LoadError({
+  error,
+  title,
+  message = MSG.listLoadFail,
+  onRetry,
+  retrying,
+}: {
+  /** The query's error (null when there is none, e.g. an invalid id in the address). */
+  error: unknown;
+  title?: string;
+  message?: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  if (isDenied(error)) return <AccessDenied message={error.status === 404 ? MSG.notFoundOrDenied : MSG.forbidden} />;
   return (
     <Alert color="red" title={title}>
       <Stack gap="xs" align="flex-start">

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { BLOCK_ATTR, holdsContent, liftBlocks, nodesOf, textLines, toHtml, walk, type BlockNode, type HtmlInput, type HtmlNode } from './html-document';
+import { LIMITS } from '../limits';
 
 /** Section types of spec 2 §3 ("txt" is plain rich text, never a block). */
 export const SECTION_TYPES = ['txt', 'media', 'warning', 'list', 'question', 'picture', 'iframe', 'quote'] as const;
@@ -249,7 +250,7 @@ export function toPodcastUrl(input: string): { url: string } | { error: string }
 // Unit content fields (spec 2 §3 "Unit content")
 
 export const topic = z.object({
-  title: z.string().trim().max(300, MSG.invalidValue),
+  title: z.string().trim().max(LIMITS.topicTitleMax, MSG.maxChars(LIMITS.topicTitleMax)),
   /** Rich-text HTML with resource blocks; sanitized on write. */
   content: z.string().max(2_000_000, MSG.invalidValue),
 });

@@ -1,13 +1,17 @@
 /**
  * The AI activity generator: any OpenAI-compatible chat API (POST {AI_BASE_URL}/chat/completions),
  * called with plain fetch and an AbortController time-out (AI_TIMEOUT_MS). Open to the institutions of
- * AI_ALLOWED_SELLER_IDS only. Nothing is stored: generating changes no data, so there is no audit entry.
+ * AI_ALLOWED_SELLER_IDS only; with no list and the demo data loaded (the embedded default), the demo
+ * institution is open, so a fresh `npm start` shows the screens. Nothing is stored: generating changes no data, so there is no audit entry.
  */
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { aiActivityBody } from '@edu/shared/ai';
 import { MSG } from '@edu/shared/messages';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { DEMO_SELLER_CNPJ } from '../../demo/accounts';
+import { sellers } from '../sellers/sellers.tables';
 import type { Deps } from '../../platform/http';
 import { AppError } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
@@ -29,7 +33,21 @@ export const aiConfigured = (config: Config) => config.AI_BASE_URL.trim() !== ''
 export function aiService(deps: Deps) {
   const { config } = deps;
   const allowList = allowedSellerIds(config);
-  const isAllowed = (auth: AuthContext) => auth.user.sellerId !== null && allowList.has(auth.user.sellerId);
+  const demoOpen = config.AI_ALLOWED_SELLER_IDS.trim() === '' && config.loadDemoData;
+  let demoSeller: Promise<number | null> | undefined;
+  const demoSellerId = () =>
+    (demoSeller ??= deps.db
+      .select({ id: sellers.id })
+      .from(sellers)
+      .where(eq(sellers.cnpj, DEMO_SELLER_CNPJ))
+      .then(([row]) => row?.id ?? null));
+  /** THE rule: the user's institution is on the allow-list (or is the demo institution when no list is set). */
+  const isAllowed = async (auth: AuthContext) => {
+    const sellerId = auth.user.sellerId;
+    if (sellerId === null) return false;
+    if (allowList.has(sellerId)) return true;
+    return demoOpen && (await demoSellerId()) === sellerId;
+  };
 
   async function complete(prompt: string, log: FastifyBaseLogger): Promise<string> {
     const url = `${config.AI_BASE_URL.trim().replace(/\/+$/, '')}/chat/completions`;
@@ -77,12 +95,12 @@ export function aiService(deps: Deps) {
   }
 
   return {
-    access(auth: AuthContext) {
-      return { configured: aiConfigured(config), allowed: isAllowed(auth) };
+    async access(auth: AuthContext) {
+      return { configured: aiConfigured(config), allowed: await isAllowed(auth) };
     },
 
     async activity(auth: AuthContext, body: z.output<typeof aiActivityBody>, log: FastifyBaseLogger) {
-      if (!isAllowed(auth)) throw new AppError(403, 'AI_RESTRICTED', `${MSG.aiRestrictedTitle}. ${MSG.aiRestricted}`);
+      if (!(await isAllowed(auth))) throw new AppError(403, 'AI_RESTRICTED', `${MSG.aiRestrictedTitle}. ${MSG.aiRestricted}`);
       if (!aiConfigured(config)) throw new AppError(503, 'AI_NOT_CONFIGURED', MSG.aiNotConfigured);
       const text = await complete(buildActivityPrompt({ topic: body.topic, model: body.model, duration: body.duration }), log);
       return { text };

@@ -124,7 +124,8 @@ const fieldError = (schema: { safeParse(v: unknown): { success: boolean; error?:
  */
 export function validate(v: StudioValues, editing: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!v.title.trim()) errors.title = UNIT_MSG.titleRequired;
+  const title = v.title.trim() ? fieldError(unitCreateBody.shape.title, v.title) : UNIT_MSG.titleRequired;
+  if (title) errors.title = title;
   const media = fieldError(unitCreateBody.shape.mediaUrl, v.mediaUrl);
   if (media) errors.mediaUrl = media;
   const questions = fieldError(unitCreateBody.shape.questions, v.questions);

@@ -26,7 +26,7 @@ export default function IaActivitiesPage() {
       ) : !access.data.allowed ? (
         <Restricted />
       ) : !access.data.configured ? (
-        <Alert color="gray" role="status" title="Recurso indisponível">
+        <Alert color="gray" role="status" title={MSG.aiNotConfiguredTitle}>
           {MSG.aiNotConfigured}
         </Alert>
       ) : (

@@ -37,7 +37,7 @@ export function PlanPicker({
 
   if (plans.isError) {
     return (
-      <LoadError title="Não foi possível carregar os planos" onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
+      <LoadError error={plans.error} title="Não foi possível carregar os planos" onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
     );
   }
 

@@ -38,7 +38,7 @@ export function PublishedUnitsTable() {
           {PUBLISHED_UNITS_TEXT.title}
         </Title>
         {query.isError ? (
-          <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : (
           <DataTable
             label={PUBLISHED_UNITS_TEXT.table}

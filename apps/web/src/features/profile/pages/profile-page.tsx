@@ -30,7 +30,7 @@ export default function ProfilePage() {
     return (
       <Stack>
         <Title order={2}>Meu Perfil</Title>
-        <LoadError title={MSG.providersLoadFailTitle} onRetry={() => void provider.refetch()} />
+        <LoadError error={provider.error} title={MSG.providersLoadFailTitle} onRetry={() => void provider.refetch()} />
       </Stack>
     );
   }

@@ -186,7 +186,7 @@ function ProvidersAdmin() {
         </Group>
 
         {list.isError && !rows ? (
-          <LoadError title={MSG.providersLoadFailTitle} onRetry={() => void list.refetch()} />
+          <LoadError error={list.error} title={MSG.providersLoadFailTitle} onRetry={() => void list.refetch()} />
         ) : (
           <ProvidersTable
             rows={rows}

@@ -43,7 +43,7 @@ function AuthorReview({ contentId }: { contentId: number }) {
     return (
       <Stack gap="lg">
         <Title order={2}>{AUTHOR_REVIEW_TEXT.title}</Title>
-        <LoadError title={AUTHOR_REVIEW_TEXT.loadFail} onRetry={() => void detail.refetch()} />
+        <LoadError error={detail.error} title={AUTHOR_REVIEW_TEXT.loadFail} onRetry={() => void detail.refetch()} />
       </Stack>
     );
   }

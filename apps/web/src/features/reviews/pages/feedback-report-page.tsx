@@ -119,7 +119,7 @@ function FeedbackReport() {
     <Stack gap="lg">
       <Title order={2}>{FEEDBACK_REPORT_TEXT.title}</Title>
       {list.isError ? (
-        <LoadError message={FEEDBACK_MSG.fail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <LoadError error={list.error} message={FEEDBACK_MSG.fail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : !rows ? (
         <Center py="xl" role="status" aria-label={FEEDBACK_REPORT_TEXT.loading}>
           <Loader />

@@ -47,11 +47,11 @@ export default function ReviewPage() {
   return <Review key={reviewId} reviewId={reviewId} userType={user.type} />;
 }
 
-function Failure({ onRetry }: { onRetry?: () => void }) {
+function Failure({ onRetry, error = null }: { onRetry?: () => void; error?: unknown }) {
   return (
     <Stack gap="lg">
       <Title order={2}>{REVIEW_PAGE_TEXT.title}</Title>
-      <LoadError title={REVIEW_PAGE_TEXT.loadFail} onRetry={onRetry ?? (() => window.location.reload())} />
+      <LoadError error={error} title={REVIEW_PAGE_TEXT.loadFail} onRetry={onRetry ?? (() => window.location.reload())} />
     </Stack>
   );
 }
@@ -63,8 +63,8 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
   const [mode, setMode] = useState<'preview' | 'edit'>('preview');
   const [page, setPage] = useState(0);
 
-  if (detail.isError) return <Failure onRetry={() => void detail.refetch()} />;
-  if (unit.isError) return <Failure onRetry={() => void unit.refetch()} />;
+  if (detail.isError) return <Failure error={detail.error} onRetry={() => void detail.refetch()} />;
+  if (unit.isError) return <Failure error={unit.error} onRetry={() => void unit.refetch()} />;
   if (!detail.data) return <PageLoader />;
   const d = detail.data;
   const publisher = (PUBLISHER_TYPES as readonly string[]).includes(userType);

@@ -209,7 +209,7 @@ function StaffUnits({ user }: { user: SessionUser }) {
         </Group>
 
         {list.isError && !list.data ? (
-          <LoadError message={REVIEW_MSG.listFail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+          <LoadError error={list.error} message={REVIEW_MSG.listFail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : tab === 'new' ? (
           <NewUnitsTable
             {...paging}

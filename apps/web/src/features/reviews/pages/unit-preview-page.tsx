@@ -41,7 +41,7 @@ export default function UnitPreviewPage() {
         </Button>
       </Group>
       {!valid || unit.isError ? (
-        <LoadError message={UNIT_PREVIEW_TEXT.loadFail} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
+        <LoadError error={unit.error} message={UNIT_PREVIEW_TEXT.loadFail} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
         <Skeleton height={400} radius="md" aria-label={UNIT_PREVIEW_TEXT.loading} />
       ) : (

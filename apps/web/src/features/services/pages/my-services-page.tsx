@@ -60,7 +60,7 @@ function MyServices({ providerId }: { providerId: number | null }) {
       </Center>
     );
   } else if (list.isError) {
-    body = <LoadError title="Não foi possível carregar os serviços" onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+    body = <LoadError error={list.error} title="Não foi possível carregar os serviços" onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   } else if (services!.length === 0) {
     body = (
       <Card withBorder padding="xl">

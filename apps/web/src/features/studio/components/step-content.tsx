@@ -12,6 +12,7 @@ import { confirm } from '../../../ui/confirm';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { isBlankTopic, newTopic, type StudioValues } from '../model';
 import { RecursosButton, ResourceBlock } from '../resources';
+import { LIMITS } from '@edu/shared/limits';
 
 export const TOPIC_EDITOR_HEIGHT = 490;
 /** The nodes the topic editor understands besides the standard ones: the resource block. */
@@ -95,7 +96,7 @@ export function StepContent({ form, active, onActiveChange, onUploadImage, onEdi
             style={{ flex: 1 }}
             label={`Título do tópico ${index + 1}`}
             placeholder="Título do tópico"
-            maxLength={300}
+            maxLength={LIMITS.topicTitleMax}
             value={topic.title}
             onChange={(e) => form.setFieldValue(`topics.${index}.title`, e.currentTarget.value)}
             error={form.errors[`topics.${index}.title`]}

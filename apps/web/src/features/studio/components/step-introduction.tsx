@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import type { StudioValues } from '../model';
 import { MultiTextInput } from './multi-text-input';
+import { LIMITS } from '@edu/shared/limits';
 
 export const SHORT_EDITOR_HEIGHT = 250;
 
@@ -24,6 +25,7 @@ export function StepIntroduction({ form, onUploadImage }: { form: UseFormReturnT
         description="Um objetivo por campo; um novo campo aparece ao preencher o último."
         itemLabel="Objetivo"
         placeholder="Objetivo de aprendizagem"
+        maxLength={LIMITS.listItemMax}
         value={form.values.learningObjectives}
         onChange={(v) => form.setFieldValue('learningObjectives', v)}
         error={form.errors.learningObjectives}

@@ -9,6 +9,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor';
 import type { StudioValues } from '../model';
 import { MultiTextInput } from './multi-text-input';
 import { SHORT_EDITOR_HEIGHT } from './step-introduction';
+import { LIMITS } from '@edu/shared/limits';
 
 export function StepSynthesis({ form, editing, onUploadImage }: { form: UseFormReturnType<StudioValues>; editing: boolean; onUploadImage: ((file: File) => Promise<string>) | undefined }) {
   return (
@@ -29,6 +30,7 @@ export function StepSynthesis({ form, editing, onUploadImage }: { form: UseFormR
         itemLabel="Referência"
         placeholder="Referência bibliográfica"
         splitPasteOn="*"
+        maxLength={LIMITS.referenceMax}
         value={form.values.bibliographicReference}
         onChange={(v) => form.setFieldValue('bibliographicReference', v)}
         error={form.errors.bibliographicReference}

@@ -12,6 +12,7 @@ import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
 import { GalleryFileField, ImagePicker } from '../../galleries';
 import type { StudioValues } from '../model';
 import { MultiTextInput } from './multi-text-input';
+import { LIMITS } from '@edu/shared/limits';
 
 export const LEARNING_TYPE_LABELS: Record<KnowledgeType, string> = { university: 'Ensino superior', basic: 'Educação básica' };
 const AREA_LABELS: Record<KnowledgeType, string> = {
@@ -45,7 +46,14 @@ export function StepUnit({ form, providerId, areas, areasError, levels }: StepUn
 
   return (
     <Stack gap="md">
-      <TextInput label="Título" placeholder="Título da unidade" required maxLength={300} {...form.getInputProps('title')} />
+      <TextInput
+        label="Título"
+        description={`Até ${LIMITS.unitTitleMax} caracteres.`}
+        placeholder="Título da unidade"
+        required
+        maxLength={LIMITS.unitTitleMax}
+        {...form.getInputProps('title')}
+      />
 
       <Input.Wrapper label="Imagem de capa" description="Cole o link de uma imagem ou escolha uma da galeria, envie um arquivo ou busque no banco de imagens." error={form.errors.mediaUrl}>
         <Group align="flex-start" gap="xs" mt={4} wrap="nowrap">
@@ -86,7 +94,7 @@ export function StepUnit({ form, providerId, areas, areasError, levels }: StepUn
         description="Um autor por campo; um novo campo aparece ao preencher o último."
         itemLabel="Autor"
         placeholder="Nome do autor"
-        maxLength={300}
+        maxLength={LIMITS.authorNameMax}
         value={values.authors}
         onChange={(v) => form.setFieldValue('authors', v)}
         error={form.errors.authors}

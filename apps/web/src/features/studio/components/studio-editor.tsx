@@ -116,7 +116,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         navigate(MY_UNITS);
         return;
       }
-      toastSuccess(STUDIO_MSG.saved, STUDIO_MSG.successTitle);
+      // The editor stays open: the toast goes bottom-right, clear of 'Salvar' and 'Sair' in the top bar.
+      toastSuccess(STUDIO_MSG.saved, STUDIO_MSG.successTitle, { position: 'bottom-right' });
       setUnit(result);
       if (!unit) onCreated(result);
     } catch (err) {

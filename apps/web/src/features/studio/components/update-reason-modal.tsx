@@ -8,6 +8,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { UNIT_MSG } from '@edu/shared/content/unit-content';
 import { STUDIO_MSG } from '../messages';
+import { LIMITS } from '@edu/shared/limits';
 
 export interface UpdateReasonModalProps {
   opened: boolean;
@@ -45,7 +46,7 @@ export function UpdateReasonModal({ opened, saving, onCancel, onConfirm }: Updat
           required
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={LIMITS.updateMessageMax}
           data-autofocus
           value={text}
           onChange={(e) => {

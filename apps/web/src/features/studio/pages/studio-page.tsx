@@ -89,7 +89,7 @@ function LoadedStudio({ id, providerId }: { id: number; providerId: number | nul
     return (
       <Center h="100dvh" p="md">
         <Stack maw={480} w="100%">
-          <LoadError title="Não foi possível abrir a unidade" message={message} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
+          <LoadError error={unit.error} title="Não foi possível abrir a unidade" message={message} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
           <Button component={Link} to="/dashboard/my-units" variant="default">
             Voltar para Minhas Unidades
           </Button>

@@ -46,6 +46,11 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     setFileError(null);
     setPage(1);
     if (!f) return;
+    // Checked here, so a wrong file is named at once (and never sent: no 400 in the console).
+    if (!/\.csv$/i.test(f.name)) {
+      setFileError(MSG.csvOnly(f.name));
+      return;
+    }
     if (f.size > CSV_LIMITS.maxBytes) {
       setFileError(CSV_MSG.tooLarge);
       return;

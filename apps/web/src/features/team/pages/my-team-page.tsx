@@ -251,7 +251,7 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
       </Group>
 
       {list.isError ? (
-        <LoadError title="Não foi possível carregar a equipe" onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} title="Não foi possível carregar a equipe" onRetry={() => void list.refetch()} />
       ) : (
         <DataTable
           label="Membros da equipe"

@@ -1,13 +1,32 @@
-import { Alert, AspectRatio, Card, Center, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, AspectRatio, Card, Center, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconVideoOff } from '@tabler/icons-react';
 import { MSG } from '@edu/shared/messages';
 import { TUTORIAL_TITLES, systemRoutes } from '@edu/shared/system';
 import { call } from '../../../lib/api';
 
-/** /dashboard/tutorials (spec 1 §2.16): the eight video tutorials, embedded from YouTube without cookies. */
+/**
+ * /dashboard/tutorials (spec 1 §2.16): the eight video tutorials, embedded from YouTube without cookies.
+ * With no video configured at all (a fresh install) the page says so once, with what to set, and lists
+ * the tutorials instead of showing eight empty players.
+ */
 export default function TutorialsPage() {
   const config = useQuery({ queryKey: ['public-config'], queryFn: () => call(systemRoutes.config), staleTime: Infinity });
+  if (config.data && config.data.tutorials.every((v) => !v.videoId)) {
+    return (
+      <Stack gap="lg">
+        <Title order={2}>Vídeo tutoriais</Title>
+        <Alert color="blue" icon={<IconVideoOff aria-hidden />} title={MSG.tutorialsNotConfiguredTitle} role="status">
+          {MSG.tutorialsNotConfigured}
+        </Alert>
+        <List type="ordered" aria-label="Tutoriais previstos">
+          {config.data.tutorials.map((v) => (
+            <List.Item key={v.title}>{v.title}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <Title order={2}>Vídeo tutoriais</Title>

@@ -143,11 +143,10 @@ function MyUnits() {
         </Text>
       ),
     },
-    { key: 'status', header: 'Status', width: 220, render: (row) => <UnitStatusBadge status={row.status} updating={row.updating} /> },
+    { key: 'status', header: 'Status', width: 160, render: (row) => <UnitStatusBadge status={row.status} updating={row.updating} /> },
     {
       key: 'actions',
       header: 'Ações',
-      width: 330,
       render: (row) => <RowActions row={row} trash={trash} busy={busy} onMove={move} onRecover={restore} onNavigate={navigate} />,
     },
   ];
@@ -156,7 +155,7 @@ function MyUnits() {
     return (
       <Stack gap="lg">
         <Title order={2}>Minhas Unidades</Title>
-        <LoadError title={MY_UNITS_MSG.loadFail} onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} title={MY_UNITS_MSG.loadFail} onRetry={() => void list.refetch()} />
       </Stack>
     );
   }
@@ -281,7 +280,8 @@ function RowActions({ row, trash, busy, onMove, onRecover, onNavigate }: RowActi
   const editable = ['draft', 'correction', 'publish', 'reproved'].includes(row.status);
   const editTo = row.status === 'publish' ? `/dashboard/my-units/update/${row.id}` : `/studio/${row.id}`;
   return (
-    <Group gap={6} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+    // The buttons keep their full labels (no max-width per child): the column takes the width they need.
+    <Group gap={6} wrap="nowrap" preventGrowOverflow={false} onClick={(e) => e.stopPropagation()}>
       {editable && (
         <Button size="xs" variant="light" leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onNavigate(editTo)} aria-label={`Editar ${row.title}`}>
           Editar

@@ -29,7 +29,7 @@ function UnitUpdate({ id }: { id: number }) {
   const unit = useQuery({ ...unitQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const versions = useQuery({ ...unitVersionsQuery(unit.data?.itemId ?? 0), enabled: !!unit.data });
 
-  if (unit.isError) return <LoadError title="Algo inesperado aconteceu" onRetry={() => void unit.refetch()} />;
+  if (unit.isError) return <LoadError error={unit.error} title="Algo inesperado aconteceu" onRetry={() => void unit.refetch()} />;
   if (!unit.data) return <Skeleton height={400} radius="md" aria-label="Carregando unidade" />;
   const u = unit.data;
   const pending = versions.data?.some((v) => v.version > u.version && v.status !== 'deleted');
