@@ -77,11 +77,6 @@ export default tseslint.config(
       '**/api.ts',
       '**/*-api.ts',
       '**/*.test.tsx',
-      // Still calling inline; their screens are being reworked in parallel (issue 10, defects): move
-      // their calls into their feature's api.ts and delete these lines.
-      'apps/web/src/features/ai/pages/ia-activities-page.tsx',
-      'apps/web/src/features/team/components/import-csv-modal.tsx',
-      'apps/web/src/features/tutorials/pages/tutorials-page.tsx',
     ],
     rules: {
       'no-restricted-imports': [

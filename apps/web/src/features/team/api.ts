@@ -7,7 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { usersRoutes } from '@edu/shared/users';
 import type { SessionUser } from '@edu/shared/auth';
 import type { Actor, UserStatus, UserType } from '@edu/shared/access';
-import { teamListTypes, type TeamMemberBody, teamRoutes } from '@edu/shared/team';
+import { teamListTypes, type ImportPreview, type TeamMemberBody, teamRoutes } from '@edu/shared/team';
 import { call } from '../../lib/api';
 
 export const TEAM_PAGE_SIZE = 10;
@@ -38,7 +38,7 @@ export function teamQuery(viewer: SessionUser, f: TeamFilters) {
   const source = sourceOf(viewer);
   const query = { status: f.status, name: f.name || undefined, order: f.order, page: f.page, limit: TEAM_PAGE_SIZE };
   return queryOptions({
-    queryKey: ['team', source, f],
+    queryKey: [...teamKeys.all, source, f],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
       if (source === 'seller') return call(teamRoutes.sellerTeam, { query: { ...query, type: f.type }, signal });
@@ -66,3 +66,9 @@ export function deleteMember(viewer: SessionUser, id: number) {
 }
 
 export const setStatus = (ids: number[], status: UserStatus) => call(usersRoutes.status, { body: { ids, status } });
+
+/** The team's query keys: every list of the team starts with this one. */
+export const teamKeys = { all: ['team'] as const };
+
+export const importPreview = (type: UserType, file: File): Promise<ImportPreview> => call(teamRoutes.importPreview, { query: { type }, file });
+export const importCommit = (type: UserType, rows: { name: string; email: string }[]) => call(teamRoutes.importCommit, { body: { type, rows } });

@@ -2,9 +2,10 @@ import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCopy, IconDownload, IconLock, IconSparkles } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { AI_ACTIVITY_MODELS, AI_DEFAULT_DURATION, AI_DEFAULT_MODEL, AI_DURATIONS, AI_TOPIC_MAX, durationLabel, type AiActivityModel, aiRoutes } from '@edu/shared/ai';
+import { AI_ACTIVITY_MODELS, AI_DEFAULT_DURATION, AI_DEFAULT_MODEL, AI_DURATIONS, AI_TOPIC_MAX, durationLabel, type AiActivityModel } from '@edu/shared/ai';
 import { MSG } from '@edu/shared/messages';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { aiAccessQuery, aiKeys, generateActivity } from '../api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PageLoader } from '../../../ui/page-loader';
 
@@ -13,7 +14,7 @@ const DURATION_OPTIONS = AI_DURATIONS.map((d) => ({ value: String(d), label: dur
 
 /** /dashboard/ia-activities, 'Criar Atividades com IA' (spec 1 §2.15). */
 export default function IaActivitiesPage() {
-  const access = useQuery({ queryKey: ['ai', 'access'], queryFn: () => call(aiRoutes.access), staleTime: 60_000 });
+  const access = useQuery(aiAccessQuery());
   return (
     <Stack gap="lg">
       <Title order={2}>Criar Atividades com IA</Title>
@@ -55,14 +56,14 @@ function Generator() {
   const resultRef = useRef<HTMLTextAreaElement>(null);
 
   const generate = useMutation({
-    mutationFn: (body: { topic: string; model: AiActivityModel; duration: number }) => call(aiRoutes.activity, { body }),
+    mutationFn: (body: { topic: string; model: AiActivityModel; duration: number }) => generateActivity(body),
     onMutate: () => setFailure(null),
     onSuccess: (data) => setText(data.text),
     onError: (err) => {
       // Spec 1 §8: generation failures are only logged (no toast); the reason shows next to the form.
       console.error('Falha ao gerar a atividade com IA', err);
       if (err instanceof ApiError && (err.code === 'AI_RESTRICTED' || err.code === 'AI_NOT_CONFIGURED')) {
-        void queryClient.invalidateQueries({ queryKey: ['ai', 'access'] });
+        void queryClient.invalidateQueries({ queryKey: aiKeys.access });
       }
       setFailure(err instanceof ApiError ? err.message : MSG.aiProviderFail);
     },

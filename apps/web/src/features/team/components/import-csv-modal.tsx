@@ -2,13 +2,13 @@ import { Alert, Badge, Button, Code, FileInput, Group, List, Modal, Radio, Stack
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { teamRoutes } from '@edu/shared/team';
 import { manageableTypes, USER_TYPE_LABELS, type UserType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import { CSV_LIMITS, CSV_MSG } from '@edu/shared/csv';
 import { MSG } from '@edu/shared/messages';
 import type { ImportPreview } from '@edu/shared/team';
-import { ApiError, call } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { importCommit, importPreview, teamKeys } from '../api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 
@@ -57,7 +57,7 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     }
     setLoading(true);
     try {
-      setPreview(await call(teamRoutes.importPreview, { query: { type: t }, file: f }));
+      setPreview(await importPreview(t, f));
     } catch (err) {
       setFileError(err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : MSG.statusChangeFail);
     } finally {
@@ -70,9 +70,9 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     const rows = preview.rows.filter((r) => r.errors.length === 0).map((r) => ({ name: r.name, email: r.email }));
     setImporting(true);
     try {
-      const res = await call(teamRoutes.importCommit, { body: { type: preview.type, rows } });
+      const res = await importCommit(preview.type, rows);
       toastSuccess(res.message);
-      await queryClient.invalidateQueries({ queryKey: ['team'] });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     } catch (err) {
       // Something changed since the preview (e.g. an e-mail was registered meanwhile): show it again.

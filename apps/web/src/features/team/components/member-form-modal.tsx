@@ -10,7 +10,7 @@ import type { UserRow } from '@edu/shared/users';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createMember, updateMember } from '../api';
+import { createMember, teamKeys, updateMember } from '../api';
 
 interface Values {
   name: string;
@@ -40,7 +40,7 @@ export function MemberFormModal({ viewer, opened, member, onClose }: { viewer: S
       if (member) await updateMember(viewer, member.id, body);
       else await createMember(viewer, body);
       toastSuccess(member ? MSG.userEdited : MSG.userCreated);
-      await queryClient.invalidateQueries({ queryKey: ['team'] });
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     } catch (err) {
       if (applyServerErrors(form, err)) return;

@@ -14,7 +14,7 @@ import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
-import { actorOf, deleteMember, setStatus, TEAM_PAGE_SIZE, teamQuery } from '../api';
+import { actorOf, deleteMember, setStatus, TEAM_PAGE_SIZE, teamKeys, teamQuery } from '../api';
 import { MemberFormModal } from '../components/member-form-modal';
 import { ImportCsvModal } from '../components/import-csv-modal';
 
@@ -65,7 +65,7 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
   }, [list.isError]);
 
   const manageable = (row: UserRow) => manages && canManageUser(actor, row);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['team'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
 
   async function remove(row: UserRow) {
     if (!(await confirm({ title: MSG.deleteUserConfirm, message: MSG.canBeUndone, confirmLabel: 'Excluir', danger: true }))) return;

@@ -2,8 +2,8 @@ import { Alert, AspectRatio, Card, Center, List, SimpleGrid, Skeleton, Stack, Te
 import { useQuery } from '@tanstack/react-query';
 import { IconVideoOff } from '@tabler/icons-react';
 import { MSG } from '@edu/shared/messages';
-import { TUTORIAL_TITLES, systemRoutes } from '@edu/shared/system';
-import { call } from '../../../lib/api';
+import { TUTORIAL_TITLES } from '@edu/shared/system';
+import { publicConfigQuery } from '../../../lib/public-config';
 
 /**
  * /dashboard/tutorials (spec 1 §2.16): the eight video tutorials, embedded from YouTube without cookies.
@@ -11,7 +11,7 @@ import { call } from '../../../lib/api';
  * the tutorials instead of showing eight empty players.
  */
 export default function TutorialsPage() {
-  const config = useQuery({ queryKey: ['public-config'], queryFn: () => call(systemRoutes.config), staleTime: Infinity });
+  const config = useQuery(publicConfigQuery());
   if (config.data && config.data.tutorials.every((v) => !v.videoId)) {
     return (
       <Stack gap="lg">
