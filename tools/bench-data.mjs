@@ -117,10 +117,10 @@ await q('users: provider owners, editors, institution teams, staff', `
          'active', id, null::int, now(), now() - (n % 600 || ' days')::interval from p
   union all
   select (${FIRST})[1 + (n + 5) % 20] || ' ' || (${LAST})[1 + (n * 7) % 20], 'editor' || n || '@bench.sabercompartilhado.com.br', '${hash}', 'editor',
-         case when n % 9 = 0 then 'inactive' else 'active' end, id, null, now(), now() - (n % 500 || ' days')::interval from p
+         case when n % 9 = 0 then 'inative' else 'active' end, id, null, now(), now() - (n % 500 || ' days')::interval from p
   union all
   select (${FIRST})[1 + (g + 2) % 20] || ' ' || (${LAST})[1 + (g * 11) % 20] || ' ' || g, 'equipe' || g || '@bench.sabercompartilhado.com.br', '${hash}', 'editor',
-         case when g % 7 = 0 then 'inactive' else 'active' end, ${demo.provider}, null, now(), now() - (g || ' days')::interval
+         case when g % 7 = 0 then 'inative' else 'active' end, ${demo.provider}, null, now(), now() - (g || ' days')::interval
   from generate_series(1, 80) g
   union all
   select (${FIRST})[1 + (s.n + g) % 20] || ' ' || (${LAST})[1 + (s.n * g) % 20], 'inst' || s.n || '.' || g || '@bench.sabercompartilhado.com.br', '${hash}',
@@ -128,7 +128,7 @@ await q('users: provider owners, editors, institution teams, staff', `
   from s, generate_series(1, 5) g
   union all
   select (${FIRST})[1 + g % 20] || ' ' || (${LAST})[1 + (g * 13) % 20], 'inst.demo' || g || '@bench.sabercompartilhado.com.br', '${hash}',
-         (array['seller_assistent','seller_content_manager','client','user'])[1 + g % 4], case when g % 6 = 0 then 'inactive' else 'active' end,
+         (array['seller_assistent','seller_content_manager','client','user'])[1 + g % 4], case when g % 6 = 0 then 'inative' else 'active' end,
          null, ${demo.seller}, now(), now() - (g || ' days')::interval
   from generate_series(1, 80) g
   union all

@@ -40,7 +40,8 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { folded, searchMatch } from '../../platform/search';
+import { folded, foldedMatch } from '../../platform/search';
+import { cappedCount } from '../../platform/lists';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 import { itemContents, items } from '../units/units.tables';
@@ -91,8 +92,21 @@ function mayEdit(auth: AuthContext, review: Review, unitStatus: string): boolean
   return review.active && unitStatus === 'analyze' && mayRead(auth, review);
 }
 
-/** The latest review version of its unit version. */
-const isLatest = sql`${reviews.version} = (select max(r.version) from reviews r where r.item_content_id = ${reviews.itemContentId})`;
+/** The latest review version of its unit version (a flag the database keeps: trigger reviews_keep_latest). */
+const isLatest = sql`${reviews.isLatest}`;
+
+/** The columns of a unit version that the staff lists show (never the content itself). */
+const listedContent = {
+  id: itemContents.id,
+  itemId: itemContents.itemId,
+  title: itemContents.title,
+  status: itemContents.status,
+  version: itemContents.version,
+  knowledgeIds: itemContents.knowledgeIds,
+  levelOfLearning: itemContents.levelOfLearning,
+  createdAt: itemContents.createdAt,
+  updatedAt: itemContents.updatedAt,
+};
 
 export function reviewsService(deps: Deps) {
   const { db } = deps;
@@ -102,7 +116,7 @@ export function reviewsService(deps: Deps) {
     const base = ex
       .select({
         r: reviews,
-        c: itemContents,
+        c: listedContent,
         providerId: providers.id,
         providerName: providers.companyName,
         curator: { id: curators.id, name: curators.name, avatar: curators.avatarUrl },
@@ -149,25 +163,27 @@ export function reviewsService(deps: Deps) {
     if (assigned) filter.push(assigned);
     if (q.active !== undefined) filter.push(eq(reviews.active, q.active));
     if (q.managerStatus) filter.push(eq(reviews.managerStatus, q.managerStatus));
-    if (q.itemContentTitle) filter.push(searchMatch(itemContents.title, q.itemContentTitle));
-    if (q.itemContentStatus) filter.push(eq(itemContents.status, q.itemContentStatus));
     if (q.itemContentId) filter.push(eq(reviews.itemContentId, q.itemContentId));
-    const where = and(...filter);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
-    const [content, [total]] = await Promise.all([
-      rows(db, where, order, q.page),
-      db.select({ n: count() }).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).where(where),
-    ]);
-    return { content, total: Number(total?.n ?? 0) };
+    // Conditions on the unit version: the count joins it only when one is asked.
+    const onContent: SQL[] = [];
+    if (q.itemContentTitle) onContent.push(foldedMatch(itemContents.titleFolded, q.itemContentTitle));
+    if (q.itemContentStatus) onContent.push(eq(itemContents.status, q.itemContentStatus));
+    const where = and(...filter, ...onContent);
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
+    const counted = onContent.length
+      ? db.select({ one: sql`1` }).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).where(where)
+      : db.select({ one: sql`1` }).from(reviews).where(and(...filter));
+    const [content, total] = await Promise.all([rows(db, where, order, q.page), cappedCount(db, counted.$dynamic())]);
+    return { content, total };
   }
 
   /** Novas: units sent for analysis, awaiting delegation. */
   async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
-    const where = and(eq(itemContents.status, 'send'), q.title ? searchMatch(itemContents.title, q.title) : undefined);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
-    const [found, [total], areas] = await Promise.all([
+    const where = and(eq(itemContents.status, 'send'), q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const [found, total, areas] = await Promise.all([
       db
-        .select({ c: itemContents, providerId: providers.id, providerName: providers.companyName })
+        .select({ c: listedContent, providerId: providers.id, providerName: providers.companyName })
         .from(itemContents)
         .innerJoin(items, eq(items.id, itemContents.itemId))
         .innerJoin(providers, eq(providers.id, items.providerId))
@@ -175,7 +191,7 @@ export function reviewsService(deps: Deps) {
         .orderBy(...order)
         .limit(STAFF_UNITS_PAGE_SIZE)
         .offset((q.page - 1) * STAFF_UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).where(where),
+      cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic()),
       units.knowledgeMap(db),
     ]);
     return {
@@ -190,7 +206,7 @@ export function reviewsService(deps: Deps) {
         createdAt: iso(c.createdAt),
         updatedAt: iso(c.updatedAt),
       })),
-      total: Number(total?.n ?? 0),
+      total,
     };
   }
 
@@ -429,7 +445,7 @@ export function reviewsService(deps: Deps) {
   /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
   async function publishedUnits(page: number) {
     const where = and(eq(itemContents.status, 'publish'), eq(items.publishedContentId, itemContents.id));
-    const [found, [total]] = await Promise.all([
+    const [found, total] = await Promise.all([
       db
         .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
         .from(itemContents)
@@ -439,9 +455,9 @@ export function reviewsService(deps: Deps) {
         .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
         .limit(STAFF_UNITS_PAGE_SIZE)
         .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where),
+      cappedCount(db, db.select({ one: sql`1` }).from(items).innerJoin(itemContents, eq(itemContents.id, items.publishedContentId)).where(where).$dynamic()),
     ]);
-    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total: Number(total?.n ?? 0) };
+    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
   }
 
   /** Comment readers and writers: the assigned staff, publishing roles and the unit's own provider users. */

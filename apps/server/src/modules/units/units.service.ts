@@ -31,7 +31,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { sanitizeUnitHtml } from '../../platform/sanitize';
-import { folded, searchMatch } from '../../platform/search';
+import { folded, foldedMatch, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { afterCorrection, type ReviewState } from '@edu/shared/review-machine';
 import { reviews } from '../reviews/reviews.tables';
@@ -250,13 +250,13 @@ export function unitsService(deps: Deps) {
     return view(db, id);
   }
 
-  /** The latest version of each item that is not in the trash. */
-  const latestActive = sql`${itemContents.version} = (select max(x.version) from item_contents x where x.item_id = ${itemContents.itemId} and x.status <> 'deleted')`;
+  /** The latest version of each item that is not in the trash (an anti-join on the (item_id, version) index). */
+  const latestActive = sql`not exists (select 1 from item_contents x where x.item_id = ${itemContents.itemId} and x.version > ${itemContents.version} and x.status <> 'deleted')`;
 
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
     const providerId = authorProvider(auth);
     const base: SQL[] = [eq(items.providerId, providerId)];
-    if (q.title) base.push(searchMatch(itemContents.title, q.title));
+    if (q.title) base.push(foldedMatch(itemContents.titleFolded, q.title));
     if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
     const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
     const filter: SQL[] =
@@ -266,17 +266,37 @@ export function unitsService(deps: Deps) {
           ? regular
           : [...regular, inArray(itemContents.status, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]])];
     const where = and(...filter);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
-    const [rows, [total], byStatus, areas] = await Promise.all([
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    // Only what the list shows and what `complete` reads (not the topics).
+    const listed = {
+      id: itemContents.id,
+      itemId: itemContents.itemId,
+      title: itemContents.title,
+      status: itemContents.status,
+      version: itemContents.version,
+      knowledgeIds: itemContents.knowledgeIds,
+      levelOfLearning: itemContents.levelOfLearning,
+      authors: itemContents.authors,
+      bibliographicReference: itemContents.bibliographicReference,
+      learningObjectives: itemContents.learningObjectives,
+      introduction: itemContents.introduction,
+      synthesis: itemContents.synthesis,
+      createdAt: itemContents.createdAt,
+      updatedAt: itemContents.updatedAt,
+    };
+    // The counts per status answer the total of every filter but the trash: one query less.
+    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
       db
-        .select({ c: itemContents })
+        .select({ c: listed })
         .from(itemContents)
         .innerJoin(items, eq(items.id, itemContents.itemId))
         .where(where)
         .orderBy(...order)
         .limit(UNITS_PAGE_SIZE)
         .offset((q.page - 1) * UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where),
+      q.statusItemContent === 'deleted'
+        ? db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where).then(([r]) => Number(r?.n ?? 0))
+        : Promise.resolve(0),
       db
         .select({ status: itemContents.status, n: count() })
         .from(itemContents)
@@ -306,7 +326,7 @@ export function unitsService(deps: Deps) {
         createdAt: iso(c.createdAt),
         updatedAt: iso(c.updatedAt),
       })),
-      total: Number(total?.n ?? 0),
+      total: q.statusItemContent === 'deleted' ? deletedTotal : counts[q.statusItemContent],
       counts,
     };
   }
