@@ -244,7 +244,7 @@ await q('bell notifications', `
   select u.id, '<p>A unidade <strong>' || g || '</strong> mudou de status.</p>', g % 3 <> 0, now() - (g || ' hours')::interval
   from users u, generate_series(1, 40) g where u.email like '%@demo.sabercompartilhado.com.br'`);
 
-await q('analyze', 'analyze');
+await q('vacuum analyze', 'vacuum analyze');
 const counts = await one(`select (select count(*) from items) items, (select count(*) from item_contents) contents, (select count(*) from providers) providers,
   (select count(*) from users) users, (select count(*) from reviews) reviews, (select count(*) from item_feedbacks) feedbacks,
   (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices`);

@@ -6,7 +6,7 @@
  * Curators and reviewers reach only the reviews they are assigned to (404 otherwise); publishing roles
  * reach all. The author's provider users read and write the comments of their units' reviews.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { UserType } from '@edu/shared/access';
@@ -444,7 +444,10 @@ export function reviewsService(deps: Deps) {
 
   /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
   async function publishedUnits(page: number) {
-    const where = and(eq(itemContents.status, 'publish'), eq(items.publishedContentId, itemContents.id));
+    // Walks the (status, updated_at) index newest first and keeps the versions an item points to (semi-join on
+    // items_published_content_idx). The total counts the items with a published version: the pointer only ever
+    // names a version in 'publish' (no move leaves 'publish'), so it is the same number without the join.
+    const where = and(eq(itemContents.status, 'publish'), sql`exists (select 1 from items x where x.published_content_id = ${itemContents.id})`);
     const [found, total] = await Promise.all([
       db
         .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
@@ -455,7 +458,7 @@ export function reviewsService(deps: Deps) {
         .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
         .limit(STAFF_UNITS_PAGE_SIZE)
         .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
-      cappedCount(db, db.select({ one: sql`1` }).from(items).innerJoin(itemContents, eq(itemContents.id, items.publishedContentId)).where(where).$dynamic()),
+      cappedCount(db, db.select({ one: sql`1` }).from(items).where(isNotNull(items.publishedContentId)).$dynamic()),
     ]);
     return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
   }

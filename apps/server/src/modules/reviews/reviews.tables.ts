@@ -38,8 +38,10 @@ export const reviews = pgTable(
     index('reviews_active_idx').on(t.active, t.managerStatus),
     index('reviews_curator_idx').on(t.curatorId),
     index('reviews_reviewer_idx').on(t.reviewerId),
-    // The staff lists (Ativas, Publicadas, Reprovadas), newest first, on the latest reviews only.
-    index('reviews_latest_list_idx').on(t.active, t.managerStatus, t.createdAt, t.id).where(sql`${t.isLatest}`),
+    // The staff lists, newest first, on the latest reviews only: Ativas; Publicadas and Reprovadas; any.
+    index('reviews_active_list_idx').on(t.createdAt, t.id).where(sql`${t.isLatest} and ${t.active}`),
+    index('reviews_closed_list_idx').on(t.managerStatus, t.createdAt, t.id).where(sql`${t.isLatest} and not ${t.active}`),
+    index('reviews_latest_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatest}`),
   ],
 );
 

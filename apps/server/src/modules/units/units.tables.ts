@@ -15,7 +15,11 @@ export const items = pgTable(
     publishedContentId: integer('published_content_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('items_provider_idx').on(t.providerId)],
+  (t) => [
+    index('items_provider_idx').on(t.providerId),
+    // The dashboard's published units: "is this version the published one" from the version's side.
+    index('items_published_content_idx').on(t.publishedContentId),
+  ],
 );
 
 /** One version of a unit's content (spec 2 §3 "Unit content"). */
@@ -59,6 +63,7 @@ export const itemContents = pgTable(
     index('item_contents_status_created_idx').on(t.status, t.createdAt, t.id),
     index('item_contents_status_updated_idx').on(t.status, t.updatedAt, t.id),
     index('item_contents_status_title_idx').on(t.status, t.titleFolded, t.id),
+    index('item_contents_title_idx').on(t.titleFolded, t.id),
   ],
 );
 
