@@ -78,7 +78,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     fs.mkdirSync(dir, { recursive: true });
   }
   // pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension).
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
   await client.waitReady;
   const drz = drizzlePglite(client, { schema });
   await migratePglite(drz, { migrationsFolder: migrationsDir() });
