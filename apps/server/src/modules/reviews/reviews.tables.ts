@@ -42,6 +42,8 @@ export const reviews = pgTable(
     index('reviews_active_list_idx').on(t.createdAt, t.id).where(sql`${t.isLatest} and ${t.active}`),
     index('reviews_closed_list_idx').on(t.managerStatus, t.createdAt, t.id).where(sql`${t.isLatest} and not ${t.active}`),
     index('reviews_latest_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatest}`),
+    // From the unit versions a title search found to their latest review.
+    index('reviews_latest_content_idx').on(t.itemContentId).where(sql`${t.isLatest}`),
   ],
 );
 
