@@ -164,9 +164,14 @@ export function reviewsService(deps: Deps) {
     if (q.active !== undefined) filter.push(eq(reviews.active, q.active));
     if (q.managerStatus) filter.push(eq(reviews.managerStatus, q.managerStatus));
     if (q.itemContentId) filter.push(eq(reviews.itemContentId, q.itemContentId));
+    // A title search starts from the versions the trigram index finds (planned on its own: `offset 0`), so its cost
+    // follows the matches, not the number of reviews.
+    if (q.itemContentTitle) {
+      const matches = db.select({ id: itemContents.id }).from(itemContents).where(foldedMatch(itemContents.titleFolded, q.itemContentTitle)).offset(0);
+      filter.push(inArray(reviews.itemContentId, matches));
+    }
     // Conditions on the unit version: the count joins it only when one is asked.
     const onContent: SQL[] = [];
-    if (q.itemContentTitle) onContent.push(foldedMatch(itemContents.titleFolded, q.itemContentTitle));
     if (q.itemContentStatus) onContent.push(eq(itemContents.status, q.itemContentStatus));
     const where = and(...filter, ...onContent);
     const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
