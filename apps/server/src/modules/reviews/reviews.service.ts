@@ -167,8 +167,7 @@ export function reviewsService(deps: Deps) {
     // A title search starts from the versions the trigram index finds (planned on its own: `offset 0`), so its cost
     // follows the matches, not the number of reviews.
     if (q.itemContentTitle) {
-      const matches = db.select({ id: itemContents.id }).from(itemContents).where(foldedMatch(itemContents.titleFolded, q.itemContentTitle)).offset(0);
-      filter.push(inArray(reviews.itemContentId, matches));
+      filter.push(sql`${reviews.itemContentId} in (select m.id from item_contents m where ${foldedMatch(sql`m.title_folded`, q.itemContentTitle)} offset 0)`);
     }
     // Conditions on the unit version: the count joins it only when one is asked.
     const onContent: SQL[] = [];
