@@ -286,14 +286,22 @@ export function unitsService(deps: Deps) {
       updatedAt: itemContents.updatedAt,
     };
     // The counts per status answer the total of every filter but the trash: one query less.
-    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
-      db
-        .select({ c: listed })
+    // The page's ids first (the covering item_contents_item_status_idx answers filter and order), then their rows.
+    const page = async () => {
+      const ids = await db
+        .select({ id: itemContents.id })
         .from(itemContents)
         .where(where)
         .orderBy(...order)
         .limit(UNITS_PAGE_SIZE)
-        .offset((q.page - 1) * UNITS_PAGE_SIZE),
+        .offset((q.page - 1) * UNITS_PAGE_SIZE);
+      if (ids.length === 0) return [];
+      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => r.id)));
+      const byId = new Map(found.map((r) => [r.c.id, r]));
+      return ids.map((r) => byId.get(r.id)).filter((r): r is (typeof found)[number] => !!r);
+    };
+    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
+      page(),
       q.statusItemContent === 'deleted'
         ? db.select({ n: count() }).from(itemContents).where(where).then(([r]) => Number(r?.n ?? 0))
         : Promise.resolve(0),

@@ -56,8 +56,8 @@ export const itemContents = pgTable(
   },
   (t) => [
     uniqueIndex('item_contents_item_version_unique').on(t.itemId, t.version),
-    // Minhas Unidades: "latest version not in the trash" and the counts per status read this index only.
-    index('item_contents_item_status_idx').on(t.itemId, t.version, t.status),
+    // Minhas Unidades: "latest version not in the trash", the counts per status and the page's order read this index only.
+    index('item_contents_item_status_idx').on(t.itemId, t.version, t.status, t.titleFolded, t.createdAt, t.id),
     index('item_contents_status_idx').on(t.status),
     index('item_contents_created_idx').on(t.createdAt),
     // The lists (issue 10): accent-free title search, and one index per list sort.
