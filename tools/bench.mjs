@@ -1,12 +1,20 @@
-// `npm run bench`: requests per second and p50/p99 latency (autocannon) for POST /api/signin and
-// GET /api/health on the built server (embedded PGlite, or DATABASE_URL when set), next to a bare
-// Fastify hello-world measured in the same run; also the cold start to healthy and the gzip size
-// of the JavaScript the sign-in page loads. Prints a Markdown table for docs/performance.md.
+// `npm run bench`: requests per second and p50/p99 latency (autocannon, 10 connections) of the built server
+// (embedded PGlite, or DATABASE_URL when set) for GET /api/health, POST /api/signin and every list and report
+// endpoint of the product, next to a bare Fastify hello-world measured in the same run; also the cold start
+// to healthy and the gzip size of the JavaScript the sign-in page loads (when apps/web/dist exists).
+// Prints a Markdown table for docs/performance.md.
+//
+// The lists are meant to be measured on the large data set: `npm run bench:data`, then
+// `DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench`. BENCH_SECONDS (default 10) is the
+// duration per target; BENCH_ONLY (a regular expression) measures only the matching targets (plus health).
+// The goal of issue 10 for each list: p99 < 100 ms, >= 100 req/s, within 20x of health's req/s.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 
@@ -31,9 +39,6 @@ function cannon(opts) {
     autocannon({ connections: 10, duration: DURATION, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
-const row = (name, r) =>
-  `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`;
-
 function signInPageJs() {
   const dist = path.join(root, 'apps/web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -57,10 +62,13 @@ function signInPageJs() {
   return { files: seen.size, gzipKb: Math.round(gzip / 1024) };
 }
 
+
+// The server, built into its own folder so a parallel e2e build is not overwritten.
+execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, BUILD_TAG: 'bench' }, stdio: 'ignore' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000' };
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', DEMO_DATA: 'true' };
 const started = Date.now();
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist-bench/main.js')], { cwd: root, env, stdio: 'inherit' });
 server.on('exit', (code) => {
   if (code) {
     console.error(`bench server exited with ${code} (is port ${PORT} in use?)`);
@@ -68,34 +76,119 @@ server.on('exit', (code) => {
   }
 });
 const coldStartMs = await waitHealthy(`http://localhost:${PORT}/api/health`, started);
+const api = `http://127.0.0.1:${PORT}/api`;
+
+async function token(local) {
+  const res = await fetch(`${api}/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${local}@demo.sabercompartilhado.com.br`, password: 'demo1234' }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${local}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+const tokens = {};
+for (const who of ['admin', 'manager', 'curator', 'provider', 'seller']) tokens[who] = await token(who);
+const day = (d) => d.toISOString().slice(0, 10);
+const twoYearsAgo = day(new Date(Date.now() - 730 * 86400_000));
+const today = day(new Date());
+
+/** Every GET list and report of the API (packages/shared/src/api.ts), first page unless said otherwise. */
+const LISTS = [
+  ['staff units, Novas', 'admin', '/items/item/content/new?page=1'],
+  ['staff units, Novas, title search', 'admin', '/items/item/content/new?page=1&title=genetica'],
+  ['staff units, Ativas', 'admin', '/items/review/find?page=1&active=true'],
+  ['staff units, Ativas, A-Z', 'admin', '/items/review/find?page=1&active=true&order=title'],
+  ['staff units, Ativas, curator (assigned)', 'curator', '/items/review/find?page=1&active=true'],
+  ['staff units, Publicadas', 'admin', '/items/review/find?page=1&active=false&managerStatus=approved'],
+  ['staff units, Reprovadas', 'admin', '/items/review/find?page=1&active=false&managerStatus=reproved'],
+  ['staff units, title search (itemContentTitle)', 'admin', '/items/review/find?page=1&itemContentTitle=funcoes'],
+  ['staff units, Publicadas, title search', 'admin', '/items/review/find?page=1&active=false&managerStatus=approved&itemContentTitle=algebra%20linear'],
+  ['staff list of curators', 'admin', '/items/review/staff?type=curator'],
+  ['dashboard, published units', 'admin', '/items/review/find/units/published?page=1'],
+  ['feedback report', 'admin', '/items/item/feedback?page=1'],
+  ['logs report, two years, page 1', 'admin', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
+  ['logs report, two years, page 50', 'admin', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=50`],
+  ['logs report, two years, one log type', 'admin', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1&log_type=created_unity`],
+  ['logs report, institution (own entries)', 'seller', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
+  ['logs report, provider (team entries)', 'provider', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
+  ['logs report, user filter options', 'admin', '/reports/logs/users?name=ana'],
+  ['providers admin list', 'admin', '/providers/filter?page=1'],
+  ['providers admin list, name search', 'admin', '/providers/filter?page=1&name=editora'],
+  ['users admin list', 'admin', '/users/filter?page=1'],
+  ['users admin list, name search', 'admin', '/users/filter?page=1&name=jose'],
+  ['Minhas Unidades', 'provider', '/items/item/content/provider?page=1'],
+  ['Minhas Unidades, with search', 'provider', '/items/item/content/provider?page=1&title=funcoes'],
+  ['Meu Time (provider)', 'provider', '/providers/my-team?page=1'],
+  ['Meu Time (institution)', 'seller', '/sellers/my-team?page=1'],
+  ['notices list', 'admin', '/sellers/notices?page=1'],
+  ['notice templates list', 'admin', '/sellers/notices/templates?page=1'],
+  ['bell notifications', 'admin', '/notifications'],
+  ['tags', 'manager', '/items/tag?tagName=a'],
+];
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+
+/** Median of 5 sequential requests: the time of one request on an idle server. */
+async function unloaded(url, headers) {
+  const times = [];
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (i > 0) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[2];
+}
 
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ port: PORT + 1, host: '127.0.0.1' });
 
-const results = [];
-results.push(row('bare Fastify hello-world', await cannon({ url: `http://127.0.0.1:${PORT + 1}/` })));
-results.push(row('GET /api/health', await cannon({ url: `http://127.0.0.1:${PORT}/api/health` })));
-results.push(
-  row(
-    'POST /api/signin',
-    await cannon({
-      url: `http://127.0.0.1:${PORT}/api/signin`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.sabercompartilhado.com.br', password: 'demo1234' }),
-    }),
-  ),
-);
+const measured = [];
+const measure = async (name, opts, single) => {
+  const r = await cannon(opts);
+  measured.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, single });
+};
+await measure('bare Fastify hello-world', { url: `http://127.0.0.1:${PORT + 1}/` });
+await measure('GET /api/health', { url: `${api}/health` }, await unloaded(`${api}/health`, {}));
+if (!only) {
+  await measure('POST /api/signin', {
+    url: `${api}/signin`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.sabercompartilhado.com.br', password: 'demo1234' }),
+  });
+}
+for (const [name, who, p] of LISTS) {
+  if (only && !only.test(name)) continue;
+  const headers = { authorization: `Bearer ${tokens[who]}`, 'accept-encoding': 'gzip, br' };
+  const check = await fetch(`${api}${p}`, { headers });
+  if (!check.ok) throw new Error(`${name}: GET ${p} answered ${check.status} ${await check.text()}`);
+  await measure(`${name} — \`GET ${p.split('?')[0]}\``, { url: `${api}${p}`, headers }, await unloaded(`${api}${p}`, headers));
+}
 await hello.close();
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const js = signInPageJs();
-console.log(`\nDatabase: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}; ${DURATION}s per run, 10 connections; ${os.cpus().length} cores.\n`);
-console.log('| target | req/s | p50 ms | p99 ms | non-2xx |');
-console.log('|---|---|---|---|---|');
-for (const r of results) console.log(r);
+const health = measured.find((m) => m.name === 'GET /api/health').rps;
+console.log(`\nDatabase: ${process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : 'PGlite (embedded)'}; ${DURATION}s per target, 10 connections; ${os.cpus().length} cores; ${new Date().toISOString()}.\n`);
+console.log('| target | one request, unloaded (ms) | req/s | p50 ms | p99 ms | non-2xx | health ÷ target | goal |');
+console.log('|---|---|---|---|---|---|---|---|');
+let failed = 0;
+for (const m of measured) {
+  const ratio = health / Math.max(m.rps, 0.1);
+  const isList = m.name.includes('`GET');
+  const ok = m.p99 < 100 && m.rps >= 100 && ratio <= 20 && m.non2xx === 0;
+  if (isList && !ok) failed++;
+  console.log(
+    `| ${m.name} | ${m.single === undefined ? '' : m.single.toFixed(1)} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.name.startsWith('bare') ? '' : ratio.toFixed(1)} | ${isList ? (ok ? 'ok' : '**missed**') : ''} |`,
+  );
+}
 console.log(`\nCold start to healthy (built app, fresh data folder, includes migrations and demo data): ${coldStartMs} ms`);
-console.log(`Sign-in page JavaScript: ${js.gzipKb} KB gzip in ${js.files} files`);
+if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  const js = signInPageJs();
+  console.log(`Sign-in page JavaScript: ${js.gzipKb} KB gzip in ${js.files} files`);
+}
+console.log(failed ? `\n${failed} list(s) missed the goal (p99 < 100 ms, >= 100 req/s, within 20x of health).` : '\nEvery list met the goal.');

@@ -25,11 +25,12 @@ describe('feedback: problem reports and the feedback report', () => {
         ...fields,
       },
     });
-  const list = async (who = 'admin') => {
-    const res = await req(who, 'GET', '/items/item/feedback');
+  const page = async (who = 'admin', query = '') => {
+    const res = await req(who, 'GET', `/items/item/feedback${query}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as FeedbackRow[];
+    return res.json() as { data: FeedbackRow[]; total: number; page: number; limit: number };
   };
+  const list = async (who = 'admin') => (await page(who)).data;
   const move = (id: number, status: string, who = 'admin') => req(who, 'PUT', '/items/item/feedback/status', { id, status });
 
   beforeAll(async () => {
@@ -63,6 +64,21 @@ describe('feedback: problem reports and the feedback report', () => {
     expect(stored?.reporterId).not.toBeNull();
     // The director reads the same report.
     expect((await list('director')).map((r) => r.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it('answers the report a page at a time, newest first, with the total', async () => {
+    const first = await page('admin', '?page=1&limit=1');
+    expect(first).toMatchObject({ page: 1, limit: 1 });
+    expect(first.data).toHaveLength(1);
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    const second = await page('admin', '?page=2&limit=1');
+    expect(second.data).toHaveLength(1);
+    expect(second.data[0]!.id).not.toBe(first.data[0]!.id);
+    expect(Date.parse(second.data[0]!.created_at)).toBeLessThanOrEqual(Date.parse(first.data[0]!.created_at));
+    expect((await page('admin', `?page=${first.total + 1}&limit=1`)).data).toEqual([]);
+    expect((await page()).limit).toBe(20);
+    expect((await req('admin', 'GET', '/items/item/feedback?page=0')).statusCode).toBe(400);
+    expect((await req('admin', 'GET', '/items/item/feedback?limit=100000')).statusCode).toBe(400);
   });
 
   it('refuses a report on a unit the user may not read (as missing), on an unknown unit, and bad input', async () => {

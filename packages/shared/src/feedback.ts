@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
-import { MSG } from './messages';
 import { LIMITS } from './limits';
+import { MSG } from './messages';
+import { pageQuery } from './validation';
 
 export const FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -56,6 +57,22 @@ export const feedbackRow = z.object({
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 
+/** The feedback report is paginated on the server, like the logs report (issue 10). */
+export const FEEDBACK_REPORT_PAGE_SIZE = 20;
+export const feedbackListQuery = z.strictObject({
+  page: pageQuery.page,
+  limit: z.coerce
+    .number({ error: MSG.invalidValue })
+    .int(MSG.invalidValue)
+    .min(1, MSG.invalidValue)
+    .max(LIMITS.usersPageSizeMax, MSG.invalidValue)
+    .default(FEEDBACK_REPORT_PAGE_SIZE),
+});
+export type FeedbackListQuery = z.input<typeof feedbackListQuery>;
+/** One page, newest first. `total` is exact up to 10,000 and 10,001 above (the server's capped count). */
+export const feedbackReportPage = z.object({ data: z.array(feedbackRow), total: z.number(), page: z.number(), limit: z.number() });
+export type FeedbackReportPage = z.infer<typeof feedbackReportPage>;
+
 export const feedbackRoutes = {
   report: defineRoute({
     method: 'POST', path: '/student/feedback', tag: 'feedback', summary: 'Relatar um problema numa unidade',
@@ -74,7 +91,7 @@ export const feedbackRoutes = {
   }),
   list: defineRoute({
     method: 'GET', path: '/items/item/feedback', tag: 'feedback', summary: 'Relatório de feedbacks',
-    access: FEEDBACK_REPORT_TYPES, response: z.array(feedbackRow),
+    access: FEEDBACK_REPORT_TYPES, query: feedbackListQuery, response: feedbackReportPage,
   }),
   status: defineRoute({
     method: 'PUT', path: '/items/item/feedback/status', tag: 'feedback', summary: 'Resolver ou fechar um feedback',

@@ -5,7 +5,7 @@
  * Every filter rides an index: (created_at), (user_id, created_at), (seller_id, created_at),
  * (action, created_at).
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LOGS_USERS_LIMIT, type logsReportQuery, type logsUsersQuery } from '@edu/shared/reports';
 import type { Deps } from '../../platform/http';
@@ -14,6 +14,7 @@ import { auditLogs } from '../../platform/platform.tables';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../users/users.tables';
 import { folded, searchMatch } from '../../platform/search';
+import { cappedCount } from '../../platform/lists';
 import { auditSearchRange } from './report-dates';
 
 type Scope = { kind: 'all' } | { kind: 'seller'; sellerId: number } | { kind: 'provider'; providerId: number };
@@ -44,20 +45,27 @@ export function reportsService(deps: Deps) {
       if (q.user_id !== undefined) conditions.push(eq(auditLogs.userId, q.user_id));
       if (q.log_type) conditions.push(eq(auditLogs.action, q.log_type));
       const where = and(...conditions);
-      const [rows, [total]] = await Promise.all([
+      // The page's entries first (walking the created_at index), then their users' names: the skipped rows of a
+      // deep page are not joined. The total is capped (platform/lists.ts).
+      const page = db
+        .select({ id: auditLogs.id, action: auditLogs.action, userId: auditLogs.userId, createdAt: auditLogs.createdAt })
+        .from(auditLogs)
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .as('page');
+      const [rows, total] = await Promise.all([
         db
-          .select({ id: auditLogs.id, action: auditLogs.action, userId: auditLogs.userId, userName: users.name, createdAt: auditLogs.createdAt })
-          .from(auditLogs)
-          .leftJoin(users, eq(users.id, auditLogs.userId))
-          .where(where)
-          .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(auditLogs).where(where),
+          .select({ id: page.id, action: page.action, userId: page.userId, userName: users.name, createdAt: page.createdAt })
+          .from(page)
+          .leftJoin(users, eq(users.id, page.userId))
+          .orderBy(desc(page.createdAt), desc(page.id)),
+        cappedCount(db, db.select({ one: sql`1` }).from(auditLogs).where(where).$dynamic()),
       ]);
       return {
         data: rows.map((r) => ({ ...r, userName: r.userName ?? null, createdAt: r.createdAt.toISOString() })),
-        total: Number(total?.n ?? 0),
+        total,
         page: q.page,
         limit: q.limit,
       };

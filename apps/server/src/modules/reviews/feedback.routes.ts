@@ -7,6 +7,6 @@ import { feedbackService } from './feedback.service';
 export function feedbackModule(app: FastifyInstance, deps: Deps) {
   const feedback = feedbackService(deps);
   registerRoute(app, deps, F.report, ({ auth, body }) => feedback.report(auth, body));
-  registerRoute(app, deps, F.list, () => feedback.list());
+  registerRoute(app, deps, F.list, ({ query }) => feedback.list(query));
   registerRoute(app, deps, F.status, ({ body }) => feedback.setStatus(body));
 }

@@ -3,12 +3,13 @@
  * A reader reports a problem on a unit version it may read; admin and director follow the reports and move
  * them to resolved (from any other status) and to closed (from resolved).
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { FEEDBACK_MSG, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
+import { FEEDBACK_MSG, type FeedbackReportPage, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, notFound } from '../../platform/errors';
+import { cappedCount } from '../../platform/lists';
 import { itemContents } from '../units/units.tables';
 import { requireAccess } from '../access/access';
 import { itemFeedbacks } from './reviews.tables';
@@ -56,9 +57,18 @@ export function feedbackService(deps: Deps) {
     });
   }
 
-  async function list(): Promise<FeedbackRow[]> {
-    const rows = await db.select().from(itemFeedbacks).orderBy(desc(itemFeedbacks.createdAt), desc(itemFeedbacks.id));
-    return rows.map(toRow);
+  /** One page of the report, newest first (the created_at index), with a capped total (platform/lists.ts). */
+  async function list(q: z.output<typeof feedbackRoutes.list.query>): Promise<FeedbackReportPage> {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(itemFeedbacks)
+        .orderBy(desc(itemFeedbacks.createdAt), desc(itemFeedbacks.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      cappedCount(db, db.select({ one: sql`1` }).from(itemFeedbacks).$dynamic()),
+    ]);
+    return { data: rows.map(toRow), total, page: q.page, limit: q.limit };
   }
 
   async function setStatus(body: z.output<typeof feedbackRoutes.status.body>): Promise<FeedbackRow> {

@@ -8,7 +8,7 @@
  * The unit's side of every move (status, published version) is the unit lifecycle's (units/lifecycle.ts):
  * this service never writes unit tables.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
@@ -39,7 +39,8 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { folded, searchMatch } from '../../platform/search';
+import { folded, foldedMatch } from '../../platform/search';
+import { cappedCount } from '../../platform/lists';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 import { itemContents, items } from '../units/units.tables';
@@ -66,8 +67,21 @@ function mayEdit(readable: boolean, review: Review, unitStatus: string): boolean
   return review.active && unitStatus === 'analyze' && readable;
 }
 
-/** The latest review version of its unit version. */
-const isLatest = sql`${reviews.version} = (select max(r.version) from reviews r where r.item_content_id = ${reviews.itemContentId})`;
+/** The latest review version of its unit version (a flag the database keeps: trigger reviews_keep_latest). */
+const isLatest = sql`${reviews.isLatest}`;
+
+/** The columns of a unit version that the staff lists show (never the content itself). */
+const listedContent = {
+  id: itemContents.id,
+  itemId: itemContents.itemId,
+  title: itemContents.title,
+  status: itemContents.status,
+  version: itemContents.version,
+  knowledgeIds: itemContents.knowledgeIds,
+  levelOfLearning: itemContents.levelOfLearning,
+  createdAt: itemContents.createdAt,
+  updatedAt: itemContents.updatedAt,
+};
 
 export function reviewsService(deps: Deps) {
   const { db } = deps;
@@ -78,7 +92,7 @@ export function reviewsService(deps: Deps) {
     const base = ex
       .select({
         r: reviews,
-        c: itemContents,
+        c: listedContent,
         providerId: providers.id,
         providerName: providers.companyName,
         curator: { id: curators.id, name: curators.name, avatar: curators.avatarUrl },
@@ -125,25 +139,31 @@ export function reviewsService(deps: Deps) {
     if (assigned) filter.push(assigned);
     if (q.active !== undefined) filter.push(eq(reviews.active, q.active));
     if (q.managerStatus) filter.push(eq(reviews.managerStatus, q.managerStatus));
-    if (q.itemContentTitle) filter.push(searchMatch(itemContents.title, q.itemContentTitle));
-    if (q.itemContentStatus) filter.push(eq(itemContents.status, q.itemContentStatus));
     if (q.itemContentId) filter.push(eq(reviews.itemContentId, q.itemContentId));
-    const where = and(...filter);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
-    const [content, [total]] = await Promise.all([
-      rows(db, where, order, q.page),
-      db.select({ n: count() }).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).where(where),
-    ]);
-    return { content, total: Number(total?.n ?? 0) };
+    // A title search starts from the versions the trigram index finds (planned on its own: `offset 0`), so its cost
+    // follows the matches, not the number of reviews.
+    if (q.itemContentTitle) {
+      filter.push(sql`${reviews.itemContentId} in (select m.id from item_contents m where ${foldedMatch(sql`m.title_folded`, q.itemContentTitle)} offset 0)`);
+    }
+    // Conditions on the unit version: the count joins it only when one is asked.
+    const onContent: SQL[] = [];
+    if (q.itemContentStatus) onContent.push(eq(itemContents.status, q.itemContentStatus));
+    const where = and(...filter, ...onContent);
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
+    const counted = onContent.length
+      ? db.select({ one: sql`1` }).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).where(where)
+      : db.select({ one: sql`1` }).from(reviews).where(and(...filter));
+    const [content, total] = await Promise.all([rows(db, where, order, q.page), cappedCount(db, counted.$dynamic())]);
+    return { content, total };
   }
 
   /** Novas: units sent for analysis, awaiting delegation. */
   async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
-    const where = and(eq(itemContents.status, 'send'), q.title ? searchMatch(itemContents.title, q.title) : undefined);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
-    const [found, [total], areas] = await Promise.all([
+    const where = and(eq(itemContents.status, 'send'), q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const [found, total, areas] = await Promise.all([
       db
-        .select({ c: itemContents, providerId: providers.id, providerName: providers.companyName })
+        .select({ c: listedContent, providerId: providers.id, providerName: providers.companyName })
         .from(itemContents)
         .innerJoin(items, eq(items.id, itemContents.itemId))
         .innerJoin(providers, eq(providers.id, items.providerId))
@@ -151,7 +171,7 @@ export function reviewsService(deps: Deps) {
         .orderBy(...order)
         .limit(STAFF_UNITS_PAGE_SIZE)
         .offset((q.page - 1) * STAFF_UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).where(where),
+      cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic()),
       units.knowledgeMap(db),
     ]);
     return {
@@ -166,7 +186,7 @@ export function reviewsService(deps: Deps) {
         createdAt: iso(c.createdAt),
         updatedAt: iso(c.updatedAt),
       })),
-      total: Number(total?.n ?? 0),
+      total,
     };
   }
 
@@ -383,8 +403,11 @@ export function reviewsService(deps: Deps) {
 
   /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
   async function publishedUnits(page: number) {
-    const where = and(eq(itemContents.status, 'publish'), eq(items.publishedContentId, itemContents.id));
-    const [found, [total]] = await Promise.all([
+    // Walks the (status, updated_at) index newest first and keeps the versions an item points to (semi-join on
+    // items_published_content_idx). The total counts the items with a published version: the pointer only ever
+    // names a version in 'publish' (no move leaves 'publish'), so it is the same number without the join.
+    const where = and(eq(itemContents.status, 'publish'), sql`exists (select 1 from items x where x.published_content_id = ${itemContents.id})`);
+    const [found, total] = await Promise.all([
       db
         .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
         .from(itemContents)
@@ -394,9 +417,9 @@ export function reviewsService(deps: Deps) {
         .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
         .limit(STAFF_UNITS_PAGE_SIZE)
         .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where),
+      cappedCount(db, db.select({ one: sql`1` }).from(items).where(isNotNull(items.publishedContentId)).$dynamic()),
     ]);
-    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total: Number(total?.n ?? 0) };
+    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
   }
 
   /** Comment readers and writers (the gate's review.comment: its staff and the unit's provider users); 404 otherwise. */

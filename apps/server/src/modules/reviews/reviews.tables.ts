@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 import { itemContents } from '../units/units.tables';
@@ -21,6 +22,12 @@ export const reviews = pgTable(
     reviewerStatus: text('reviewer_status'),
     managerStatus: text('manager_status'),
     active: boolean('active').notNull().default(true),
+    /**
+     * The latest review version of its unit version. Kept by the database (trigger reviews_keep_latest,
+     * migration 0007): a new review clears the flag of the older ones. Lists filter on it instead of
+     * looking for max(version) per row.
+     */
+    isLatest: boolean('is_latest').notNull().default(true),
     curationStartedAt: timestamp('curation_started_at', { withTimezone: true }),
     revisionStartedAt: timestamp('revision_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +38,12 @@ export const reviews = pgTable(
     index('reviews_active_idx').on(t.active, t.managerStatus),
     index('reviews_curator_idx').on(t.curatorId),
     index('reviews_reviewer_idx').on(t.reviewerId),
+    // The staff lists, newest first, on the latest reviews only: Ativas; Publicadas and Reprovadas; any.
+    index('reviews_active_list_idx').on(t.createdAt, t.id).where(sql`${t.isLatest} and ${t.active}`),
+    index('reviews_closed_list_idx').on(t.managerStatus, t.createdAt, t.id).where(sql`${t.isLatest} and not ${t.active}`),
+    index('reviews_latest_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatest}`),
+    // From the unit versions a title search found to their latest review.
+    index('reviews_latest_content_idx').on(t.itemContentId).where(sql`${t.isLatest}`),
   ],
 );
 

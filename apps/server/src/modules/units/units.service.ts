@@ -30,7 +30,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { sanitizeUnitHtml } from '../../platform/sanitize';
-import { folded, searchMatch } from '../../platform/search';
+import { folded, foldedMatch, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { authorEventFor, LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
 import { reviews } from '../reviews/reviews.tables';
@@ -249,13 +249,15 @@ export function unitsService(deps: Deps) {
     return view(db, id);
   }
 
-  /** The latest version of each item that is not in the trash. */
-  const latestActive = sql`${itemContents.version} = (select max(x.version) from item_contents x where x.item_id = ${itemContents.itemId} and x.status <> 'deleted')`;
+  /** The latest version of each item that is not in the trash (an anti-join on the (item_id, version) index). */
+  const latestActive = sql`not exists (select 1 from item_contents x where x.item_id = ${itemContents.itemId} and x.version > ${itemContents.version} and x.status <> 'deleted')`;
 
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
     authorProvider(auth);
-    const base: SQL[] = [accessWhere(auth, 'unit.edit') ?? sql`true`];
-    if (q.title) base.push(searchMatch(itemContents.title, q.title));
+    // The items the gate lets this author edit first (planned on their own: `offset 0`), then their versions:
+    // no walk of every version.
+    const base: SQL[] = [sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${accessWhere(auth, 'unit.edit') ?? sql`true`} offset 0)`];
+    if (q.title) base.push(foldedMatch(itemContents.titleFolded, q.title));
     if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
     const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
     const filter: SQL[] =
@@ -265,21 +267,47 @@ export function unitsService(deps: Deps) {
           ? regular
           : [...regular, inArray(itemContents.status, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]])];
     const where = and(...filter);
-    const order = q.order === 'title' ? [asc(folded(itemContents.title)), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
-    const [rows, [total], byStatus, areas] = await Promise.all([
-      db
-        .select({ c: itemContents })
+    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    // Only what the list shows and what `complete` reads (not the topics).
+    const listed = {
+      id: itemContents.id,
+      itemId: itemContents.itemId,
+      title: itemContents.title,
+      status: itemContents.status,
+      version: itemContents.version,
+      knowledgeIds: itemContents.knowledgeIds,
+      levelOfLearning: itemContents.levelOfLearning,
+      authors: itemContents.authors,
+      bibliographicReference: itemContents.bibliographicReference,
+      learningObjectives: itemContents.learningObjectives,
+      introduction: itemContents.introduction,
+      synthesis: itemContents.synthesis,
+      createdAt: itemContents.createdAt,
+      updatedAt: itemContents.updatedAt,
+    };
+    // The counts per status answer the total of every filter but the trash: one query less.
+    // The page's ids first (the covering item_contents_item_status_idx answers filter and order), then their rows.
+    const page = async () => {
+      const ids = await db
+        .select({ id: itemContents.id })
         .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
         .where(where)
         .orderBy(...order)
         .limit(UNITS_PAGE_SIZE)
-        .offset((q.page - 1) * UNITS_PAGE_SIZE),
-      db.select({ n: count() }).from(itemContents).innerJoin(items, eq(items.id, itemContents.itemId)).where(where),
+        .offset((q.page - 1) * UNITS_PAGE_SIZE);
+      if (ids.length === 0) return [];
+      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => r.id)));
+      const byId = new Map(found.map((r) => [r.c.id, r]));
+      return ids.map((r) => byId.get(r.id)).filter((r): r is (typeof found)[number] => !!r);
+    };
+    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
+      page(),
+      q.statusItemContent === 'deleted'
+        ? db.select({ n: count() }).from(itemContents).where(where).then(([r]) => Number(r?.n ?? 0))
+        : Promise.resolve(0),
       db
         .select({ status: itemContents.status, n: count() })
         .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
         .where(and(...regular))
         .groupBy(itemContents.status),
       knowledgeMap(db),
@@ -305,7 +333,7 @@ export function unitsService(deps: Deps) {
         createdAt: iso(c.createdAt),
         updatedAt: iso(c.updatedAt),
       })),
-      total: Number(total?.n ?? 0),
+      total: q.statusItemContent === 'deleted' ? deletedTotal : counts[q.statusItemContent],
       counts,
     };
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Topic } from '@edu/shared/content/unit-content';
+import { FOLD_FROM, FOLD_TO } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 
@@ -14,7 +15,11 @@ export const items = pgTable(
     publishedContentId: integer('published_content_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('items_provider_idx').on(t.providerId)],
+  (t) => [
+    index('items_provider_idx').on(t.providerId),
+    // The dashboard's published units: "is this version the published one" from the version's side.
+    index('items_published_content_idx').on(t.publishedContentId),
+  ],
 );
 
 /** One version of a unit's content (spec 2 §3 "Unit content"). */
@@ -30,6 +35,8 @@ export const itemContents = pgTable(
     /** The status a trashed unit returns to on recovery. */
     statusBeforeDelete: text('status_before_delete'),
     title: text('title').notNull(),
+    /** The title folded for search and A-Z order: the same expression as platform/search.ts `folded` (trigram index). */
+    titleFolded: text('title_folded').generatedAlwaysAs(sql`translate(lower(title), ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`),
     authors: text('authors').array().notNull().default(sql`'{}'::text[]`),
     mediaUrl: text('media_url'),
     questions: text('questions'),
@@ -49,8 +56,16 @@ export const itemContents = pgTable(
   },
   (t) => [
     uniqueIndex('item_contents_item_version_unique').on(t.itemId, t.version),
+    // Minhas Unidades: "latest version not in the trash", the counts per status and the page's order read this index only.
+    index('item_contents_item_status_idx').on(t.itemId, t.version, t.status, t.titleFolded, t.createdAt, t.id),
     index('item_contents_status_idx').on(t.status),
     index('item_contents_created_idx').on(t.createdAt),
+    // The lists (issue 10): accent-free title search, and one index per list sort.
+    index('item_contents_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
+    index('item_contents_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('item_contents_status_updated_idx').on(t.status, t.updatedAt, t.id),
+    index('item_contents_status_title_idx').on(t.status, t.titleFolded, t.id),
+    index('item_contents_title_idx').on(t.titleFolded, t.id),
   ],
 );
 

@@ -2,6 +2,7 @@
  * /dashboard/feedback-report, 'Relatório de Feedbacks' (spec 2 §2.12, §4.3): the readers' problem reports,
  * newest first, with the status toggle (to resolved from any other status, to closed from resolved; blue
  * when resolved or closed, grey otherwise), 'Unidade', 'Erro', 'Descrição' and 'Data'. Admin and director.
+ * Paginated on the server (20 a page), like the logs report.
  */
 import { ActionIcon, Badge, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,9 +11,11 @@ import { useState } from 'react';
 import { formatDate } from '@edu/shared/format';
 import {
   FEEDBACK_MSG,
+  FEEDBACK_REPORT_PAGE_SIZE,
   FEEDBACK_REPORT_TYPES,
   FEEDBACK_STATUS_LABELS,
   nextFeedbackStatus,
+  type FeedbackReportPage,
   type FeedbackRow,
 } from '@edu/shared/feedback';
 import { useSessionUser } from '../../../lib/session';
@@ -36,9 +39,6 @@ export const FEEDBACK_REPORT_TEXT = {
   toClosed: 'Fechar feedback',
 } as const;
 
-/** Rows per page of the report (the spec sets none; the list comes whole and is paged here). */
-const PAGE_SIZE = 20;
-
 const done = (row: FeedbackRow) => row.status === 'resolved' || row.status === 'closed';
 
 export default function FeedbackReportPage() {
@@ -50,18 +50,21 @@ export default function FeedbackReportPage() {
 
 function FeedbackReport() {
   const client = useQueryClient();
-  const list = useQuery(feedbackListQuery());
   const [page, setPage] = useState(1);
+  const query = { page, limit: FEEDBACK_REPORT_PAGE_SIZE };
+  const list = useQuery(feedbackListQuery(query));
 
   const toggle = useMutation({
     mutationFn: (row: FeedbackRow) => setFeedbackStatus(row.id, nextFeedbackStatus(row.status)),
     onSuccess: (updated) => {
-      client.setQueryData<FeedbackRow[]>(feedbackKeys.list, (rows) => rows?.map((r) => (r.id === updated.id ? updated : r)));
+      client.setQueryData<FeedbackReportPage>(feedbackKeys.list(query), (current) =>
+        current ? { ...current, data: current.data.map((r) => (r.id === updated.id ? updated : r)) } : current,
+      );
       toastSuccess(updated.status === 'closed' ? FEEDBACK_MSG.closed : FEEDBACK_MSG.resolved);
     },
     onError: () => {
       toastError(FEEDBACK_MSG.fail);
-      void client.invalidateQueries({ queryKey: feedbackKeys.list });
+      void client.invalidateQueries({ queryKey: feedbackKeys.lists });
     },
   });
 
@@ -111,16 +114,14 @@ function FeedbackReport() {
     { key: 'date', header: FEEDBACK_REPORT_TEXT.date, width: 110, render: (row) => <Text size="sm">{formatDate(row.created_at)}</Text> },
   ];
 
-  const rows = list.data;
-  const pages = Math.max(1, Math.ceil((rows?.length ?? 0) / PAGE_SIZE));
-  const current = Math.min(page, pages);
+  const result = list.data;
 
   return (
     <Stack gap="lg">
       <Title order={2}>{FEEDBACK_REPORT_TEXT.title}</Title>
       {list.isError ? (
         <LoadError error={list.error} message={FEEDBACK_MSG.fail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : !rows ? (
+      ) : !result ? (
         <Center py="xl" role="status" aria-label={FEEDBACK_REPORT_TEXT.loading}>
           <Loader />
         </Center>
@@ -128,12 +129,12 @@ function FeedbackReport() {
         <DataTable
           label={FEEDBACK_REPORT_TEXT.table}
           columns={columns}
-          rows={rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE)}
+          rows={result.data}
           rowKey={(row) => row.id}
           emptyText={FEEDBACK_REPORT_TEXT.empty}
-          page={current}
-          total={rows.length}
-          pageSize={PAGE_SIZE}
+          page={result.page}
+          total={result.total}
+          pageSize={result.limit}
           onPageChange={setPage}
           minWidth={820}
         />
