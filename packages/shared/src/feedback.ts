@@ -4,7 +4,7 @@ import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { pageQuery } from './validation';
+import { pageLimit, pageQuery } from './validation';
 
 export const FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -61,12 +61,7 @@ export type FeedbackRow = z.infer<typeof feedbackRow>;
 export const FEEDBACK_REPORT_PAGE_SIZE = 20;
 export const feedbackListQuery = z.strictObject({
   page: pageQuery.page,
-  limit: z.coerce
-    .number({ error: MSG.invalidValue })
-    .int(MSG.invalidValue)
-    .min(1, MSG.invalidValue)
-    .max(LIMITS.usersPageSizeMax, MSG.invalidValue)
-    .default(FEEDBACK_REPORT_PAGE_SIZE),
+  limit: pageLimit(FEEDBACK_REPORT_PAGE_SIZE),
 });
 export type FeedbackListQuery = z.input<typeof feedbackListQuery>;
 /** One page, newest first. `total` is exact up to 10,000 and 10,001 above (the server's capped count). */

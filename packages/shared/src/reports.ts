@@ -7,7 +7,7 @@ import { defineRoute } from './contract';
 import { AUDIT_ACTION_LABELS } from './audit';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { pageQuery } from './validation';
+import { pageLimit, pageQuery } from './validation';
 
 /** Who may open the logs report: staff that sees every entry, the institution (its own) and the provider (its team's). */
 export const LOGS_REPORT_TYPES = ['admin', 'director', 'seller', 'provider'] as const;
@@ -39,12 +39,7 @@ export const logsReportQuery = z
       .refine((v) => Object.hasOwn(AUDIT_ACTION_LABELS, v), MSG.invalidValue)
       .optional(),
     page: pageQuery.page,
-    limit: z.coerce
-      .number({ error: MSG.invalidValue })
-      .int(MSG.invalidValue)
-      .min(1, MSG.invalidValue)
-      .max(LIMITS.usersPageSizeMax, MSG.invalidValue)
-      .default(LOGS_REPORT_PAGE_SIZE),
+    limit: pageLimit(LOGS_REPORT_PAGE_SIZE),
   })
   .refine((q) => q.end_date >= q.start_date, { message: MSG.dateRangeInvalid, path: ['end_date'] });
 export type LogsReportQuery = z.input<typeof logsReportQuery>;

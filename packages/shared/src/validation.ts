@@ -121,14 +121,13 @@ export const optionalLink = () =>
 
 export const idParam = z.strictObject({ id: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) });
 
+/** `?limit=` of a paginated list: 1 to the largest page size, `size` when absent. */
+export const pageLimit = (size: number) =>
+  z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(1, MSG.invalidValue).max(LIMITS.usersPageSizeMax, MSG.invalidValue).default(size);
+
 export const pageQuery = {
   page: z.coerce.number({ error: MSG.invalidValue }).int().min(1, MSG.invalidValue).default(1),
-  limit: z.coerce
-    .number({ error: MSG.invalidValue })
-    .int()
-    .min(1, MSG.invalidValue)
-    .max(LIMITS.usersPageSizeMax, MSG.invalidValue)
-    .default(LIMITS.usersPageSizeDefault),
+  limit: pageLimit(LIMITS.usersPageSizeDefault),
 };
 
 export const messageResponse = z.object({ message: z.string() });

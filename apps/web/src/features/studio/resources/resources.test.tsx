@@ -46,22 +46,7 @@ vi.mock('../../../ui/unit-content', () => ({
 }));
 
 beforeAll(() => {
-  // Mantine reads these browser APIs; happy-dom leaves some out.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  // matchMedia and ResizeObserver come from apps/web/vitest.setup.ts.
   // Autosize textareas listen to font loading.
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
