@@ -167,8 +167,20 @@ export async function closeGracefully(app: FastifyInstance, deps: Deps, opts: { 
   // A keep-alive connection whose request is still running would otherwise stay open after its answer
   // (until the keep-alive timeout) and hold close() up: answers from now on close their connection.
   app.inFlight.closing = true;
-  await app.close();
-  if (!(await app.inFlight.idle(opts.drainMs ?? 10_000))) app.log.warn({ running: app.inFlight.size }, 'encerrando com requisições ainda em andamento');
+  const drainMs = opts.drainMs ?? 10_000;
+  const deadline = Date.now() + drainMs;
+  // close() waits for every open request; one that runs longer than the drain (an AI call may take
+  // 120 s) must not keep the jobs and the database from closing: past the drain its connection is cut.
+  let timer: NodeJS.Timeout | undefined;
+  const closed = app.close().then(() => true);
+  const inTime = await Promise.race([closed, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), drainMs)))]);
+  clearTimeout(timer);
+  if (!inTime) {
+    app.log.warn('encerrando: conexões ainda abertas após o prazo foram cortadas');
+    app.server.closeAllConnections();
+    await closed;
+  }
+  if (!(await app.inFlight.idle(Math.max(0, deadline - Date.now())))) app.log.warn({ running: app.inFlight.size }, 'encerrando com requisições ainda em andamento');
   await deps.jobs.stop();
   await deps.database.close();
 }

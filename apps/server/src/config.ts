@@ -30,16 +30,19 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .refine((v) => !/^\s*\d+\s*$/.test(v) || ['0', '1'].includes(v.trim()), 'TRUST_PROXY: informe true, false ou os endereços dos proxies (não um número de saltos)')
+    .refine((v) => !/^\s*\d+\s*$/.test(v) || v.trim() === '0', 'TRUST_PROXY: informe true, false ou os endereços dos proxies (não um número de saltos)')
     .transform((v): boolean | string => {
       const t = v.trim();
       if (t === '' || t === 'false' || t === '0') return false;
-      if (t === 'true' || t === '1') return true;
+      if (t === 'true') return true;
       return t;
     }),
   RATE_LIMIT_SIGNIN: z.coerce.number().int().positive().default(10),
-  /** Sign-in attempts per e-mail per 15 minutes from all addresses together. */
-  RATE_LIMIT_SIGNIN_EMAIL: z.coerce.number().int().positive().default(30),
+  /**
+   * Sign-in attempts per e-mail per 15 minutes from all addresses together. Above what one address may
+   * send in that time (3 × RATE_LIMIT_SIGNIN), so no single address can lock an account out.
+   */
+  RATE_LIMIT_SIGNIN_EMAIL: z.coerce.number().int().positive().default(50),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_FORGOT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),

@@ -23,7 +23,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'encerrando');
-  const force = setTimeout(() => process.exit(1), 20_000);
+  // Longer than the drain (10 s) + stopping the jobs (pg-boss waits up to 10 s) + closing the database.
+  const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   try {
     await closeGracefully(app, deps);

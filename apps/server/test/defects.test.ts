@@ -31,6 +31,8 @@ describe('TRUST_PROXY: off by default, configurable', () => {
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toBe('127.0.0.1, 10.0.0.0/8');
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    // '1' would read as "one hop" but Fastify would trust every hop: refused like any hop count.
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY/);
   });
 });
 
@@ -65,6 +67,16 @@ describe('sign-in limits cannot be dodged with a forged X-Forwarded-For', () => 
     expect((await postSignin(behindProxy.app, email, 'demo1234', { 'x-forwarded-for': '198.51.100.9' })).statusCode).toBe(429);
     // … while another account signs in from the same address.
     expect((await postSignin(behindProxy.app, demoEmail('admin'), 'demo1234', { 'x-forwarded-for': '198.51.100.9' })).statusCode).toBe(200);
+  });
+
+  it('attempts the per-address limit refused do not count for the e-mail: one address cannot lock an account out', async () => {
+    const email = demoEmail('director');
+    // One address hammers the account: 3 wrong passwords, then 10 refusals by the per-address limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await postSignin(behindProxy.app, email, 'errada', { 'x-forwarded-for': '192.0.2.66' })).statusCode);
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 429]);
+    // Only the 3 attempts that got through count for the e-mail (limit 5): its owner still signs in from home.
+    expect((await postSignin(behindProxy.app, email, 'demo1234', { 'x-forwarded-for': '198.51.100.20' })).statusCode).toBe(200);
   });
 });
 
@@ -256,6 +268,40 @@ describe('graceful shutdown drains before the database closes', () => {
     } finally {
       await app.close().catch(() => undefined);
       if (info && database) await dropDatabase(info.adminUrl, database);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a request that outlives the drain does not keep the jobs and the database from closing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-drain-'));
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web') });
+    const deps = await createDeps(config, pino({ level: 'silent' }), { memory: true });
+    const app = await buildApp(deps, { logger: false });
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    const stuck = defineRoute({ method: 'GET', path: '/test/stuck', tag: 'system', summary: 'teste', access: 'public', response: z.object({ n: z.number() }) });
+    registerRoute(app, deps, stuck, async () => {
+      entered();
+      return new Promise<{ n: number }>(() => undefined);
+    });
+    let databaseClosed = false;
+    const closeDatabase = deps.database.close.bind(deps.database);
+    deps.database.close = async () => {
+      databaseClosed = true;
+      await closeDatabase();
+    };
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      const hanging = fetch(`http://127.0.0.1:${address.port}/api/test/stuck`).then(
+        () => 'answered',
+        () => 'cut',
+      );
+      await handlerEntered;
+      await closeGracefully(app, deps, { drainMs: 300 });
+      expect(databaseClosed).toBe(true);
+      expect(await hanging).toBe('cut');
+    } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

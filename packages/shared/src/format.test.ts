@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCommentDate, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+import { formatCents, formatCommentDate, formatCount, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
 
 describe('CPF', () => {
   it('accepts numbers whose check digits are right, with or without the mask', () => {
@@ -85,5 +85,15 @@ describe('formatCommentDate', () => {
 
   it('returns an empty text for an invalid date', () => {
     expect(formatCommentDate('nope', now)).toBe('');
+  });
+});
+
+describe('formatCount (capped list totals)', () => {
+  it('says one, many with pt-BR digits, and "mais de 10.000" above the cap', () => {
+    expect(formatCount(1, 'registro encontrado', 'registros encontrados')).toBe('1 registro encontrado');
+    expect(formatCount(0, 'registro encontrado', 'registros encontrados')).toBe('0 registros encontrados');
+    expect(formatCount(2500, 'registro encontrado', 'registros encontrados')).toBe('2.500 registros encontrados');
+    expect(formatCount(10_000, 'registro encontrado', 'registros encontrados')).toBe('10.000 registros encontrados');
+    expect(formatCount(10_001, 'registro encontrado', 'registros encontrados')).toBe('mais de 10.000 registros encontrados');
   });
 });

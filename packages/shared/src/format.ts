@@ -82,3 +82,13 @@ export function formatCommentDate(iso: string | Date, now: Date = new Date()): s
   if (diff === 1) return 'ontem';
   return `${d} de ${MONTHS_PT[m - 1]}${y !== ny ? ` de ${y}` : ''}`;
 }
+
+/**
+ * Lists count their rows up to COUNT_CAP and answer COUNT_CAP + 1 above it (the server's capped count,
+ * issue 10): a total above the cap is shown as "mais de 10.000".
+ */
+export const COUNT_CAP = 10_000;
+export function formatCount(total: number, one: string, many: string): string {
+  if (total > COUNT_CAP) return `mais de ${COUNT_CAP.toLocaleString('pt-BR')} ${many}`;
+  return total === 1 ? `1 ${one}` : `${total.toLocaleString('pt-BR')} ${many}`;
+}

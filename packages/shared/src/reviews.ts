@@ -36,7 +36,6 @@ export const REVIEW_MSG = {
   notActive: 'Esta avaliação não está ativa.',
   cannotReopen: 'Só a avaliação mais recente de uma unidade reprovada pode ser reaberta.',
   cannotEdit: 'Só os responsáveis por uma avaliação em análise podem editar esta unidade.',
-  commentForbidden: 'Você não participa desta avaliação.',
   wrongItem: 'Esta avaliação não pertence a esta unidade.',
 } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHOR_STATUS_MOVES, UNIT_STATUSES, UNIT_STATUS_LABELS, type UnitStatus } from './units';
+import { UNIT_STATUSES, UNIT_STATUS_LABELS, type UnitStatus } from './units';
 import { applyMove, resolveMove, type ReviewState } from './review-machine';
 import {
   authorEventFor,
@@ -83,7 +83,9 @@ describe('unit lifecycle', () => {
     expect(lifecycleRefusal('publish', 'send').message).toBe(`Não é possível mudar o status de ${UNIT_STATUS_LABELS.publish} para ${UNIT_STATUS_LABELS.send}.`);
   });
 
-  it("the author's status moves (the web's buttons) are the table's author events", () => {
+  it("the author's status moves of spec 2 §4.1 are the table's author events, and only those", () => {
+    // draft → send or trash; a corrected unit goes back to its active review (review-machine `afterCorrection`).
+    const AUTHOR_STATUS_MOVES: Partial<Record<UnitStatus, UnitStatus[]>> = { draft: ['send', 'deleted'], correction: ['analyze'] };
     for (const from of UNIT_STATUSES) {
       expect(authorMovesFrom(from).sort(), from).toEqual([...(AUTHOR_STATUS_MOVES[from] ?? [])].sort());
       for (const to of UNIT_STATUSES) {

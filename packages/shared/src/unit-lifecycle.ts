@@ -148,7 +148,7 @@ export function authorEventFor(from: UnitStatus, to: UnitStatus): UnitEvent | un
   return AUTHOR_STATUS_EVENTS.find((e) => UNIT_LIFECYCLE[e].from[from]?.to === to);
 }
 
-/** Every status an author may ask for from `from` (the web's buttons). */
+/** Every status an author may ask for from `from` (what a client may offer as the author's buttons). */
 export function authorMovesFrom(from: UnitStatus): UnitStatus[] {
   return AUTHOR_STATUS_EVENTS.map((e) => UNIT_LIFECYCLE[e].from[from]?.to).filter((to): to is UnitStatus => !!to && to !== 'previous');
 }

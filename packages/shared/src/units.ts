@@ -69,13 +69,6 @@ export const UNIT_PUBLISHER_TYPES = ['admin', 'director', 'manager'] as const sa
 /** Tags: read by staff, changed by curator and admin only (spec 2 §6). */
 export const TAG_EDITOR_TYPES = ['admin', 'curator'] as const satisfies readonly UserType[];
 
-/** Author moves of spec 2 §4.1 the server accepts; anything else is refused. */
-export const AUTHOR_STATUS_MOVES: Readonly<Record<string, readonly UnitStatus[]>> = {
-  draft: ['send', 'deleted'],
-  /** The corrected unit goes back to its active review (review-machine `afterCorrection`). */
-  correction: ['analyze'],
-};
-
 /** "Em atualização": a later version still on its way (spec 2 §2.3). */
 export const isUpdating = (u: { version: number; status: string }) => u.version !== 1 && ['draft', 'send', 'analyze'].includes(u.status);
 

@@ -106,10 +106,12 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
   return {
     max: rule.max,
     timeWindow: rule.timeWindow,
-    hook: 'preHandler' as const,
+    // Before the per-e-mail sign-in limit (a preHandler): a request this limit refuses is not counted
+    // there, so one address cannot use up an account's attempts (the body is parsed by preValidation).
+    hook: 'preValidation' as const,
     keyGenerator: (request: FastifyRequest) => {
       const email = rule.byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
-      // AI calls are counted per signed-in user too (the session is known by then: preHandler).
+      // AI calls are counted per signed-in user too (the session is known by then: onRequest ran).
       const user = name === 'ai' ? String(request.auth?.user.id ?? '') : '';
       return `${name}:${request.ip}:${email}${user}`;
     },

@@ -192,9 +192,9 @@ export function galleriesService(deps: Deps) {
     },
 
     async details(auth: AuthContext, galleryId: number, page: number) {
+      await requireAccess(db, auth, 'gallery.read', galleryId);
       const [gallery] = await db.select().from(galleries).where(eq(galleries.id, galleryId)).limit(1);
       if (!gallery) throw notFound();
-      await checkProvider(auth, gallery.providerId);
       const where = eq(galleryFiles.galleryId, gallery.id);
       const [rows, [total]] = await Promise.all([
         db

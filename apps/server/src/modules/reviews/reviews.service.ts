@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
-import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
+import { hasContent, isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
   allowedMoves,
   applyMove,
@@ -44,7 +44,7 @@ import { cappedCount } from '../../platform/lists';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 import { itemContents, items } from '../units/units.tables';
-import { checkKnowledge, hasText, UNITS_MSG, unitsService } from '../units/units.service';
+import { checkKnowledge, UNITS_MSG, unitsService } from '../units/units.service';
 import { unitLifecycle } from '../units/lifecycle';
 import { accessWhere, checkAccess, requireAccess } from '../access/access';
 import { reviewComments, reviews } from './reviews.tables';
@@ -490,7 +490,7 @@ export function reviewsService(deps: Deps) {
       const content = await editable(tx, auth, id);
       if (content.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);
       const values = await units.clean(tx, { ...body, learningType: content.learningType as KnowledgeType });
-      if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
+      if (!hasContent(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
       if (!isUnitComplete({ ...values, knowledges: values.knowledgeIds })) throw new AppError(400, 'UNIT_INCOMPLETE', UNIT_MSG.incomplete);
       await units.writeContent(tx, content, values, auth.user.id);
       await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: content.id, itemId: content.itemId, title: values.title, fromReview: true } });

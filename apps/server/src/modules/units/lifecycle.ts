@@ -11,7 +11,7 @@
  *
  *   unitEvents(deps).subscribe('unit.published', async (e) => { … e.itemId, e.contentId, e.previousContentId … });
  *
- * Handlers run after the commit, in the worker started by buildApp; a handler that throws makes pg-boss
+ * Handlers run after the commit, in the worker that main.ts starts (test apps do not start it: a test calls start() itself); a handler that throws makes pg-boss
  * retry the job (every handler of that event runs again), so handlers must be idempotent.
  */
 import { eq } from 'drizzle-orm';
@@ -52,7 +52,7 @@ export interface UnitEvents {
   subscribe(name: UnitEventName, handler: UnitEventHandler): void;
   /** Enqueue `event` in the caller's transaction. */
   emit(tx: Executor, event: UnitDomainEvent): Promise<void>;
-  /** Start the worker (buildApp does it once). */
+  /** Start the worker (main.ts does it once, beside the mail worker). */
   start(): Promise<void>;
 }
 

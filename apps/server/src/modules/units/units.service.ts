@@ -42,14 +42,10 @@ import { itemContents, itemContentTags, items, tags } from './units.tables';
 
 export const UNITS_MSG = {
   stale: 'Esta unidade foi alterada em outra aba ou por outra pessoa. Recarregue a página para continuar a partir da versão mais recente.',
-  locked: LIFECYCLE_MSG.locked,
-  trashed: LIFECYCLE_MSG.trashed,
   updatePending: 'Esta unidade já tem uma atualização em andamento.',
   badKnowledge: 'Área de conhecimento inválida para o tipo de ensino escolhido.',
   badLevel: 'Nível de aprendizagem inválido para o tipo de ensino escolhido.',
   badMove: LIFECYCLE_MSG.badMove,
-  notTrashed: LIFECYCLE_MSG.notTrashed,
-  notAwaiting: LIFECYCLE_MSG.notAwaiting,
   underReview: 'Esta versão está em avaliação: ela é publicada pela decisão da avaliação.',
   noProvider: 'Seu usuário não está vinculado a um fornecedor.',
   unknownTag: 'Tag não encontrada.',
@@ -59,8 +55,6 @@ export type UnitFields = z.output<typeof unitCreateBody>;
 type Fields = UnitFields;
 
 const iso = (d: Date) => d.toISOString();
-/** A field is filled: THE shared rule of unit content (issue 10 item 3), also the studio's and isUnitComplete's. */
-export const hasText = hasContent;
 
 /**
  * THE check of a unit's knowledge areas and learning levels against its learning type (the studio's save
@@ -86,6 +80,11 @@ export function unitsService(deps: Deps) {
   /** A content row the caller may `permission` (the access gate); 404 otherwise. */
   async function loadRow(ex: Executor, auth: AuthContext, id: number, lock = false, permission: Permission = 'unit.read') {
     await requireAccess(ex, auth, permission, id);
+    return rowOf(ex, id, lock);
+  }
+
+  /** The row itself, for callers that asked the gate already (bulk moves ask once for the whole set). */
+  async function rowOf(ex: Executor, id: number, lock: boolean) {
     const base = ex
       .select({ content: itemContents, providerId: items.providerId, publishedContentId: items.publishedContentId })
       .from(itemContents)
@@ -206,7 +205,7 @@ export function unitsService(deps: Deps) {
       if (current.status !== 'publish') lifecycle.assertAllowed(current.status as UnitStatus, 'save');
       const values = await clean(tx, body);
       // The synthesis is required when editing (spec 2 §5): checked on what will be stored.
-      if (!hasText(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
+      if (!hasContent(values.synthesis)) throw badRequest(UNIT_MSG.synthesisRequired, { synthesis: UNIT_MSG.synthesisRequired });
 
       if (current.status === 'publish') {
         // A published unit is updated through a new version that goes through analysis again (spec 2 §4.2).
@@ -364,7 +363,7 @@ export function unitsService(deps: Deps) {
       // One access query for the whole set (the gate), then each version locked and moved by the lifecycle.
       await requireAccess(tx, auth, 'unit.edit', ids);
       for (const id of ids) {
-        const { content } = await loadRow(tx, auth, id, true, 'unit.edit');
+        const { content } = await rowOf(tx, id, true);
         const from = content.status as UnitStatus;
         const event = authorEventFor(from, body.status);
         if (!event) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS[from] ?? from, UNIT_STATUS_LABELS[body.status]));

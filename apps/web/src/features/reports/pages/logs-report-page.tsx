@@ -2,6 +2,7 @@ import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { auditActionLabel } from '@edu/shared/audit';
 import { MSG } from '@edu/shared/messages';
+import { formatCount } from '@edu/shared/format';
 import { LOGS_REPORT_PAGE_SIZE, LOGS_REPORT_TYPES, type LogRow } from '@edu/shared/reports';
 import { useSessionUser } from '../../../lib/session';
 import { DataTable, type Column } from '../../../ui/data-table';
@@ -70,7 +71,7 @@ function LogsReport({ userName }: { userName: string }) {
       <Card withBorder padding="lg">
         {report.data && (
           <Text size="sm" c="dimmed" mb="sm" aria-live="polite">
-            {report.data.total === 1 ? '1 registro encontrado' : `${report.data.total} registros encontrados`}
+            {formatCount(report.data.total, 'registro encontrado', 'registros encontrados')}
           </Text>
         )}
         <DataTable
