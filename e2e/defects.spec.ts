@@ -56,6 +56,15 @@ test('Tutoriais without configured videos says so once, with what to set, instea
   await expect(page.getByText(MSG.videoUnavailable)).toHaveCount(0);
 });
 
+test('the LMS key tutorial without a configured video says what to set, and keeps its steps', async ({ page }) => {
+  await page.goto('/docs/lms/key_generator');
+  const note = page.getByRole('status').filter({ hasText: MSG.lmsVideoNotConfiguredTitle });
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('LMS_TUTORIAL_VIDEO_URL');
+  await expect(page.getByText(MSG.videoUnavailable)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Gerar chave LMS' })).toBeVisible();
+});
+
 test('the AI screen, open to the demo institution without a model, says how to configure one', async ({ page }) => {
   // The e2e server has a (fake) model configured for the AI journey; this answers as a fresh `npm start`
   // does (server side: defects.test.ts, 'AI screens with the demo data and no allow-list').

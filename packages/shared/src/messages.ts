@@ -125,6 +125,9 @@ export const MSG = {
   tutorialsNotConfiguredTitle: 'Vídeos ainda não configurados',
   tutorialsNotConfigured:
     'Nenhum vídeo tutorial foi configurado neste servidor. Para exibi-los, quem administra o servidor define TUTORIAL_VIDEO_IDS com os ids dos vídeos do YouTube, separados por vírgula e na ordem abaixo, e reinicia o servidor.',
+  lmsVideoNotConfiguredTitle: 'Vídeo ainda não configurado',
+  lmsVideoNotConfigured:
+    'O vídeo deste tutorial ainda não foi configurado neste servidor. Para exibi-lo, quem administra o servidor define LMS_TUTORIAL_VIDEO_URL (um link do YouTube ou de um arquivo mp4) e reinicia o servidor. Os passos abaixo valem mesmo sem o vídeo.',
   reportFail: 'Não foi possível realizar esta operação, tente novamente.',
   logUserNotFound: 'Não encontrado',
   invalidDate: 'Data inválida',

@@ -53,8 +53,8 @@ function TutorialVideo() {
   const url = config.data?.lmsTutorialVideoUrl;
   if (!url) {
     return (
-      <Alert color="gray" icon={<IconVideoOff aria-hidden />}>
-        {MSG.videoUnavailable}
+      <Alert color="blue" icon={<IconVideoOff aria-hidden />} title={MSG.lmsVideoNotConfiguredTitle} role="status">
+        {MSG.lmsVideoNotConfigured}
       </Alert>
     );
   }
