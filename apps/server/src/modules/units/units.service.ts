@@ -249,25 +249,32 @@ export function unitsService(deps: Deps) {
     return view(db, id);
   }
 
-  /** The latest version of each item that is not in the trash (an anti-join on the (item_id, version) index). */
-  const latestActive = sql`not exists (select 1 from item_contents x where x.item_id = ${itemContents.itemId} and x.version > ${itemContents.version} and x.status <> 'deleted')`;
-
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
     authorProvider(auth);
-    // The items the gate lets this author edit first (planned on their own: `offset 0`), then their versions:
-    // no walk of every version.
-    const base: SQL[] = [sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${accessWhere(auth, 'unit.edit') ?? sql`true`} offset 0)`];
-    if (q.title) base.push(foldedMatch(itemContents.titleFolded, q.title));
-    if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
-    const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
-    const filter: SQL[] =
-      q.statusItemContent === 'deleted'
-        ? [...base, eq(itemContents.status, 'deleted')]
-        : q.statusItemContent === 'all'
-          ? regular
-          : [...regular, inArray(itemContents.status, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]])];
-    const where = and(...filter);
-    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const mayEdit = accessWhere(auth, 'unit.edit') ?? sql`true`;
+    // Every tab but the trash lists the latest version not in the trash of each item the gate lets this author
+    // edit: one backward probe of the covering item_contents_item_status_idx per item (id, status, folded title
+    // and date without reading rows), then the filters on that version.
+    const current = sql`(select l.id, l.status, l.title_folded, l.created_at from ${items} cross join lateral (select x.id, x.status, x.title_folded, x.created_at from item_contents x where x.item_id = ${items.id} and x.status <> 'deleted' order by x.version desc limit 1) l where ${mayEdit}) cur`;
+    const regular: SQL[] = [];
+    if (q.title) regular.push(foldedMatch(sql`cur.title_folded`, q.title));
+    if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = cur.id and ${q.knowledges} = any(k.knowledge_ids))`);
+    // The trash lists every trashed version of those items: the items first (planned on their own: `offset 0`).
+    const trashed: SQL[] = [
+      sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${mayEdit} offset 0)`,
+      eq(itemContents.status, 'deleted'),
+    ];
+    if (q.title) trashed.push(foldedMatch(itemContents.titleFolded, q.title));
+    if (q.knowledges) trashed.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
+    const deleted = q.statusItemContent === 'deleted';
+    const listedWhere = and(
+      ...regular,
+      q.statusItemContent === 'all' || q.statusItemContent === 'deleted'
+        ? undefined
+        : inArray(sql`cur.status`, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]),
+    );
+    const trashedWhere = and(...trashed);
+    const byTitle = q.order === 'title';
     // Only what the list shows and what `complete` reads (not the topics).
     const listed = {
       id: itemContents.id,
@@ -286,30 +293,37 @@ export function unitsService(deps: Deps) {
       updatedAt: itemContents.updatedAt,
     };
     // The counts per status answer the total of every filter but the trash: one query less.
-    // The page's ids first (the covering item_contents_item_status_idx answers filter and order), then their rows.
+    // The page's ids first (from the index), then their rows.
     const page = async () => {
-      const ids = await db
-        .select({ id: itemContents.id })
-        .from(itemContents)
-        .where(where)
-        .orderBy(...order)
-        .limit(UNITS_PAGE_SIZE)
-        .offset((q.page - 1) * UNITS_PAGE_SIZE);
+      const offset = (q.page - 1) * UNITS_PAGE_SIZE;
+      const ids = deleted
+        ? await db
+            .select({ id: itemContents.id })
+            .from(itemContents)
+            .where(trashedWhere)
+            .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
+            .limit(UNITS_PAGE_SIZE)
+            .offset(offset)
+        : await db
+            .select({ id: sql<number>`cur.id` })
+            .from(current)
+            .where(listedWhere)
+            .orderBy(...(byTitle ? [sql`cur.title_folded asc`, sql`cur.id asc`] : [sql`cur.created_at desc`, sql`cur.id desc`]))
+            .limit(UNITS_PAGE_SIZE)
+            .offset(offset);
       if (ids.length === 0) return [];
-      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => r.id)));
+      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => Number(r.id))));
       const byId = new Map(found.map((r) => [r.c.id, r]));
-      return ids.map((r) => byId.get(r.id)).filter((r): r is (typeof found)[number] => !!r);
+      return ids.map((r) => byId.get(Number(r.id))).filter((r): r is (typeof found)[number] => !!r);
     };
     const [rows, deletedTotal, byStatus, areas] = await Promise.all([
       page(),
-      q.statusItemContent === 'deleted'
-        ? db.select({ n: count() }).from(itemContents).where(where).then(([r]) => Number(r?.n ?? 0))
-        : Promise.resolve(0),
+      deleted ? db.select({ n: count() }).from(itemContents).where(trashedWhere).then(([r]) => Number(r?.n ?? 0)) : Promise.resolve(0),
       db
-        .select({ status: itemContents.status, n: count() })
-        .from(itemContents)
+        .select({ status: sql<string>`cur.status`, n: count() })
+        .from(current)
         .where(and(...regular))
-        .groupBy(itemContents.status),
+        .groupBy(sql`cur.status`),
       knowledgeMap(db),
     ]);
     const counts = Object.fromEntries(OWN_UNIT_FILTERS.map((f) => [f, 0])) as Record<OwnUnitFilter, number>;
