@@ -267,12 +267,6 @@ export function unitsService(deps: Deps) {
     if (q.title) trashed.push(foldedMatch(itemContents.titleFolded, q.title));
     if (q.knowledges) trashed.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
     const deleted = q.statusItemContent === 'deleted';
-    const listedWhere = and(
-      ...regular,
-      q.statusItemContent === 'all' || q.statusItemContent === 'deleted'
-        ? undefined
-        : inArray(sql`cur.status`, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]),
-    );
     const trashedWhere = and(...trashed);
     const byTitle = q.order === 'title';
     // Only what the list shows and what `complete` reads (not the topics).
@@ -292,40 +286,57 @@ export function unitsService(deps: Deps) {
       createdAt: itemContents.createdAt,
       updatedAt: itemContents.updatedAt,
     };
-    // The counts per status answer the total of every filter but the trash: one query less.
-    // The page's ids first (from the index), then their rows.
-    const page = async () => {
-      const offset = (q.page - 1) * UNITS_PAGE_SIZE;
-      const ids = deleted
-        ? await db
-            .select({ id: itemContents.id })
-            .from(itemContents)
-            .where(trashedWhere)
-            .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
-            .limit(UNITS_PAGE_SIZE)
-            .offset(offset)
-        : await db
-            .select({ id: sql<number>`cur.id` })
-            .from(current)
-            .where(listedWhere)
-            .orderBy(...(byTitle ? [sql`cur.title_folded asc`, sql`cur.id asc`] : [sql`cur.created_at desc`, sql`cur.id desc`]))
-            .limit(UNITS_PAGE_SIZE)
-            .offset(offset);
-      if (ids.length === 0) return [];
-      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => Number(r.id))));
-      const byId = new Map(found.map((r) => [r.c.id, r]));
-      return ids.map((r) => byId.get(Number(r.id))).filter((r): r is (typeof found)[number] => !!r);
+    const offset = (q.page - 1) * UNITS_PAGE_SIZE;
+    // Every tab but the trash: one walk of the provider's items (materialized) answers both the page's ids, in order,
+    // and the counts per status, which give the total of every filter but the trash.
+    const walk = async () => {
+      const statusIn =
+        q.statusItemContent === 'all' || q.statusItemContent === 'deleted'
+          ? sql`true`
+          : inArray(sql`c.status`, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
+      const pageOrder = byTitle ? sql`c.title_folded asc, c.id asc` : sql`c.created_at desc, c.id desc`;
+      const walked = sql`(with c as materialized (select cur.* from ${current} where ${and(...regular) ?? sql`true`})
+        select null::text as status, 0::int as n, p.id, p.pos from (select c.id, row_number() over (order by ${pageOrder}) as pos from c where ${statusIn} order by ${pageOrder} limit ${UNITS_PAGE_SIZE} offset ${offset}) p
+        union all
+        select c.status, count(*)::int, null::int, null::bigint from c group by c.status) w`;
+      const out = await db
+        .select({ status: sql<string | null>`w.status`, n: sql<number>`w.n`, id: sql<number | null>`w.id`, pos: sql<string | null>`w.pos` })
+        .from(walked);
+      const ids = out.filter((r) => r.id !== null).sort((a, b) => Number(a.pos) - Number(b.pos)).map((r) => Number(r.id));
+      const byStatus = out.filter((r) => r.status !== null).map((r) => ({ status: r.status!, n: Number(r.n) }));
+      return { ids, byStatus };
     };
-    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
-      page(),
-      deleted ? db.select({ n: count() }).from(itemContents).where(trashedWhere).then(([r]) => Number(r?.n ?? 0)) : Promise.resolve(0),
-      db
-        .select({ status: sql<string>`cur.status`, n: count() })
-        .from(current)
-        .where(and(...regular))
-        .groupBy(sql`cur.status`),
+    // The trash: its page's ids and count, and the counts per status of the other tabs.
+    const trash = async () => {
+      const [ids, [n], byStatus] = await Promise.all([
+        db
+          .select({ id: itemContents.id })
+          .from(itemContents)
+          .where(trashedWhere)
+          .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
+          .limit(UNITS_PAGE_SIZE)
+          .offset(offset),
+        db.select({ n: count() }).from(itemContents).where(trashedWhere),
+        db
+          .select({ status: sql<string>`cur.status`, n: count() })
+          .from(current)
+          .where(and(...regular))
+          .groupBy(sql`cur.status`),
+      ]);
+      return { ids: ids.map((r) => r.id), total: Number(n?.n ?? 0), byStatus };
+    };
+    // Then the page's rows (only the listed columns).
+    const [listing, areas] = await Promise.all([
+      deleted ? trash() : walk().then((w) => ({ ...w, total: 0 })),
       knowledgeMap(db),
     ]);
+    const found = listing.ids.length
+      ? await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, listing.ids))
+      : [];
+    const byId = new Map(found.map((r) => [r.c.id, r]));
+    const rows = listing.ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => !!r);
+    const deletedTotal = listing.total;
+    const byStatus = listing.byStatus;
     const counts = Object.fromEntries(OWN_UNIT_FILTERS.map((f) => [f, 0])) as Record<OwnUnitFilter, number>;
     for (const { status, n } of byStatus) {
       counts.all += Number(n);
