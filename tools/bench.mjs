@@ -6,7 +6,8 @@
 //
 // The lists are meant to be measured on the large data set: `npm run bench:data`, then
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench`. BENCH_SECONDS (default 10) is the
-// duration per target; BENCH_ONLY (a regular expression) measures only the matching targets (plus health).
+// duration per target; BENCH_ONLY (a regular expression) measures only the matching targets (plus health);
+// BENCH_PORT (default 3299; the hello-world takes the next one) moves the servers off ports in use.
 // The goal of issue 10 for each list: p99 < 100 ms, >= 100 req/s, within 20x of health's req/s.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +21,7 @@ import Fastify from 'fastify';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PORT = 3299;
+const PORT = Number(process.env.BENCH_PORT ?? 3299); // and PORT + 1 for the hello-world
 
 async function waitHealthy(url, started) {
   for (;;) {

@@ -22,7 +22,7 @@ import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { readImageUpload } from '../../platform/uploads';
 import { users } from '../users/users.tables';
-import { folded, searchMatch } from '../../platform/search';
+import { foldedMatch } from '../../platform/search';
 import { providers } from './providers.tables';
 import { requireAccess } from '../access/access';
 
@@ -82,9 +82,9 @@ export function providersService(deps: Deps) {
       if (q.name) {
         base.push(
           or(
-            searchMatch(sql`${providers.companyName}`, q.name),
-            searchMatch(sql`${providers.name}`, q.name),
-            searchMatch(sql`${providers.email}`, q.name),
+            foldedMatch(providers.companyNameFolded, q.name),
+            foldedMatch(providers.nameFolded, q.name),
+            foldedMatch(providers.emailFolded, q.name),
           )!,
         );
       }
@@ -95,7 +95,7 @@ export function providersService(deps: Deps) {
       // A-Z as a pt-BR reader expects it (accents and case ignored); Mais Recentes newest first.
       const order =
         q.order === 'name'
-          ? [asc(folded(sql`${providers.companyName}`)), asc(providers.companyName), asc(providers.id)]
+          ? [asc(providers.companyNameFolded), asc(providers.companyName), asc(providers.id)]
           : [desc(providers.createdAt), desc(providers.id)];
       const [rows, [counts]] = await Promise.all([
         db.select().from(providers).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),

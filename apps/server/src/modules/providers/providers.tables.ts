@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { FOLD_FROM, FOLD_TO } from '../../platform/search';
+
+/** A column folded for search: the same expression as platform/search.ts `folded`. */
+const foldedOf = (column: string) => sql`translate(lower(${sql.raw(column)}), ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`;
 
 export const providers = pgTable(
   'providers',
@@ -7,6 +12,10 @@ export const providers = pgTable(
     companyName: text('company_name').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
+    /** The searched columns folded (admin list's name search and A-Z order; trigram indexes). */
+    companyNameFolded: text('company_name_folded').generatedAlwaysAs(foldedOf('company_name')),
+    nameFolded: text('name_folded').generatedAlwaysAs(foldedOf('name')),
+    emailFolded: text('email_folded').generatedAlwaysAs(foldedOf('email')),
     typePerson: text('type_person').notNull(),
     cpf: text('cpf'),
     cnpj: text('cnpj'),
@@ -24,5 +33,14 @@ export const providers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('providers_status_idx').on(t.status), index('providers_created_idx').on(t.createdAt)],
+  (t) => [
+    index('providers_status_idx').on(t.status),
+    index('providers_created_idx').on(t.createdAt),
+    // The admin list (issue 10): accent-free search on company name, name and e-mail, and one index per sort.
+    index('providers_company_name_trgm_idx').using('gin', sql`${t.companyNameFolded} gin_trgm_ops`),
+    index('providers_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+    index('providers_email_trgm_idx').using('gin', sql`${t.emailFolded} gin_trgm_ops`),
+    index('providers_company_name_folded_idx').on(t.companyNameFolded, t.companyName, t.id),
+    index('providers_created_id_idx').on(t.createdAt, t.id),
+  ],
 );

@@ -15,7 +15,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { users } from '../users/users.tables';
 import { toUserRow } from '../users/users.queries';
 import { usersService } from '../users/users.service';
-import { folded, searchMatch } from '../../platform/search';
+import { foldedMatch } from '../../platform/search';
 import { requireAccess } from '../access/access';
 
 type TeamQuery = z.output<typeof teamQuery>;
@@ -29,9 +29,9 @@ export function teamService(deps: Deps) {
     const conditions: SQL[] = [scope, ne(users.id, auth.user.id)];
     if (q.status) conditions.push(eq(users.status, q.status));
     if (q.type?.length) conditions.push(inArray(users.type, q.type));
-    if (q.name) conditions.push(searchMatch(users.name, q.name));
+    if (q.name) conditions.push(foldedMatch(users.nameFolded, q.name));
     const where = and(...conditions);
-    const order = q.order === 'name' ? [asc(folded(users.name)), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+    const order = q.order === 'name' ? [asc(users.nameFolded), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
     const [rows, [total]] = await Promise.all([
       db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
       db.select({ n: count() }).from(users).where(where),

@@ -248,25 +248,26 @@ export function unitsService(deps: Deps) {
     return view(db, id);
   }
 
-  /** The latest version of each item that is not in the trash (an anti-join on the (item_id, version) index). */
-  const latestActive = sql`not exists (select 1 from item_contents x where x.item_id = ${itemContents.itemId} and x.version > ${itemContents.version} and x.status <> 'deleted')`;
-
   async function mine(auth: AuthContext, q: z.output<typeof ownUnitsQuery>): Promise<OwnUnitsResponse> {
     authorProvider(auth);
-    // The items the gate lets this author edit first (planned on their own: `offset 0`), then their versions:
-    // no walk of every version.
-    const base: SQL[] = [sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${accessWhere(auth, 'unit.edit') ?? sql`true`} offset 0)`];
-    if (q.title) base.push(foldedMatch(itemContents.titleFolded, q.title));
-    if (q.knowledges) base.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
-    const regular = [...base, ne(itemContents.status, 'deleted'), latestActive];
-    const filter: SQL[] =
-      q.statusItemContent === 'deleted'
-        ? [...base, eq(itemContents.status, 'deleted')]
-        : q.statusItemContent === 'all'
-          ? regular
-          : [...regular, inArray(itemContents.status, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]])];
-    const where = and(...filter);
-    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const mayEdit = accessWhere(auth, 'unit.edit') ?? sql`true`;
+    // Every tab but the trash lists the latest version not in the trash of each item the gate lets this author
+    // edit: one backward probe of the covering item_contents_item_status_idx per item (id, status, folded title
+    // and date without reading rows), then the filters on that version.
+    const current = sql`(select l.id, l.status, l.title_folded, l.created_at from ${items} cross join lateral (select x.id, x.status, x.title_folded, x.created_at from item_contents x where x.item_id = ${items.id} and x.status <> 'deleted' order by x.version desc limit 1) l where ${mayEdit}) cur`;
+    const regular: SQL[] = [];
+    if (q.title) regular.push(foldedMatch(sql`cur.title_folded`, q.title));
+    if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = cur.id and ${q.knowledges} = any(k.knowledge_ids))`);
+    // The trash lists every trashed version of those items: the items first (planned on their own: `offset 0`).
+    const trashed: SQL[] = [
+      sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${mayEdit} offset 0)`,
+      eq(itemContents.status, 'deleted'),
+    ];
+    if (q.title) trashed.push(foldedMatch(itemContents.titleFolded, q.title));
+    if (q.knowledges) trashed.push(sql`${q.knowledges} = any(${itemContents.knowledgeIds})`);
+    const deleted = q.statusItemContent === 'deleted';
+    const trashedWhere = and(...trashed);
+    const byTitle = q.order === 'title';
     // Only what the list shows and what `complete` reads (not the topics).
     const listed = {
       id: itemContents.id,
@@ -284,33 +285,57 @@ export function unitsService(deps: Deps) {
       createdAt: itemContents.createdAt,
       updatedAt: itemContents.updatedAt,
     };
-    // The counts per status answer the total of every filter but the trash: one query less.
-    // The page's ids first (the covering item_contents_item_status_idx answers filter and order), then their rows.
-    const page = async () => {
-      const ids = await db
-        .select({ id: itemContents.id })
-        .from(itemContents)
-        .where(where)
-        .orderBy(...order)
-        .limit(UNITS_PAGE_SIZE)
-        .offset((q.page - 1) * UNITS_PAGE_SIZE);
-      if (ids.length === 0) return [];
-      const found = await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, ids.map((r) => r.id)));
-      const byId = new Map(found.map((r) => [r.c.id, r]));
-      return ids.map((r) => byId.get(r.id)).filter((r): r is (typeof found)[number] => !!r);
+    const offset = (q.page - 1) * UNITS_PAGE_SIZE;
+    // Every tab but the trash: one walk of the provider's items (materialized) answers both the page's ids, in order,
+    // and the counts per status, which give the total of every filter but the trash.
+    const walk = async () => {
+      const statusIn =
+        q.statusItemContent === 'all' || q.statusItemContent === 'deleted'
+          ? sql`true`
+          : inArray(sql`c.status`, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
+      const pageOrder = byTitle ? sql`c.title_folded asc, c.id asc` : sql`c.created_at desc, c.id desc`;
+      const walked = sql`(with c as materialized (select cur.* from ${current} where ${and(...regular) ?? sql`true`})
+        select null::text as status, 0::int as n, p.id, p.pos from (select c.id, row_number() over (order by ${pageOrder}) as pos from c where ${statusIn} order by ${pageOrder} limit ${UNITS_PAGE_SIZE} offset ${offset}) p
+        union all
+        select c.status, count(*)::int, null::int, null::bigint from c group by c.status) w`;
+      const out = await db
+        .select({ status: sql<string | null>`w.status`, n: sql<number>`w.n`, id: sql<number | null>`w.id`, pos: sql<string | null>`w.pos` })
+        .from(walked);
+      const ids = out.filter((r) => r.id !== null).sort((a, b) => Number(a.pos) - Number(b.pos)).map((r) => Number(r.id));
+      const byStatus = out.filter((r) => r.status !== null).map((r) => ({ status: r.status!, n: Number(r.n) }));
+      return { ids, byStatus };
     };
-    const [rows, deletedTotal, byStatus, areas] = await Promise.all([
-      page(),
-      q.statusItemContent === 'deleted'
-        ? db.select({ n: count() }).from(itemContents).where(where).then(([r]) => Number(r?.n ?? 0))
-        : Promise.resolve(0),
-      db
-        .select({ status: itemContents.status, n: count() })
-        .from(itemContents)
-        .where(and(...regular))
-        .groupBy(itemContents.status),
+    // The trash: its page's ids and count, and the counts per status of the other tabs.
+    const trash = async () => {
+      const [ids, [n], byStatus] = await Promise.all([
+        db
+          .select({ id: itemContents.id })
+          .from(itemContents)
+          .where(trashedWhere)
+          .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
+          .limit(UNITS_PAGE_SIZE)
+          .offset(offset),
+        db.select({ n: count() }).from(itemContents).where(trashedWhere),
+        db
+          .select({ status: sql<string>`cur.status`, n: count() })
+          .from(current)
+          .where(and(...regular))
+          .groupBy(sql`cur.status`),
+      ]);
+      return { ids: ids.map((r) => r.id), total: Number(n?.n ?? 0), byStatus };
+    };
+    // Then the page's rows (only the listed columns).
+    const [listing, areas] = await Promise.all([
+      deleted ? trash() : walk().then((w) => ({ ...w, total: 0 })),
       knowledgeMap(db),
     ]);
+    const found = listing.ids.length
+      ? await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, listing.ids))
+      : [];
+    const byId = new Map(found.map((r) => [r.c.id, r]));
+    const rows = listing.ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => !!r);
+    const deletedTotal = listing.total;
+    const byStatus = listing.byStatus;
     const counts = Object.fromEntries(OWN_UNIT_FILTERS.map((f) => [f, 0])) as Record<OwnUnitFilter, number>;
     for (const { status, n } of byStatus) {
       counts.all += Number(n);

@@ -16,7 +16,8 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('items_provider_idx').on(t.providerId),
+    // A provider's items (Minhas Unidades walks them in order): the ids come from the index, not the rows.
+    index('items_provider_idx').on(t.providerId, t.id),
     // The dashboard's published units: "is this version the published one" from the version's side.
     index('items_published_content_idx').on(t.publishedContentId),
   ],

@@ -12,7 +12,7 @@ import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import { users } from './users.tables';
-import { folded, searchMatch } from '../../platform/search';
+import { foldedMatch } from '../../platform/search';
 import { emailTaken, toUserRow } from './users.queries';
 
 export function usersService(deps: Deps) {
@@ -78,10 +78,10 @@ export function usersService(deps: Deps) {
       else if (q.providerId ?? q.idProvider) conditions.push(eq(users.providerId, (q.providerId ?? q.idProvider)!));
       if (q.status) conditions.push(eq(users.status, q.status));
       if (q.type?.length) conditions.push(inArray(users.type, q.type));
-      if (q.name) conditions.push(searchMatch(users.name, q.name));
+      if (q.name) conditions.push(foldedMatch(users.nameFolded, q.name));
       const where = conditions.length ? and(...conditions) : undefined;
       // A-Z as a pt-BR reader expects it: accents and case ignored, whatever the database collation.
-      const order = q.order === 'name' ? [asc(folded(users.name)), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+      const order = q.order === 'name' ? [asc(users.nameFolded), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
       const [rows, [total]] = await Promise.all([
         db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
         db.select({ n: count() }).from(users).where(where),

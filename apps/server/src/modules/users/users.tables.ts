@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { FOLD_FROM, FOLD_TO } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { sellers } from '../sellers/sellers.tables';
 
@@ -8,6 +9,8 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** The name folded for search and A-Z order: the same expression as platform/search.ts `folded` (trigram index). */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`translate(lower(name), ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)})`),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     type: text('type').notNull(),
@@ -27,6 +30,10 @@ export const users = pgTable(
     index('users_type_status_idx').on(t.type, t.status),
     index('users_created_idx').on(t.createdAt),
     index('users_name_idx').on(t.name),
+    // The admin and team lists (issue 10): accent-free name search, and A-Z in the order they sort by.
+    index('users_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+    index('users_name_folded_idx').on(t.nameFolded, t.name, t.id),
+    index('users_created_id_idx').on(t.createdAt, t.id),
   ],
 );
 
