@@ -13,7 +13,7 @@ import { forbidden } from '../../platform/errors';
 import { auditLogs } from '../../platform/platform.tables';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../users/users.tables';
-import { folded, searchMatch } from '../../platform/search';
+import { foldedMatch } from '../../platform/search';
 import { cappedCount } from '../../platform/lists';
 import { auditSearchRange } from './report-dates';
 
@@ -77,12 +77,12 @@ export function reportsService(deps: Deps) {
       const conditions: SQL[] = [];
       if (scope.kind === 'seller') conditions.push(eq(users.sellerId, scope.sellerId));
       if (scope.kind === 'provider') conditions.push(eq(users.providerId, scope.providerId));
-      if (q.name) conditions.push(searchMatch(users.name, q.name));
+      if (q.name) conditions.push(foldedMatch(users.nameFolded, q.name));
       return db
         .select({ id: users.id, name: users.name })
         .from(users)
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(asc(folded(users.name)), asc(users.id))
+        .orderBy(asc(users.nameFolded), asc(users.id))
         .limit(LOGS_USERS_LIMIT);
     },
   };
