@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
+import { session } from './session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,6 +16,18 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
     },
   },
+});
+
+/**
+ * What one user's session fetched never outlives it: when the session ends or another begins (sign-out,
+ * a 401, a sign-in in another tab), every cached answer is dropped.
+ */
+let cachedFor = session.token();
+session.subscribe(() => {
+  const token = session.token();
+  if (token === cachedFor) return;
+  cachedFor = token;
+  queryClient.clear();
 });
 
 export function WithQuery({ children }: { children: ReactNode }) {
