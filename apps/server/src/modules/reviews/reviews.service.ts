@@ -44,7 +44,7 @@ import { cappedCount } from '../../platform/lists';
 import { providers } from '../providers/providers.tables';
 import { users } from '../users/users.tables';
 import { itemContents, items } from '../units/units.tables';
-import { checkKnowledge, UNITS_MSG, unitsService } from '../units/units.service';
+import { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from '../units/units.service';
 import { unitLifecycle } from '../units/lifecycle';
 import { accessWhere, checkAccess, requireAccess } from '../access/access';
 import { reviewComments, reviews } from './reviews.tables';
@@ -70,19 +70,6 @@ function mayEdit(readable: boolean, review: Review, unitStatus: string): boolean
 /** The latest review version of its unit version (a flag the database keeps: trigger reviews_keep_latest). */
 const isLatest = sql`${reviews.isLatest}`;
 
-/** The columns of a unit version that the staff lists show (never the content itself). */
-const listedContent = {
-  id: itemContents.id,
-  itemId: itemContents.itemId,
-  title: itemContents.title,
-  status: itemContents.status,
-  version: itemContents.version,
-  knowledgeIds: itemContents.knowledgeIds,
-  levelOfLearning: itemContents.levelOfLearning,
-  createdAt: itemContents.createdAt,
-  updatedAt: itemContents.updatedAt,
-};
-
 export function reviewsService(deps: Deps) {
   const { db } = deps;
   const units = unitsService(deps);
@@ -92,7 +79,7 @@ export function reviewsService(deps: Deps) {
     const base = ex
       .select({
         r: reviews,
-        c: listedContent,
+        c: LISTED_CONTENT,
         providerId: providers.id,
         providerName: providers.companyName,
         curator: { id: curators.id, name: curators.name, avatar: curators.avatarUrl },
@@ -163,7 +150,7 @@ export function reviewsService(deps: Deps) {
     const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
     const [found, total, areas] = await Promise.all([
       db
-        .select({ c: listedContent, providerId: providers.id, providerName: providers.companyName })
+        .select({ c: LISTED_CONTENT, providerId: providers.id, providerName: providers.companyName })
         .from(itemContents)
         .innerJoin(items, eq(items.id, itemContents.itemId))
         .innerJoin(providers, eq(providers.id, items.providerId))

@@ -51,6 +51,19 @@ export const UNITS_MSG = {
   unknownTag: 'Tag não encontrada.',
 } as const;
 
+/** The columns of a unit version every unit list shows (never the content itself): staff lists and Minhas Unidades. */
+export const LISTED_CONTENT = {
+  id: itemContents.id,
+  itemId: itemContents.itemId,
+  title: itemContents.title,
+  status: itemContents.status,
+  version: itemContents.version,
+  knowledgeIds: itemContents.knowledgeIds,
+  levelOfLearning: itemContents.levelOfLearning,
+  createdAt: itemContents.createdAt,
+  updatedAt: itemContents.updatedAt,
+};
+
 export type UnitFields = z.output<typeof unitCreateBody>;
 type Fields = UnitFields;
 
@@ -270,20 +283,12 @@ export function unitsService(deps: Deps) {
     const byTitle = q.order === 'title';
     // Only what the list shows and what `complete` reads (not the topics).
     const listed = {
-      id: itemContents.id,
-      itemId: itemContents.itemId,
-      title: itemContents.title,
-      status: itemContents.status,
-      version: itemContents.version,
-      knowledgeIds: itemContents.knowledgeIds,
-      levelOfLearning: itemContents.levelOfLearning,
+      ...LISTED_CONTENT,
       authors: itemContents.authors,
       bibliographicReference: itemContents.bibliographicReference,
       learningObjectives: itemContents.learningObjectives,
       introduction: itemContents.introduction,
       synthesis: itemContents.synthesis,
-      createdAt: itemContents.createdAt,
-      updatedAt: itemContents.updatedAt,
     };
     const offset = (q.page - 1) * UNITS_PAGE_SIZE;
     // Every tab but the trash: one walk of the provider's items (materialized) answers both the page's ids, in order,
