@@ -1,5 +1,5 @@
 /**
- * The review row as the review machine sees it (`ReviewState`), built in one place, and the one write a
+ * The review row as the review machine sees it (`ReviewState`), built in one place, its one write (`saveReviewState`), and the one write a
  * unit's author causes on a review: sending a corrected unit back restarts the stage that asked for it.
  * Used by the reviews service and by the units service (the author's 'resend').
  */
@@ -11,6 +11,21 @@ import { AppError } from '../../platform/errors';
 import { reviews } from './reviews.tables';
 
 type Review = typeof reviews.$inferSelect;
+
+/** The one write of a review's stage statuses: the machine's next state, plus the move's own columns (dates, manager). */
+export async function saveReviewState(tx: Tx, reviewId: number, next: ReviewState, now: Date, extra: Partial<Review> = {}) {
+  await tx
+    .update(reviews)
+    .set({
+      curatorStatus: next.curatorStatus,
+      reviewerStatus: next.reviewerStatus,
+      managerStatus: next.managerStatus,
+      active: next.active,
+      ...extra,
+      updatedAt: now,
+    })
+    .where(eq(reviews.id, reviewId));
+}
 
 export function stateOf(review: Review, unitStatus: string): ReviewState {
   return {
@@ -33,15 +48,9 @@ export async function resumeReview(tx: Tx, contentId: number, from: string) {
     throw new AppError(409, code, message);
   }
   const now = new Date();
-  await tx
-    .update(reviews)
-    .set({
-      curatorStatus: next.curatorStatus,
-      reviewerStatus: next.reviewerStatus,
-      // The stage that starts over starts now.
-      ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
-      ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
-      updatedAt: now,
-    })
-    .where(eq(reviews.id, review.id));
+  // The stage that starts over starts now.
+  await saveReviewState(tx, review.id, next, now, {
+    ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
+    ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
+  });
 }

@@ -48,7 +48,7 @@ import { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from '../unit
 import { unitLifecycle } from '../units/lifecycle';
 import { accessWhere, checkAccess, requireAccess } from '../access/access';
 import { reviewComments, reviews } from './reviews.tables';
-import { stateOf } from './review-state';
+import { saveReviewState, stateOf } from './review-state';
 import { REVIEW_MOVE_EVENTS } from '@edu/shared/unit-lifecycle';
 
 type Review = typeof reviews.$inferSelect;
@@ -330,18 +330,10 @@ export function reviewsService(deps: Deps) {
         if (move.needsComment && !comment) throw badRequest(REVIEW_MSG.commentRequired, { comment: REVIEW_MSG.commentRequired });
         const next = applyMove(state, move);
         const now = new Date();
-        await tx
-          .update(reviews)
-          .set({
-            curatorStatus: next.curatorStatus,
-            reviewerStatus: next.reviewerStatus,
-            managerStatus: next.managerStatus,
-            active: next.active,
-            ...(move.stage === 'curation' && move.status === 'approved' ? { revisionStartedAt: now } : {}),
-            ...(move.stage === 'decision' ? { managerId: auth.user.id } : {}),
-            updatedAt: now,
-          })
-          .where(eq(reviews.id, id));
+        await saveReviewState(tx, id, next, now, {
+          ...(move.stage === 'curation' && move.status === 'approved' ? { revisionStartedAt: now } : {}),
+          ...(move.stage === 'decision' ? { managerId: auth.user.id } : {}),
+        });
         // The unit's side of the move (correction, approve = publish, reprove): the lifecycle's.
         if (move.unitStatus) await lifecycle.transition(tx, content.id, REVIEW_MOVE_EVENTS[move.unitStatus], auth.user);
         if (comment) await tx.insert(reviewComments).values({ reviewId: id, itemContentId: content.id, authorId: auth.user.id, comment });

@@ -257,7 +257,7 @@ export function unitsService(deps: Deps) {
   }
 
   async function find(auth: AuthContext, id: number): Promise<UnitContent> {
-    await loadRow(db, auth, id);
+    await requireAccess(db, auth, 'unit.read', id);
     return view(db, id);
   }
 
@@ -469,7 +469,7 @@ export function unitsService(deps: Deps) {
 
   async function attachTags(auth: AuthContext, contentId: number, tagIds: number[]): Promise<TagRow[]> {
     return db.transaction(async (tx: Tx) => {
-      await loadRow(tx, auth, contentId);
+      await requireAccess(tx, auth, 'unit.read', contentId);
       const ids = [...new Set(tagIds)];
       const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
       if (found.length !== ids.length) throw badRequest(UNITS_MSG.unknownTag, { tagIds: UNITS_MSG.unknownTag });
@@ -479,7 +479,7 @@ export function unitsService(deps: Deps) {
   }
 
   async function detachTag(auth: AuthContext, contentId: number, tagId: number): Promise<TagRow[]> {
-    await loadRow(db, auth, contentId);
+    await requireAccess(db, auth, 'unit.read', contentId);
     await db.delete(itemContentTags).where(and(eq(itemContentTags.itemContentId, contentId), eq(itemContentTags.tagId, tagId)));
     return tagsOf(db, contentId);
   }

@@ -230,24 +230,21 @@ export default function RichTextEditor({
         </Editor.Toolbar>
         {image !== null && image !== undefined && (
           <Group gap="xs" px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-            <Select
-              size="xs"
-              w={170}
-              label="Estilo da imagem"
-              data={IMAGE_CLASS_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-              value={pick(image, LOOKS)}
-              allowDeselect={false}
-              onChange={(look) => setImageClass(look ?? '', pick(image, ALIGNS))}
-            />
-            <Select
-              size="xs"
-              w={170}
-              label="Alinhamento da imagem"
-              data={IMAGE_ALIGN_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-              value={pick(image, ALIGNS)}
-              allowDeselect={false}
-              onChange={(align) => setImageClass(pick(image, LOOKS), align ?? '')}
-            />
+            {[
+              { label: 'Estilo da imagem', options: IMAGE_CLASS_OPTIONS, value: pick(image, LOOKS), set: (v: string) => setImageClass(v, pick(image, ALIGNS)) },
+              { label: 'Alinhamento da imagem', options: IMAGE_ALIGN_OPTIONS, value: pick(image, ALIGNS), set: (v: string) => setImageClass(pick(image, LOOKS), v) },
+            ].map((field) => (
+              <Select
+                key={field.label}
+                size="xs"
+                w={170}
+                label={field.label}
+                data={field.options.map((o) => ({ value: o.value, label: o.label }))}
+                value={field.value}
+                allowDeselect={false}
+                onChange={(v) => field.set(v ?? '')}
+              />
+            ))}
           </Group>
         )}
         <Editor.Content className={classes.content} style={{ height, overflowY: 'auto' }} />
