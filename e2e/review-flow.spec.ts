@@ -171,9 +171,14 @@ test('a manager edits the unit details, then reopens a reproved review as a new 
   await page.goto(`/dashboard/units/review/${reviewId}`);
   await page.getByRole('button', { name: 'Editar Detalhes Da Unidade' }).click();
   const details = page.getByRole('dialog', { name: 'Editar Detalhes Da Unidade' });
-  // The pills field covers its input: the click goes to the field, which opens the options.
-  await details.getByRole('combobox', { name: 'Níveis de aprendizagem' }).click({ force: true });
-  await page.getByRole('option', { name: 'Mestrado' }).click();
+  // The pills field covers its input: the click goes to the field, which opens the options. A click before the
+  // levels have loaded opens nothing (seen on a loaded CI machine): click again until the option shows.
+  const mestrado = page.getByRole('option', { name: 'Mestrado' });
+  await expect(async () => {
+    await details.getByRole('combobox', { name: 'Níveis de aprendizagem' }).click({ force: true });
+    await expect(mestrado).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await mestrado.click();
   await details.getByRole('heading', { name: 'Editar Detalhes Da Unidade' }).click();
   await details.getByRole('button', { name: 'Salvar' }).click();
   await expectNotification(page, REVIEW_MSG.saved);
