@@ -35,6 +35,7 @@ import { lmsKeyModule } from './modules/sellers/lms-key.routes';
 import { reportsModule } from './modules/reports/reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
+import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
 import { eventsModule } from './platform/events';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,6 +153,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     servicesModule(api, deps);
     reviewsModule(api, deps);
     feedbackModule(api, deps);
+    // Domain-event subscribers (they run in the worker main.ts starts).
+    subscribeCatalogueFacts(deps);
   });
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -10,3 +10,6 @@ export * from '../modules/units/units.tables';
 export * from '../modules/galleries/galleries.tables';
 export * from '../modules/services/services.tables';
 export * from '../modules/reviews/reviews.tables';
+export * from '../modules/rents/rents.tables';
+export * from '../modules/store/store.tables';
+export * from '../modules/sellers/lti.tables';

@@ -14,6 +14,7 @@ import { users } from '../modules/users/users.tables';
 
 import { DEMO_PASSWORD, DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 import { ensurePublishedDemoReview, seedDemoUnits } from './units';
+import { seedDemoMarketplace } from './marketplace';
 
 export { DEMO_PASSWORD, demoEmail };
 export { DEMO_PUBLISHED_UNIT_TITLE } from './units';
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     const id = (local: string) => staff.find((u) => u.email === demoEmail(local))?.id;
     const [curatorId, reviewerId, managerId] = [id('curator'), id('review'), id('manager')];
     if (curatorId && reviewerId && managerId) await ensurePublishedDemoReview(db, { curatorId, reviewerId, managerId });
+    await seedDemoMarketplace(db);
     return;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -117,6 +119,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     const providerUser = demoUsers.find((u) => u.email === demoEmail('provider'))!;
     const staffId = (local: string) => demoUsers.find((u) => u.email === demoEmail(local))!.id;
     await seedDemoUnits(tx, provider!.id, providerUser.id, { curatorId: staffId('curator'), reviewerId: staffId('review'), managerId: staffId('manager') });
+    await seedDemoMarketplace(tx);
   });
   log?.info('dados de demonstração carregados');
 }

@@ -32,7 +32,8 @@
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isProviderType, isStaff, type UserType } from '@edu/shared/access';
+import { isProviderType, isSellerType, isStaff, type UserType } from '@edu/shared/access';
+import { RENT_ADMIN_TYPES, RENT_BUYER_TYPES } from '@edu/shared/rent-machine';
 import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
 import { PROVIDER_ADMIN_TYPES } from '@edu/shared/providers';
 import { GALLERY_OWNER_TYPES } from '@edu/shared/galleries';
@@ -46,6 +47,7 @@ import { sellers } from '../sellers/sellers.tables';
 import { users } from '../users/users.tables';
 import { providerServices } from '../services/services.tables';
 import { galleries } from '../galleries/galleries.tables';
+import { rents } from '../rents/rents.tables';
 
 /** What the gate knows about the caller (the session's user). */
 export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
@@ -167,6 +169,23 @@ export const POLICIES = {
     id: sellers.id,
     table: sellers,
     where: (a) => anyOf(a.type === 'seller' && a.sellerId !== null && eq(sellers.id, a.sellerId)),
+  },
+  /** See a rent (rent id): admin and director any; an institution's users its rents; a provider's users the rents of its catalogue. */
+  'rent.read': {
+    id: rents.id,
+    table: rents,
+    where: (a) =>
+      anyOf(
+        isType(RENT_ADMIN_TYPES, a.type) && ALL,
+        isSellerType(a.type) && a.sellerId !== null && eq(rents.sellerId, a.sellerId),
+        isProviderType(a.type) && a.providerId !== null && eq(rents.providerId, a.providerId),
+      ),
+  },
+  /** Cancel a rent as the institution (rent id): its buyers (seller, content manager), their institution's rents only. */
+  'rent.sellerCancel': {
+    id: rents.id,
+    table: rents,
+    where: (a) => anyOf(isType(RENT_BUYER_TYPES, a.type) && a.sellerId !== null && eq(rents.sellerId, a.sellerId)),
   },
   /** A member of the caller's institution team (user id). */
   'seller.teamMember': { id: users.id, table: users, where: (a) => anyOf(a.sellerId !== null && eq(users.sellerId, a.sellerId)) },

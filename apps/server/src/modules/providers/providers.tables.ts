@@ -30,6 +30,14 @@ export const providers = pgTable(
     professionalExperience: text('professional_experience'),
     knowledgeLevel: integer('knowledge_level').array().notNull().default([]),
     isServiceProvider: boolean('is_service_provider').notNull().default(false),
+    /**
+     * The store's facts about the provider's PUBLISHED units (spec 3 §2.3 unit count and filters), recomputed by
+     * the store's subscriber of the unit lifecycle's publish events (store/catalogue-facts.ts) and backfilled by
+     * migration 0013.
+     */
+    publishedUnits: integer('published_units').notNull().default(0),
+    publishedKnowledgeIds: integer('published_knowledge_ids').array().notNull().default(sql`'{}'::integer[]`),
+    publishedLevels: text('published_levels').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

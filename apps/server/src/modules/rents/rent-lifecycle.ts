@@ -1,0 +1,148 @@
+/**
+ * THE writer of `rents.status` (issue 11), driven by the table of `@edu/shared/rent-machine`: a new rent
+ * (`openRent`: the institution's payment request, or an admin's 'Novo Aluguel') and every move of an
+ * existing one (`moveRent`). Refusals are 409 with the table's pt-BR message (403-like refusals of a role
+ * that may not make the move are 409 too: the route's contract already refused the wrong roles with 403,
+ * so what remains is a state the caller may not act on). Every status a rent takes is appended to
+ * `rent_history` in the same transaction (the income dashboard reads the active periods from it). A test
+ * greps the server for any other writer of `rents.status`.
+ *
+ * Object-level checks ("is this the caller's institution's rent") are the caller's, through the access gate.
+ */
+import { eq } from 'drizzle-orm';
+import type { UserType } from '@edu/shared/access';
+import { decideRent, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
+import type { Tx } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { rentHistory, rents } from './rents.tables';
+
+export type Rent = typeof rents.$inferSelect;
+
+export interface RentActor {
+  id: number;
+  type: UserType;
+}
+
+function refuse(code: string, message: string): never {
+  throw new AppError(409, code, message);
+}
+
+/** The unique index rents_open_unique answered: the pair already has an open rent. */
+function isOpenRentConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint;
+  return code === '23505' && (constraint === undefined || constraint === 'rents_open_unique');
+}
+
+async function history(tx: Tx, rentId: number, status: RentStatus, actor: RentActor | null) {
+  await tx.insert(rentHistory).values({ rentId, status, byUserId: actor?.id ?? null });
+}
+
+export interface OpenRentInput {
+  sellerId: number;
+  providerId: number;
+  planId: number;
+  valueCents: number;
+  paymentRequestId?: number | null;
+  previousRentId?: number | null;
+}
+
+/**
+ * A new rent by `event` ('request': the payment request, 'create': an admin's Novo Aluguel). A second open
+ * rent of the same institution and provider is refused (409 'Esse catálogo já está associado…'). Runs in a
+ * savepoint so that the refusal leaves the caller's transaction usable.
+ */
+export async function openRent(tx: Tx, event: Extract<RentEvent, 'request' | 'create'>, input: OpenRentInput, actor: RentActor): Promise<Rent> {
+  const decision = decideRent(event, 'new', actor.type);
+  if (!decision.ok) refuse(decision.code, decision.message);
+  try {
+    const rent = await tx.transaction(async (sp) => {
+      const [row] = await sp
+        .insert(rents)
+        .values({ ...input, status: decision.to, createdBy: actor.id })
+        .returning();
+      await history(sp, row!.id, decision.to, actor);
+      return row!;
+    });
+    return rent;
+  } catch (err) {
+    if (isOpenRentConflict(err)) refuse('RENT_ALREADY_ASSOCIATED', RENT_MSG.alreadyAssociated);
+    throw err;
+  }
+}
+
+export interface MoveOptions {
+  /** setStatus: the status chosen in the manage modal. */
+  status?: OpenRentStatus;
+  /** changePlan: the new plan and its price (computed by the caller from plan_prices). */
+  plan?: { planId: number; valueCents: number };
+}
+
+export interface MoveResult {
+  rent: Rent;
+  from: RentStatus;
+  to: RentStatus;
+  /** changePlan of an active rent: the new active rent that carries the new plan. */
+  successor?: Rent;
+  /** sellerCancel of an active rent: the cancellation was requested (status unchanged). */
+  cancellationRequested?: boolean;
+}
+
+/** Apply `event` to rent `rentId` (locked FOR UPDATE in `tx`) as the table says. */
+export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent, 'request' | 'create'>, actor: RentActor, opts: MoveOptions = {}): Promise<MoveResult> {
+  const [current] = await tx.select().from(rents).where(eq(rents.id, rentId)).for('update');
+  if (!current) throw notFound();
+  const from = current.status as RentStatus;
+  const decision = decideRent(event, from, actor.type, opts.status);
+  if (!decision.ok) refuse(decision.code, decision.message);
+  const now = new Date();
+
+  if (decision.step.requestsCancellation) {
+    if (current.cancelRequestedAt) refuse('RENT_CANCEL_ALREADY_REQUESTED', RENT_MSG.alreadyRequested);
+    const [rent] = await tx
+      .update(rents)
+      .set({ cancelRequestedAt: now, cancelRequestedBy: actor.id, updatedAt: now })
+      .where(eq(rents.id, rentId))
+      .returning();
+    return { rent: rent!, from, to: from, cancellationRequested: true };
+  }
+
+  if (event === 'changePlan') {
+    if (!opts.plan) throw new Error('changePlan needs the new plan and price');
+    if (!decision.step.splits) {
+      const [rent] = await tx
+        .update(rents)
+        .set({ planId: opts.plan.planId, valueCents: opts.plan.valueCents, updatedAt: now })
+        .where(eq(rents.id, rentId))
+        .returning();
+      return { rent: rent!, from, to: from };
+    }
+    // An active rent: it ends as migrated and a new active rent carries the new plan and price.
+    const [old] = await tx.update(rents).set({ status: decision.to, updatedAt: now }).where(eq(rents.id, rentId)).returning();
+    await history(tx, rentId, decision.to, actor);
+    const [successor] = await tx
+      .insert(rents)
+      .values({
+        sellerId: current.sellerId,
+        providerId: current.providerId,
+        planId: opts.plan.planId,
+        valueCents: opts.plan.valueCents,
+        status: 'active',
+        paymentRequestId: current.paymentRequestId,
+        previousRentId: current.id,
+        createdBy: actor.id,
+      })
+      .returning();
+    await history(tx, successor!.id, 'active', actor);
+    return { rent: old!, from, to: decision.to, successor: successor! };
+  }
+
+  const [rent] = await tx
+    .update(rents)
+    .set({ status: decision.to, updatedAt: now })
+    .where(eq(rents.id, rentId))
+    .returning();
+  await history(tx, rentId, decision.to, actor);
+  return { rent: rent!, from, to: decision.to };
+}

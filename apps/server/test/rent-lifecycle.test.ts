@@ -1,0 +1,145 @@
+/**
+ * The rent lifecycle on the server (issue 11): only modules/rents/rent-lifecycle.ts writes rents.status;
+ * one open rent per institution and provider; a plan change of an active rent keeps the old one as
+ * migrated history; every status lands in rent_history; refusals are 409 and change nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
+import { rentHistory, rents } from '../src/modules/rents/rents.tables';
+import { plans } from '../src/modules/plans/plans.tables';
+import { providers } from '../src/modules/providers/providers.tables';
+import { sellers } from '../src/modules/sellers/sellers.tables';
+import { users } from '../src/modules/users/users.tables';
+import { AppError } from '../src/platform/errors';
+import { createTestApp, demoEmail, type TestApp } from './harness';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SRC = path.resolve(here, '../src');
+const ALLOWED = ['modules/rents/rent-lifecycle.ts', 'demo/'];
+
+/** Writes of rents.status in `source` (Drizzle calls and raw SQL). */
+export function rentStatusWrites(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/\.(update|insert)\(\s*rents\s*\)/g)) {
+    const rest = source.slice(m.index, m.index + 600);
+    const end = rest.search(/\.where\(|\.returning\(|;\s*$/m);
+    const chunk = end === -1 ? rest : rest.slice(0, end);
+    if (/\bstatus\s*[:,}]|\.\.\./.test(chunk)) found.push(chunk.replace(/\s+/g, ' ').slice(0, 120));
+  }
+  for (const m of source.matchAll(/(update\s+rents\s+set[^;`]*?status|insert\s+into\s+rents\b)/gi)) found.push(m[0]);
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('only the rent lifecycle writes rents.status', () => {
+  it('the scan finds a write when there is one (it can fail)', () => {
+    expect(rentStatusWrites("await tx.update(rents).set({ status: 'active' }).where(eq(rents.id, 1));")).toHaveLength(1);
+    expect(rentStatusWrites("await tx.insert(rents).values({ ...input, status: 'requested' }).returning();")).toHaveLength(1);
+    expect(rentStatusWrites("await db.execute(sql`update rents set status = 'active' where id = 1`);")).toHaveLength(1);
+    expect(rentStatusWrites('await tx.update(rents).set({ updatedAt: now }).where(eq(rents.id, 1));')).toEqual([]);
+  });
+
+  it('no file of apps/server/src other than modules/rents/rent-lifecycle.ts writes it', () => {
+    const offenders = sourceFiles(SRC)
+      .map((file) => ({ file: path.relative(SRC, file).split(path.sep).join('/'), writes: rentStatusWrites(fs.readFileSync(file, 'utf8')) }))
+      .filter(({ file, writes }) => writes.length > 0 && !ALLOWED.some((a) => file.startsWith(a)));
+    expect(offenders).toEqual([]);
+    expect(rentStatusWrites(fs.readFileSync(path.join(SRC, 'modules/rents/rent-lifecycle.ts'), 'utf8')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('rent lifecycle', () => {
+  let t: TestApp;
+  let sellerId: number;
+  let providerId: number;
+  let planA: number;
+  let planB: number;
+  const admin = { id: 0, type: 'admin' as const };
+  const seller = { id: 0, type: 'seller' as const };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    const [s] = await db.insert(sellers).values({ name: 'Instituto Teste', companyName: 'Instituto Teste', cnpj: '11444777000161', status: 'active' }).returning();
+    const [p] = await db.insert(providers).values({ companyName: 'Fornecedor Teste', name: 'Resp', email: 'f@teste.com', typePerson: 'Fornecedor', status: 'active' }).returning();
+    const planRows = await db.select({ id: plans.id }).from(plans).orderBy(asc(plans.id));
+    sellerId = s!.id;
+    providerId = p!.id;
+    planA = planRows[0]!.id;
+    planB = planRows[1]!.id;
+    const [a] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin')));
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('seller')));
+    admin.id = a!.id;
+    seller.id = u!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const history = (rentId: number) =>
+    t.deps.db.select({ status: rentHistory.status }).from(rentHistory).where(eq(rentHistory.rentId, rentId)).orderBy(asc(rentHistory.id));
+
+  it('opens one rent per pair; a second open one is refused with the spec message and the transaction goes on', async () => {
+    const first = await t.deps.db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId: planA, valueCents: 100_00 }, seller));
+    expect(first.status).toBe('requested');
+    const outcome = await t.deps.db.transaction(async (tx) => {
+      const err = await openRent(tx, 'create', { sellerId, providerId, planId: planA, valueCents: 1 }, admin).catch((e: unknown) => e);
+      // The savepoint rolled back: the same transaction can still write.
+      const [again] = await tx.select({ id: rents.id }).from(rents).where(eq(rents.id, first.id));
+      return { err, again };
+    });
+    expect(outcome.err).toBeInstanceOf(AppError);
+    expect((outcome.err as AppError).statusCode).toBe(409);
+    expect((outcome.err as AppError).message).toBe('Esse catálogo já está associado a essa instituição!');
+    expect(outcome.again?.id).toBe(first.id);
+    await expect(t.deps.db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId: planA, valueCents: 1 }, { id: seller.id, type: 'seller_assistent' }))).rejects.toMatchObject({ statusCode: 409, code: 'RENT_FORBIDDEN' });
+  });
+
+  it('moves through the manage modal, splits on a plan change of an active rent, cancels, and refuses a final rent', async () => {
+    const [open] = await t.deps.db.select().from(rents).where(and(eq(rents.sellerId, sellerId), eq(rents.providerId, providerId)));
+    await t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'setStatus', admin, { status: 'waiting' }));
+    await expect(t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'setStatus', admin, { status: 'waiting' }))).rejects.toMatchObject({ statusCode: 409, code: 'RENT_SAME_STATUS' });
+    // A plan change of an unpaid rent replaces plan and price in place.
+    const kept = await t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'changePlan', admin, { plan: { planId: planB, valueCents: 200_00 } }));
+    expect(kept.rent).toMatchObject({ id: open!.id, status: 'waiting', planId: planB, valueCents: 200_00 });
+    await t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'setStatus', admin, { status: 'active' }));
+    // Active: the old rent becomes migrated, a new active one carries the new plan and price.
+    const split = await t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'changePlan', admin, { plan: { planId: planA, valueCents: 150_00 } }));
+    expect(split.rent.status).toBe('migrated');
+    expect(split.successor).toMatchObject({ status: 'active', planId: planA, valueCents: 150_00, previousRentId: open!.id });
+    expect((await history(open!.id)).map((h) => h.status)).toEqual(['requested', 'waiting', 'active', 'migrated']);
+    await expect(t.deps.db.transaction((tx) => moveRent(tx, open!.id, 'cancel', admin))).rejects.toMatchObject({ statusCode: 409, code: 'RENT_FINAL' });
+
+    // The institution only asks to cancel an active rent, once.
+    const asked = await t.deps.db.transaction((tx) => moveRent(tx, split.successor!.id, 'sellerCancel', seller));
+    expect(asked).toMatchObject({ cancellationRequested: true, to: 'active' });
+    expect(asked.rent.cancelRequestedAt).not.toBeNull();
+    await expect(t.deps.db.transaction((tx) => moveRent(tx, split.successor!.id, 'sellerCancel', seller))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(t.deps.db.transaction((tx) => moveRent(tx, split.successor!.id, 'cancel', seller))).rejects.toMatchObject({ statusCode: 409, code: 'RENT_FORBIDDEN' });
+    const canceled = await t.deps.db.transaction((tx) => moveRent(tx, split.successor!.id, 'cancel', admin));
+    expect(canceled.to).toBe('canceled');
+    // With no open rent left, the pair may rent again.
+    const again = await t.deps.db.transaction((tx) => openRent(tx, 'create', { sellerId, providerId, planId: planA, valueCents: 150_00 }, admin));
+    expect(again.status).toBe('active');
+  });
+
+  it('the demo institution has one active rental of the demo provider, and the provider its store facts', async () => {
+    const [demoProvider] = await t.deps.db.select().from(providers).where(eq(providers.email, demoEmail('provider')));
+    const rows = await t.deps.db.select().from(rents).where(eq(rents.providerId, demoProvider!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('active');
+    expect(demoProvider!.publishedUnits).toBeGreaterThan(0);
+    expect(demoProvider!.publishedKnowledgeIds.length).toBeGreaterThan(0);
+  });
+});
