@@ -32,6 +32,7 @@ import { teamModule } from './modules/team/team.routes';
 import { sellersModule } from './modules/sellers/sellers.routes';
 import { providersModule } from './modules/providers/providers.routes';
 import { lmsKeyModule } from './modules/sellers/lms-key.routes';
+import { institutionsModule } from './modules/sellers/institutions.routes';
 import { reportsModule } from './modules/reports/reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
@@ -153,6 +154,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     servicesModule(api, deps);
     reviewsModule(api, deps);
     feedbackModule(api, deps);
+    institutionsModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

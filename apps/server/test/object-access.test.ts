@@ -169,6 +169,16 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   // services
   'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
   'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },
+  // institutions and LTI connections (admin and director only)
+  'GET /sellers/institution/:id': { staffOnly: true },
+  'POST /sellers/create': { staffOnly: true },
+  'PUT /sellers/update/:id': { staffOnly: true },
+  'PUT /sellers/logo/:id': { staffOnly: true },
+  'PUT /sellers/status/:id': { staffOnly: true },
+  'PUT /sellers/status': { staffOnly: true },
+  'GET /sellers/:id/lti-connections': { staffOnly: true },
+  'POST /sellers/:id/lti-connections': { staffOnly: true },
+  'DELETE /sellers/:id/lti-connections': { staffOnly: true },
 };
 
 // ------------------------------------------------------------------ reading the contract

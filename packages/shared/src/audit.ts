@@ -46,6 +46,10 @@ export const AUDIT_ACTION_LABELS = {
   removed_notice_template: 'Excluiu um template de notificação',
   accepted_terms: 'Aceitou os termos de uso e a política de privacidade',
   accepted_late_payment_terms: 'Aceitou o termo de inadimplência',
+  created_institution: 'Criou uma instituição',
+  updated_institution: 'Editou uma instituição',
+  added_lti_connection: 'Adicionou uma conexão LTI',
+  removed_lti_connection: 'Deletou uma conexão LTI',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

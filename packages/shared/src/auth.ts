@@ -26,7 +26,8 @@ export const sessionUser = z.object({
   type: z.enum(USER_TYPES),
   status: z.enum(USER_STATUSES),
   provider: z.object({ id: z.number(), status: z.string(), isServiceProvider: z.boolean() }).nullable(),
-  seller: z.object({ id: z.number() }).nullable(),
+  /** The user's institution and its status (a suspended or pending one loses the store, cart and catalogue). */
+  seller: z.object({ id: z.number(), status: z.enum(['active', 'pending', 'suspended']) }).nullable(),
   mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@edu/shared/auth';
 import type { UserStatus, UserType } from '@edu/shared/access';
 import type { UserRow } from '@edu/shared/users';
+import type { SellerStatus } from '@edu/shared/institutions';
 import type { Executor } from '../../platform/db';
 import { effectiveType } from '../../platform/sessions';
 import { providers } from '../providers/providers.tables';
+import { sellers } from '../sellers/sellers.tables';
 import { users } from './users.tables';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
@@ -18,12 +20,17 @@ export async function emailTaken(db: Executor, email: string, exceptId?: number)
 
 export async function loadSessionUser(db: Executor, userId: number): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users, provider: { id: providers.id, status: providers.status, isServiceProvider: providers.isServiceProvider } })
+    .select({
+      user: users,
+      provider: { id: providers.id, status: providers.status, isServiceProvider: providers.isServiceProvider },
+      sellerStatus: sellers.status,
+    })
     .from(users)
     .leftJoin(providers, eq(providers.id, users.providerId))
+    .leftJoin(sellers, eq(sellers.id, users.sellerId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const { user, provider } = row;
+  const { user, provider, sellerStatus } = row;
   return {
     id: user.id,
     name: user.name,
@@ -32,7 +39,7 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
     type: effectiveType(user.type as UserType, provider?.isServiceProvider),
     status: user.status as UserStatus,
     provider: provider?.id ? { id: provider.id, status: provider.status, isServiceProvider: provider.isServiceProvider } : null,
-    seller: user.sellerId ? { id: user.sellerId } : null,
+    seller: user.sellerId ? { id: user.sellerId, status: (sellerStatus ?? 'pending') as SellerStatus } : null,
     mustChangePassword: user.mustChangePassword,
   };
 }
