@@ -10,7 +10,7 @@ import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
-import { TermsDialogs } from '../../features/sellers';
+import { CLOSED_WHILE_INACTIVE, SellerStatusNotice, TermsDialogs } from '../../features/sellers';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
@@ -33,7 +33,9 @@ function SignedInShell() {
   }, [me.data]);
   if (!user) return null;
   if (user.mustChangePassword) return <ChangePasswordPage />;
-  const menu = menuFor(user.type);
+  // An institution that is not active loses the store and the catalogue (the notice below says why).
+  const inactiveSeller = !!user.seller && user.seller.status !== 'active';
+  const menu = menuFor(user.type).filter((e) => !(inactiveSeller && (CLOSED_WHILE_INACTIVE as readonly string[]).includes(e.key)));
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
@@ -68,6 +70,7 @@ function SignedInShell() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <SellerStatusNotice />
         <Outlet />
         <TermsDialogs />
       </AppShell.Main>

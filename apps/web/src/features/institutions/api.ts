@@ -1,0 +1,49 @@
+/** Institutions and their LTI connections (spec 3 §2.9–§2.11): query keys and calls through the one API client. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  institutionsRoutes,
+  type InstitutionCreateBody,
+  type InstitutionUpdateBody,
+  type InstitutionsQuery,
+  type SellerStatus,
+} from '@edu/shared/institutions';
+import { ltiRoutes, type LtiAddBody, type LtiDeleteBody } from '@edu/shared/lti';
+import { call } from '../../lib/api';
+
+export const INSTITUTIONS_PAGE_SIZE = 10;
+
+export const institutionsKeys = {
+  all: ['institutions'] as const,
+  list: (query: InstitutionsQuery) => [...institutionsKeys.all, 'list', query] as const,
+  plans: () => [...institutionsKeys.all, 'plans'] as const,
+  lti: (sellerId: number) => [...institutionsKeys.all, 'lti', sellerId] as const,
+};
+
+export const institutionsListQuery = (query: InstitutionsQuery) =>
+  queryOptions({
+    queryKey: institutionsKeys.list(query),
+    queryFn: ({ signal }) => call(institutionsRoutes.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const planOptionsQuery = () =>
+  queryOptions({
+    queryKey: institutionsKeys.plans(),
+    queryFn: ({ signal }) => call(institutionsRoutes.planOptions, { signal }),
+    staleTime: 60_000,
+  });
+
+export const ltiConnectionsQuery = (sellerId: number) =>
+  queryOptions({
+    queryKey: institutionsKeys.lti(sellerId),
+    queryFn: ({ signal }) => call(ltiRoutes.list, { params: { id: sellerId }, signal }),
+  });
+
+export const createInstitution = (body: InstitutionCreateBody) => call(institutionsRoutes.create, { body });
+export const updateInstitution = (id: number, body: InstitutionUpdateBody) => call(institutionsRoutes.update, { params: { id }, body });
+export const uploadInstitutionLogo = (id: number, file: File) => call(institutionsRoutes.logo, { params: { id }, file });
+export const setInstitutionStatus = (id: number, status: SellerStatus) => call(institutionsRoutes.status, { params: { id }, body: { status } });
+export const setInstitutionsStatus = (ids: number[], status: SellerStatus) => call(institutionsRoutes.bulkStatus, { body: { ids, status } });
+
+export const addLtiConnection = (sellerId: number, body: LtiAddBody) => call(ltiRoutes.add, { params: { id: sellerId }, body });
+export const deleteLtiConnection = (sellerId: number, body: LtiDeleteBody) => call(ltiRoutes.remove, { params: { id: sellerId }, body });

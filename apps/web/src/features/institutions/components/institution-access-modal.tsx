@@ -1,0 +1,178 @@
+/**
+ * The institution access modal (spec 3 §2.10, §5 "Institution form", §8): 'Criar Acesso para Instiuição' or
+ * 'Editar Acesso da Intituição' (spelt so). User name, CNPJ (masked when creating, plain when editing; check digits
+ * checked here and on the server), institution name, user e-mail, the plan its prices follow, and the logo.
+ */
+import '@mantine/dropzone/styles.css';
+import { Avatar, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { CNPJ_MASK, maskCnpj, onlyDigits } from '@edu/shared/format';
+import { MSG } from '@edu/shared/messages';
+import { INSTITUTION_MSG, institutionCreateBody, institutionUpdateBody, type InstitutionRow } from '@edu/shared/institutions';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { LogoDropzone, MaskedInput } from '../../auth';
+import { createInstitution, institutionsKeys, planOptionsQuery, updateInstitution, uploadInstitutionLogo } from '../api';
+
+type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null };
+
+const DEFAULT_LOGO = '/avatar-default.svg';
+
+/** First message per field of a failed parse (the keys are the form's). */
+function errorsOf(schema: z.ZodType, payload: unknown, rename: Record<string, string> = {}): Record<string, string> {
+  const result = schema.safeParse(payload);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    const field = rename[key] ?? key;
+    if (!(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export function InstitutionAccessModal({ editing, opened, onClose }: { editing: InstitutionRow | null; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? INSTITUTION_MSG.editTitle : INSTITUTION_MSG.createTitle} size="lg" centered>
+      {/* Keyed: a new form for each institution (and for each new one). */}
+      {opened && <AccessForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const plans = useQuery(planOptionsQuery());
+  const [logo, setLogo] = useState<File | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      nameUser: editing?.user?.name ?? '',
+      cnpj: editing ? onlyDigits(editing.cnpj) : '',
+      sellerName: editing?.name ?? '',
+      email: editing?.user?.email ?? '',
+      planId: editing?.planId ? String(editing.planId) : null,
+    },
+  });
+
+  const planId = (v: Values) => (v.planId ? Number(v.planId) : undefined);
+  const createPayload = (v: Values) => ({
+    nameUser: v.nameUser.trim(),
+    cnpj: onlyDigits(v.cnpj),
+    sellerName: v.sellerName.trim(),
+    email: v.email.trim(),
+    planId: planId(v),
+  });
+  const updatePayload = (v: Values) => ({
+    id: editing?.id,
+    nameUser: v.nameUser.trim(),
+    cnpj: onlyDigits(v.cnpj),
+    name: v.sellerName.trim(),
+    email: v.email.trim(),
+    planId: planId(v),
+  });
+
+  const save = useMutation({
+    mutationFn: async (values: Values) => {
+      const saved = editing
+        ? { sellerId: editing.id, ...(await updateInstitution(editing.id, updatePayload(values) as z.input<typeof institutionUpdateBody>)) }
+        : await createInstitution(createPayload(values) as z.input<typeof institutionCreateBody>);
+      if (logo) {
+        try {
+          await uploadInstitutionLogo(saved.sellerId, logo);
+        } catch (err) {
+          // The institution is saved; only the logo is missing (it can be sent again by editing).
+          toastError(err instanceof ApiError && err.status !== 0 ? err.message : MSG.uploadFail, MSG.uploadFailTitle);
+        }
+      }
+      return saved;
+    },
+    onSuccess: (saved) => {
+      toastSuccess(saved.message);
+      void queryClient.invalidateQueries({ queryKey: institutionsKeys.all });
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'EMAIL_IN_USE') {
+        form.setFieldError('email', INSTITUTION_MSG.emailTaken);
+        toastError(INSTITUTION_MSG.emailTaken, MSG.signupValidationTitle);
+      } else if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        form.setErrors(renameFields(err.fields));
+        toastError(MSG.signupValidation, MSG.signupValidationTitle);
+      } else {
+        toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic, MSG.signupValidationTitle);
+      }
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const values = form.getValues();
+    const errors = editing
+      ? errorsOf(institutionUpdateBody, updatePayload(values), { name: 'sellerName' })
+      : errorsOf(institutionCreateBody, createPayload(values));
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      toastError(MSG.signupValidation, MSG.signupValidationTitle);
+      return;
+    }
+    form.clearErrors();
+    save.mutate(values);
+  }
+
+  const currentLogo = editing?.logoUrl ?? null;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={editing ? INSTITUTION_MSG.editTitle : INSTITUTION_MSG.createTitle}>
+      <Stack>
+        <TextInput label="Nome do usuário" autoComplete="name" required data-autofocus {...form.getInputProps('nameUser')} />
+        {editing ? (
+          <TextInput label="CNPJ da instituição" inputMode="numeric" required {...form.getInputProps('cnpj')} />
+        ) : (
+          <MaskedInput label="CNPJ da instituição" mask={CNPJ_MASK} placeholder="00.000.000/0000-00" required {...form.getInputProps('cnpj')} />
+        )}
+        <TextInput label="Nome da instituição" autoComplete="organization" required {...form.getInputProps('sellerName')} />
+        <TextInput label="E-mail do usuário" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <Select
+          label="Plano"
+          description="Os preços da loja para a instituição seguem o plano."
+          placeholder={plans.isPending ? 'Carregando planos…' : 'Escolha um plano'}
+          data={(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (de ${p.minRent} a ${p.maxRent} alunos)` }))}
+          required
+          allowDeselect={false}
+          {...form.getInputProps('planId')}
+          value={form.values.planId || null}
+          error={form.errors.planId ?? (plans.isError ? MSG.listLoadFail : undefined)}
+        />
+        {editing && (
+          <Group gap="sm">
+            <Avatar src={currentLogo || DEFAULT_LOGO} alt="" radius="sm" size="lg" />
+            <Text size="sm" c="dimmed">
+              {currentLogo ? 'Logo atual. Envie outra imagem abaixo para trocá-lo.' : 'Sem logo. Envie uma imagem abaixo.'}
+            </Text>
+          </Group>
+        )}
+        <LogoDropzone value={logo} onChange={setLogo} />
+        {editing && <Text size="xs" c="dimmed">CNPJ atual: {maskCnpj(editing.cnpj)}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The server names the institution's name `name` on edit; the form calls it sellerName. */
+function renameFields(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) out[key === 'name' ? 'sellerName' : key] = message;
+  return out;
+}

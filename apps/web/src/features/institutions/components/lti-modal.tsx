@@ -1,0 +1,264 @@
+/**
+ * 'Gerenciar Conexão LTI' (spec 3 §2.11, §5): 'Adicionar Conexão' (platform, name, ClientId, platform URL) and
+ * 'Deletar Conexão' (ClientId and URL), with the institution's live connections listed below with the endpoints the
+ * server derived, so the platform team can check them against the LMS's registration.
+ */
+import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { MSG } from '@edu/shared/messages';
+import type { InstitutionRow } from '@edu/shared/institutions';
+import { LTI_PLATFORMS, LTI_PLATFORM_LABELS, ltiAddBody, ltiDeleteBody, type LtiConnectionView, type LtiPlatform } from '@edu/shared/lti';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { LoadError } from '../../../ui/load-error';
+import { confirm } from '../../../ui/confirm';
+import { addLtiConnection, deleteLtiConnection, institutionsKeys, ltiConnectionsQuery } from '../api';
+
+type Mode = 'add' | 'delete';
+
+function fieldErrors(schema: z.ZodType, payload: unknown): Record<string, string> {
+  const result = schema.safeParse(payload);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export function LtiModal({ institution, onClose }: { institution: InstitutionRow | null; onClose: () => void }) {
+  return (
+    <Modal opened={!!institution} onClose={onClose} title="Gerenciar Conexão LTI" size="xl" centered>
+      {institution && <LtiManager key={institution.id} institution={institution} />}
+    </Modal>
+  );
+}
+
+function LtiManager({ institution }: { institution: InstitutionRow }) {
+  const [mode, setMode] = useState<Mode>('add');
+  const list = useQuery(ltiConnectionsQuery(institution.id));
+  return (
+    <Stack>
+      <Text size="sm">
+        Instituição: <strong>{institution.name}</strong>
+      </Text>
+      <SegmentedControl
+        aria-label="Ação"
+        value={mode}
+        onChange={(v) => setMode(v as Mode)}
+        data={[
+          { value: 'add', label: 'Adicionar Conexão' },
+          { value: 'delete', label: 'Deletar Conexão' },
+        ]}
+        fullWidth
+      />
+      {mode === 'add' ? <AddForm sellerId={institution.id} /> : <DeleteForm sellerId={institution.id} />}
+      <Title order={4} mt="sm">
+        Conexões cadastradas
+      </Title>
+      {list.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Carregando conexões" />
+        </Group>
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nenhuma conexão cadastrada.
+        </Text>
+      ) : (
+        <Stack gap="sm" aria-label="Conexões cadastradas" role="list">
+          {list.data.data.map((c) => (
+            <ConnectionCard key={c.id} sellerId={institution.id} connection={c} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function useAfterChange(sellerId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
+}
+
+function AddForm({ sellerId }: { sellerId: number }) {
+  const refresh = useAfterChange(sellerId);
+  const form = useForm<{ platform: LtiPlatform | null; name: string; clientId: string; url: string }>({
+    initialValues: { platform: null, name: '', clientId: '', url: '' },
+  });
+  const add = useMutation({
+    mutationFn: (body: z.input<typeof ltiAddBody>) => addLtiConnection(sellerId, body),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      form.reset();
+      void refresh();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        form.setErrors(err.fields);
+        toastError(err.status === 409 ? err.message : MSG.signupValidation, MSG.signupValidationTitle);
+      } else toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic, MSG.signupValidationTitle);
+    },
+  });
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (add.isPending) return;
+    const v = form.getValues();
+    const body = { platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url };
+    const errors = fieldErrors(ltiAddBody, body);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      toastError(MSG.signupValidation, MSG.signupValidationTitle);
+      return;
+    }
+    form.clearErrors();
+    add.mutate(body as z.input<typeof ltiAddBody>);
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Adicionar Conexão">
+      <Stack gap="sm">
+        <Select
+          label="Plataforma"
+          placeholder="Escolha a plataforma"
+          data={LTI_PLATFORMS.map((p) => ({ value: p, label: LTI_PLATFORM_LABELS[p] }))}
+          required
+          {...form.getInputProps('platform')}
+        />
+        <TextInput label="Nome" placeholder="Ex.: Moodle da graduação" {...form.getInputProps('name')} />
+        <TextInput label="ClientId" required autoComplete="off" {...form.getInputProps('clientId')} />
+        <TextInput
+          label="URL da plataforma"
+          placeholder="https://moodle.suainstituicao.edu.br"
+          description="O endereço do LMS, com https://. Os endpoints são calculados a partir dele."
+          required
+          autoComplete="off"
+          {...form.getInputProps('url')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={add.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteForm({ sellerId }: { sellerId: number }) {
+  const refresh = useAfterChange(sellerId);
+  const form = useForm({ initialValues: { clientId: '', url: '' } });
+  const remove = useMutation({
+    mutationFn: (body: z.input<typeof ltiDeleteBody>) => deleteLtiConnection(sellerId, body),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      form.reset();
+      void refresh();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        form.setErrors(err.fields);
+        toastError(MSG.signupValidation, MSG.signupValidationTitle);
+      } else toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic, MSG.signupValidationTitle);
+    },
+  });
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (remove.isPending) return;
+    const body = form.getValues();
+    const errors = fieldErrors(ltiDeleteBody, body);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      toastError(MSG.signupValidation, MSG.signupValidationTitle);
+      return;
+    }
+    form.clearErrors();
+    remove.mutate(body);
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Deletar Conexão">
+      <Stack gap="sm">
+        <TextInput label="ClientId" required autoComplete="off" {...form.getInputProps('clientId')} />
+        <TextInput label="URL da plataforma" placeholder="https://moodle.suainstituicao.edu.br" required autoComplete="off" {...form.getInputProps('url')} />
+        <Alert color="gray" variant="light">
+          A conexão deixa de valer, mas continua registrada no histórico da plataforma.
+        </Alert>
+        <Group justify="flex-end">
+          <Button type="submit" color="red" loading={remove.isPending}>
+            Deletar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Value({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function ConnectionCard({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
+  const refresh = useAfterChange(sellerId);
+  const remove = useMutation({
+    mutationFn: () => deleteLtiConnection(sellerId, { clientId: c.clientId, url: c.url }),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      void refresh();
+    },
+    onError: (err) => toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic),
+  });
+  const title = c.name || `${LTI_PLATFORM_LABELS[c.platform]} ${c.clientId}`;
+  return (
+    <Card withBorder padding="sm" role="listitem" aria-label={title}>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <Group gap="xs" miw={0}>
+          <Text fw={600} size="sm" truncate>
+            {title}
+          </Text>
+          <Badge variant="light" tt="none">
+            {LTI_PLATFORM_LABELS[c.platform]}
+          </Badge>
+        </Group>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          loading={remove.isPending}
+          aria-label={`Deletar a conexão ${title}`}
+          onClick={async () => {
+            const ok = await confirm({
+              title: 'Deletar esta conexão LTI?',
+              message: `ClientId ${c.clientId} em ${c.url}. A conexão deixa de valer, mas continua registrada no histórico.`,
+              confirmLabel: 'Deletar',
+              danger: true,
+            });
+            if (ok) remove.mutate();
+          }}
+        >
+          Deletar
+        </Button>
+      </Group>
+      <Stack gap={2}>
+        <Value label="ClientId" value={c.clientId} />
+        <Value label="URL" value={c.url} />
+        <Value label="Plataforma (issuer)" value={c.platformUrl} />
+        <Value label="Autenticação" value={c.authenticationEndpoint} />
+        <Value label="Token de acesso" value={c.accesstokenEndpoint} />
+        <Value label="Chaves (JWK_SET)" value={c.authConfig.key} />
+      </Stack>
+    </Card>
+  );
+}
