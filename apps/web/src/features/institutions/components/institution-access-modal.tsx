@@ -130,7 +130,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
       <Stack>
         <TextInput label="Nome do usuário" autoComplete="name" required data-autofocus {...form.getInputProps('nameUser')} />
         {editing ? (
-          <TextInput label="CNPJ da instituição" inputMode="numeric" required {...form.getInputProps('cnpj')} />
+          <TextInput label="CNPJ da instituição" description={`Atual: ${maskCnpj(editing.cnpj)}`} inputMode="numeric" required {...form.getInputProps('cnpj')} />
         ) : (
           <MaskedInput label="CNPJ da instituição" mask={CNPJ_MASK} placeholder="00.000.000/0000-00" required {...form.getInputProps('cnpj')} />
         )}
@@ -156,7 +156,6 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
           </Group>
         )}
         <LogoDropzone value={logo} onChange={setLogo} />
-        {editing && <Text size="xs" c="dimmed">CNPJ atual: {maskCnpj(editing.cnpj)}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancelar
