@@ -31,6 +31,8 @@ async function firstSignIn(request: APIRequestContext, email: string, password: 
 }
 
 test('admin creates an institution with a logo and an LTI connection, suspends it (its user sees the notice) and reactivates it', async ({ page, browser, request }) => {
+  // A long journey of two users (admin and the institution's): more than the default minute on a loaded machine.
+  test.setTimeout(150_000);
   const stamp = Date.now();
   const name = `Colégio Jacarandá ${stamp}`;
   const email = uniqueEmail('instituicao-adm');
