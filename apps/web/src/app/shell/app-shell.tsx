@@ -34,7 +34,8 @@ function SignedInShell() {
   if (!user) return null;
   if (user.mustChangePassword) return <ChangePasswordPage />;
   // An institution that is not active loses the store and the catalogue (the notice below says why).
-  const inactiveSeller = !!user.seller && user.seller.status !== 'active';
+  // (A session stored before the status existed has none: not inactive until /me says so.)
+  const inactiveSeller = user.seller?.status === 'suspended' || user.seller?.status === 'pending';
   const menu = menuFor(user.type).filter((e) => !(inactiveSeller && (CLOSED_WHILE_INACTIVE as readonly string[]).includes(e.key)));
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
