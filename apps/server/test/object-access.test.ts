@@ -169,6 +169,11 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   // services
   'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
   'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },
+  'GET /providers/plans/search': { staffOnly: true },
+  'PUT /providers/plans/update/:id': { staffOnly: true },
+  'GET /providers/plans-value/search': { staffOnly: true },
+  'POST /providers/plans-value/create': { staffOnly: true },
+  'PUT /providers/plans-value/update/:id': { staffOnly: true },
 };
 
 // ------------------------------------------------------------------ reading the contract

@@ -15,6 +15,8 @@ import { galleriesRoutes } from './galleries';
 import { reviewsRoutes } from './reviews';
 import { feedbackRoutes } from './feedback';
 import { servicesRoutes } from './services';
+import { plansRoutes } from './plans';
+import { providerIncomeRoutes } from './provider-income';
 
 export const API = {
   system: systemRoutes,
@@ -34,6 +36,8 @@ export const API = {
   reviews: reviewsRoutes,
   feedback: feedbackRoutes,
   services: servicesRoutes,
+  plans: plansRoutes,
+  providerIncome: providerIncomeRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -46,6 +46,8 @@ export const AUDIT_ACTION_LABELS = {
   removed_notice_template: 'Excluiu um template de notificação',
   accepted_terms: 'Aceitou os termos de uso e a política de privacidade',
   accepted_late_payment_terms: 'Aceitou o termo de inadimplência',
+  created_plan_price: 'Definiu o valor de um plano para um fornecedor',
+  updated_plan_price: 'Alterou o valor de um plano para um fornecedor',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
