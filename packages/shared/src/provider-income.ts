@@ -40,7 +40,7 @@ export const INCOME_TEXT = {
   approvedLabel: 'Aprovada',
   recentRents: 'Aluguéis recentes',
   popular: 'Mais populares',
-  popularNote: 'Por número de relatos de leitores e, depois, pela publicação mais recente. A contagem de acessos dos alunos chega em breve.',
+  popularNote: 'Pelas interações dos leitores com a unidade e, depois, pela publicação mais recente.',
   noApproved: 'Nenhuma unidade aprovada ainda.',
   noRents: 'Nenhum aluguel ainda.',
   myRents: 'Meus alugueis',
