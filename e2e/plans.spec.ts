@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { PLAN_MSG } from '../packages/shared/src/plans';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
-import { DEMO_PRICES_CENTS } from '../apps/server/src/demo/marketplace';
 import { formatCents } from '../packages/shared/src/format';
 import { demoEmail, dismissNotifications, expectNotification, signIn } from './helpers';
 
@@ -9,6 +8,8 @@ import { demoEmail, dismissNotifications, expectNotification, signIn } from './h
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
 
 const DEMO_PROVIDER = 'Editora Horizonte Educacional';
+/** The demo provider's prices on Essencial, Ampliado and Completo (apps/server/src/demo/marketplace.ts DEMO_PRICES_CENTS). */
+const DEMO_PRICES_CENTS = [89_000, 249_000, 790_000];
 
 const planRow = (page: Page, name: string) => page.getByRole('table', { name: PLAN_MSG.title }).getByRole('row').filter({ hasText: name });
 

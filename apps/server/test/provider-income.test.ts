@@ -148,7 +148,7 @@ describe("provider 'Meus alugueis'", () => {
   });
 
   it('refuses a page size above 5 and bad paging with 400', async () => {
-    for (const query of [{ limit: '6' }, { page: '0' }, { page: 'x' }, { other: '1' }]) {
+    for (const query of [{ limit: '6' }, { page: '0' }, { page: 'x' }, { other: '1' }] as Record<string, string>[]) {
       expect((await call(t.app, 'GET', '/api/providers/my-rents', { token: own, query })).statusCode).toBe(400);
     }
   });
