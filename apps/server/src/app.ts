@@ -38,6 +38,8 @@ import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
 import { eventsModule } from './platform/events';
+import { plansModule } from './modules/plans/plans.routes';
+import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -155,6 +157,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     reviewsModule(api, deps);
     feedbackModule(api, deps);
     institutionsModule(api, deps);
+    plansModule(api, deps);
+    providerIncomeModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -179,6 +179,11 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /sellers/:id/lti-connections': { staffOnly: true },
   'POST /sellers/:id/lti-connections': { staffOnly: true },
   'DELETE /sellers/:id/lti-connections': { staffOnly: true },
+  'GET /providers/plans/search': { staffOnly: true },
+  'PUT /providers/plans/update/:id': { staffOnly: true },
+  'GET /providers/plans-value/search': { staffOnly: true },
+  'POST /providers/plans-value/create': { staffOnly: true },
+  'PUT /providers/plans-value/update/:id': { staffOnly: true },
 };
 
 // ------------------------------------------------------------------ reading the contract

@@ -17,6 +17,8 @@ import { feedbackRoutes } from './feedback';
 import { servicesRoutes } from './services';
 import { institutionsRoutes } from './institutions';
 import { ltiRoutes } from './lti';
+import { plansRoutes } from './plans';
+import { providerIncomeRoutes } from './provider-income';
 
 export const API = {
   system: systemRoutes,
@@ -38,6 +40,8 @@ export const API = {
   services: servicesRoutes,
   institutions: institutionsRoutes,
   lti: ltiRoutes,
+  plans: plansRoutes,
+  providerIncome: providerIncomeRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -50,6 +50,8 @@ export const AUDIT_ACTION_LABELS = {
   updated_institution: 'Editou uma instituição',
   added_lti_connection: 'Adicionou uma conexão LTI',
   removed_lti_connection: 'Deletou uma conexão LTI',
+  created_plan_price: 'Definiu o valor de um plano para um fornecedor',
+  updated_plan_price: 'Alterou o valor de um plano para um fornecedor',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -92,3 +92,11 @@ export function formatCount(total: number, one: string, many: string): string {
   if (total > COUNT_CAP) return `mais de ${COUNT_CAP.toLocaleString('pt-BR')} ${many}`;
   return total === 1 ? `1 ${one}` : `${total.toLocaleString('pt-BR')} ${many}`;
 }
+
+/** 'dd de MMMM de yyyy' in Portuguese, by the São Paulo calendar day (spec 3 §9): '05 de março de 2025'. */
+export function formatLongDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const [y, m, d] = spParts(date);
+  return `${String(d).padStart(2, '0')} de ${MONTHS_PT[m - 1]} de ${y}`;
+}

@@ -2,8 +2,10 @@ import { Alert, Card, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton 
 import { Link } from 'react-router';
 import { IconUser, IconBuildingStore, IconBooks, IconListDetails, IconReceipt, IconShare, IconBulb, IconSchool, IconHourglass } from '@tabler/icons-react';
 import { LIMITS } from '@edu/shared/limits';
+import { isProviderInReview } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
+import { ProviderIncomeDashboard } from '../../provider-income';
 
 const SELLER_TILES = [
   { label: 'Meu Perfil', to: '/dashboard/profile', icon: IconUser, text: 'Dados da sua conta e da sua instituição.' },
@@ -19,11 +21,11 @@ const GENERAL_TILES = [
   { label: 'Aprender', icon: IconSchool, text: 'Aprenda no seu ritmo, com atividades e materiais de apoio.' },
 ];
 
-/** /dashboard (spec 1 §2.10). The income dashboard comes with a later issue. */
+/** /dashboard (spec 1 §2.10): the provider's income dashboard, the sellers' tiles, the published units. */
 export default function DashboardPage() {
   const user = useSessionUser();
   if (!user) return null;
-  const providerInReview = user.type === 'provider' && user.provider?.status === 'review';
+  const providerInReview = user.type === 'provider' && isProviderInReview(user.provider?.status ?? '');
   const sellerTiles = user.type === 'seller' || user.type === 'seller_assistent';
   const staff = ['admin', 'director', 'manager', 'curator', 'review'].includes(user.type);
   const generalTiles = ['serviceProvider', 'editor', 'seller_content_manager', 'client', 'user'].includes(user.type);
@@ -52,7 +54,8 @@ export default function DashboardPage() {
           ))}
         </SimpleGrid>
       )}
-      {(staff || (user.type === 'provider' && !providerInReview)) && (
+      {user.type === 'provider' && !providerInReview && <ProviderIncomeDashboard />}
+      {staff && (
         <Text c="dimmed">Bem-vindo(a), {user.name}. Use o menu ao lado para acessar as áreas do seu perfil.</Text>
       )}
       {seesPublishedUnits(user.type) && <PublishedUnitsTable />}

@@ -1,0 +1,188 @@
+/**
+ * Rental plans and per-provider plan prices (spec 3 §2.1, §7 "Providers and plans"). Admin and director only
+ * (the route contracts, 403 for others). Every change and its audit entry share one transaction.
+ * Prices are integer centavos (`plan_prices.value_cents`), answered as `value`.
+ */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { isProviderInReview } from '@edu/shared/providers';
+import {
+  PLAN_MSG,
+  type Plan,
+  type PlanPrice,
+  type PlanRow,
+  type planBody,
+  type planPriceCreateBody,
+  type planPriceUpdateBody,
+  type plansSearchQuery,
+  type planPricesQuery,
+} from '@edu/shared/plans';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/sessions';
+import type { Executor } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { searchMatch } from '../../platform/search';
+import { providers } from '../providers/providers.tables';
+import { planPrices, plans } from './plans.tables';
+
+type PlanRecord = typeof plans.$inferSelect;
+type PriceRecord = typeof planPrices.$inferSelect;
+
+export const toPlan = (p: PlanRecord): Plan => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  minRent: p.minRent,
+  maxRent: p.maxRent,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+export const toPrice = (p: Pick<PriceRecord, 'id' | 'planId' | 'providerId' | 'valueCents'>): PlanPrice => ({
+  id: p.id,
+  planId: p.planId,
+  providerId: p.providerId,
+  value: p.valueCents,
+});
+
+/** The unique pair (plan, provider) answered: a second price for it. */
+function isPriceConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint;
+  return code === '23505' && (constraint === undefined || constraint === 'plan_prices_plan_provider_unique');
+}
+
+export function plansService({ db }: Deps) {
+  async function providerOr404(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ id: providers.id, companyName: providers.companyName, status: providers.status })
+      .from(providers)
+      .where(eq(providers.id, id));
+    if (!row) throw notFound(PLAN_MSG.providerNotFound);
+    return row;
+  }
+
+  /** The plan and provider a price names (body ids: an unknown one is bad input, 400, on its field). */
+  async function checkPair(ex: Executor, planId: number, providerId: number) {
+    const [[planRow], [provider]] = await Promise.all([
+      ex.select({ id: plans.id }).from(plans).where(eq(plans.id, planId)),
+      ex.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, providerId)),
+    ]);
+    if (!planRow) throw badRequest(PLAN_MSG.notFound, { planId: PLAN_MSG.notFound });
+    if (!provider) throw badRequest(PLAN_MSG.providerNotFound, { providerId: PLAN_MSG.providerNotFound });
+    // The 'Editar plano' link is hidden while the provider is in review (spec 3 §2.2): no price before approval.
+    if (isProviderInReview(provider.status)) throw badRequest(PLAN_MSG.providerInReview, { providerId: PLAN_MSG.providerInReview });
+  }
+
+  return {
+    async search(q: z.output<typeof plansSearchQuery>) {
+      const provider = q.providerId !== undefined ? await providerOr404(db, q.providerId) : null;
+      const where = q.name ? searchMatch(plans.name, q.name) : undefined;
+      const order = q.order === 'name' ? [asc(sql`lower(${plans.name})`), asc(plans.id)] : [desc(plans.createdAt), desc(plans.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ plan: plans, price: { id: planPrices.id, planId: planPrices.planId, providerId: planPrices.providerId, valueCents: planPrices.valueCents } })
+          .from(plans)
+          .leftJoin(planPrices, provider ? and(eq(planPrices.planId, plans.id), eq(planPrices.providerId, provider.id)) : sql`false`)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+        db.select({ n: count() }).from(plans).where(where),
+      ]);
+      const data: PlanRow[] = rows.map((r) => ({
+        ...toPlan(r.plan),
+        ...(provider ? { price: r.price?.id != null ? toPrice(r.price as PriceRecord) : null } : {}),
+      }));
+      return { data, total: Number(total?.n ?? 0), page: q.page, limit: q.limit, provider };
+    },
+
+    async create(auth: AuthContext, body: z.output<typeof planBody>): Promise<Plan> {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(plans)
+          .values({ name: body.name, description: body.description, minRent: body.minRent, maxRent: body.maxRent })
+          .returning();
+        await record(tx, { userId: auth.user.id, action: 'created_plan', data: { planId: created!.id, name: body.name, minRent: body.minRent, maxRent: body.maxRent } });
+        return created!;
+      });
+      return toPlan(row);
+    },
+
+    async update(auth: AuthContext, id: number, body: z.output<typeof planBody>): Promise<Plan> {
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+        if (!before) throw notFound(PLAN_MSG.notFound);
+        const [updated] = await tx
+          .update(plans)
+          .set({ name: body.name, description: body.description, minRent: body.minRent, maxRent: body.maxRent, updatedAt: new Date() })
+          .where(eq(plans.id, id))
+          .returning();
+        await record(tx, {
+          userId: auth.user.id,
+          action: 'updated_plan',
+          data: {
+            planId: id,
+            before: { name: before.name, description: before.description, minRent: before.minRent, maxRent: before.maxRent },
+            after: { name: body.name, description: body.description, minRent: body.minRent, maxRent: body.maxRent },
+          },
+        });
+        return updated!;
+      });
+      return toPlan(row);
+    },
+
+    async priceSearch(q: z.output<typeof planPricesQuery>): Promise<PlanPrice[]> {
+      await providerOr404(db, q.providerId);
+      const rows = await db
+        .select()
+        .from(planPrices)
+        .where(and(eq(planPrices.providerId, q.providerId), q.planId !== undefined ? eq(planPrices.planId, q.planId) : undefined))
+        .orderBy(asc(planPrices.planId));
+      return rows.map(toPrice);
+    },
+
+    async priceCreate(auth: AuthContext, body: z.output<typeof planPriceCreateBody>): Promise<PlanPrice> {
+      await checkPair(db, body.planId, body.providerId);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(planPrices)
+            .values({ planId: body.planId, providerId: body.providerId, valueCents: body.value })
+            .returning();
+          await record(tx, {
+            userId: auth.user.id,
+            action: 'created_plan_price',
+            data: { priceId: created!.id, planId: body.planId, providerId: body.providerId, valueCents: body.value },
+          });
+          return created!;
+        });
+        return toPrice(row);
+      } catch (err) {
+        if (isPriceConflict(err)) throw conflict(PLAN_MSG.priceExists);
+        throw err;
+      }
+    },
+
+    async priceUpdate(auth: AuthContext, id: number, body: z.output<typeof planPriceUpdateBody>): Promise<PlanPrice> {
+      if (body.id !== undefined && body.id !== id) throw badRequest(PLAN_MSG.priceMismatch, { id: PLAN_MSG.priceMismatch });
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(planPrices).where(eq(planPrices.id, id)).for('update');
+        if (!before) throw notFound(PLAN_MSG.priceNotFound);
+        if (before.planId !== body.planId || before.providerId !== body.providerId) {
+          throw badRequest(PLAN_MSG.priceMismatch, { planId: PLAN_MSG.priceMismatch });
+        }
+        const [updated] = await tx.update(planPrices).set({ valueCents: body.value, updatedAt: new Date() }).where(eq(planPrices.id, id)).returning();
+        await record(tx, {
+          userId: auth.user.id,
+          action: 'updated_plan_price',
+          data: { priceId: id, planId: before.planId, providerId: before.providerId, before: before.valueCents, after: body.value },
+        });
+        return updated!;
+      });
+      return toPrice(row);
+    },
+  };
+}

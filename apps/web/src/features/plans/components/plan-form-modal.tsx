@@ -1,0 +1,70 @@
+import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PLAN_MSG, planFormSchema, type Plan, type PlanBody, type PlanFormValues } from '@edu/shared/plans';
+import { ApiError } from '../../../lib/api';
+import { applyServerErrors, zodForm } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { createPlan, plansKeys, updatePlan } from '../api';
+
+const EMPTY: PlanFormValues = { name: '', description: '', minRent: '', maxRent: '' };
+
+/**
+ * The plan editor (spec 3 §2.1, §5 "Plan"): name and description required, the student range from zero with
+ * minimum ≤ maximum. `plan` null: 'Novo Plano'.
+ */
+export function PlanFormModal({ opened, plan, onClose }: { opened: boolean; plan: Plan | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<PlanFormValues>({ initialValues: EMPTY, validate: zodForm(planFormSchema) });
+
+  useEffect(() => {
+    if (!opened) return;
+    form.setValues(plan ? { name: plan.name, description: plan.description, minRent: plan.minRent, maxRent: plan.maxRent } : EMPTY);
+    form.resetDirty();
+    form.clearErrors();
+    // Only when the modal opens or the plan changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, plan]);
+
+  const save = useMutation({
+    mutationFn: (body: PlanBody) => (plan ? updatePlan(plan.id, body) : createPlan(body)),
+    onSuccess: () => {
+      toastSuccess(plan ? PLAN_MSG.saved : PLAN_MSG.created);
+      void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+      onClose();
+    },
+    onError: (err) => {
+      if (applyServerErrors(form, err)) return;
+      toastError(err instanceof ApiError && err.status < 500 ? err.message : PLAN_MSG.saveFail);
+    },
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={plan ? PLAN_MSG.editPlan : PLAN_MSG.newPlan} centered>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          save.mutate({ name: v.name.trim(), description: v.description.trim(), minRent: Number(v.minRent), maxRent: Number(v.maxRent) }),
+        )}
+      >
+        <Stack gap="sm">
+          <TextInput label="Nome" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Textarea label="Descrição" withAsterisk autosize minRows={3} {...form.getInputProps('description')} />
+          <Group grow align="flex-start">
+            <NumberInput label="Mínimo de alunos" withAsterisk min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('minRent')} />
+            <NumberInput label="Máximo de alunos" withAsterisk min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('maxRent')} />
+          </Group>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

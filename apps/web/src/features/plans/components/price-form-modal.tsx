@@ -1,0 +1,83 @@
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { centsToReais, PLAN_MSG, planPriceFormSchema, reaisToCents, studentsRange, type PlanRow } from '@edu/shared/plans';
+import { ApiError } from '../../../lib/api';
+import { zodForm } from '../../../lib/form';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { createPlanPrice, plansKeys, updatePlanPrice } from '../api';
+
+/**
+ * The price editor (spec 3 §2.1, §5 "plan price: price required"): the provider's monthly value on one plan,
+ * typed in reais and sent as integer centavos (a new price, or a change of the existing one).
+ */
+export function PriceFormModal({ plan, provider, onClose }: { plan: PlanRow | null; provider: { id: number; companyName: string }; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<{ value: number | string }>({ initialValues: { value: '' }, validate: zodForm(planPriceFormSchema) });
+
+  useEffect(() => {
+    if (!plan) return;
+    form.setValues({ value: plan.price ? centsToReais(plan.price.value) : '' });
+    form.resetDirty();
+    form.clearErrors();
+    // Only when another plan's price is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plan]);
+
+  const save = useMutation({
+    mutationFn: (cents: number) => {
+      const body = { planId: plan!.id, providerId: provider.id, value: cents };
+      return plan!.price ? updatePlanPrice(plan!.price.id, body) : createPlanPrice(body);
+    },
+    onSuccess: () => {
+      toastSuccess(PLAN_MSG.saved);
+      void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields.value) form.setFieldError('value', err.fields.value);
+      else toastError(err instanceof ApiError && err.status < 500 ? err.message : PLAN_MSG.saveFail);
+      // A price someone else created meanwhile: show the list as it is now.
+      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+    },
+  });
+
+  return (
+    <Modal opened={plan !== null} onClose={onClose} title={PLAN_MSG.editPrice} centered>
+      {plan && (
+        <form noValidate onSubmit={form.onSubmit((v) => save.mutate(reaisToCents(v.value)!))}>
+          <Stack gap="sm">
+            <div>
+              <Text fw={600}>{plan.name}</Text>
+              <Text size="sm" c="dimmed">
+                {studentsRange(plan.minRent, plan.maxRent)} · {provider.companyName}
+              </Text>
+            </div>
+            <NumberInput
+              label="Valor mensal (R$)"
+              withAsterisk
+              data-autofocus
+              prefix="R$ "
+              decimalSeparator=","
+              thousandSeparator="."
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              min={0}
+              {...form.getInputProps('value')}
+            />
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

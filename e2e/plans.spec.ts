@@ -1,0 +1,135 @@
+import { test, expect, type Page } from '@playwright/test';
+import { PLAN_MSG } from '../packages/shared/src/plans';
+import { INCOME_TEXT } from '../packages/shared/src/provider-income';
+import { formatCents } from '../packages/shared/src/format';
+import { demoEmail, dismissNotifications, expectNotification, signIn } from './helpers';
+
+/** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+
+const DEMO_PROVIDER = 'Editora Horizonte Educacional';
+/** The demo provider's prices on Essencial, Ampliado and Completo (apps/server/src/demo/marketplace.ts DEMO_PRICES_CENTS). */
+const DEMO_PRICES_CENTS = [89_000, 249_000, 790_000];
+
+const planRow = (page: Page, name: string) => page.getByRole('table', { name: PLAN_MSG.title }).getByRole('row').filter({ hasText: name });
+
+async function searchPlan(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(name);
+  await expect(page.getByRole('table', { name: PLAN_MSG.title }).getByRole('row')).toHaveCount(2);
+  await expect(planRow(page, name)).toBeVisible();
+}
+
+test('admin creates a plan and sets the demo provider’s monthly value on it', async ({ page }) => {
+  // A student range above the demo tiers: the sign-up (three lowest tiers) stays as it is for other journeys.
+  const name = `Plano Rede E2E ${Date.now()}`;
+  await signIn(page, demoEmail('admin'));
+  await page.getByRole('link', { name: 'Planos' }).click();
+  await expect(page.getByRole('heading', { name: PLAN_MSG.title })).toBeVisible();
+  await expect(planRow(page, 'Plano Essencial')).toContainText('De 1 a 500 alunos');
+
+  // The plan editor refuses an empty form and an inverted range, in Portuguese, on the fields.
+  await page.getByRole('button', { name: PLAN_MSG.newPlan }).click();
+  const dialog = page.getByRole('dialog', { name: PLAN_MSG.newPlan });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText(PLAN_MSG.required)).toHaveCount(4);
+  await dialog.getByLabel('Nome').fill(name);
+  await dialog.getByLabel('Descrição').fill('Para redes com muitas unidades de ensino.');
+  await dialog.getByLabel('Mínimo de alunos').fill('60000');
+  await dialog.getByLabel('Máximo de alunos').fill('50000');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText(PLAN_MSG.minAboveMax)).toBeVisible();
+  await dialog.getByLabel('Mínimo de alunos').fill('50001');
+  await dialog.getByLabel('Máximo de alunos').fill('90000');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, PLAN_MSG.created);
+  await expect(dialog).toBeHidden();
+  await searchPlan(page, name);
+  await expect(planRow(page, name)).toContainText('De 50.001 a 90.000 alunos');
+
+  // Editing the plan: the spec's success message.
+  await dismissNotifications(page);
+  await planRow(page, name).getByRole('button', { name: `Editar ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: PLAN_MSG.editPlan });
+  await expect(edit.getByLabel('Nome')).toHaveValue(name);
+  await edit.getByLabel('Máximo de alunos').fill('95000');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, PLAN_MSG.saved);
+  await expect(planRow(page, name)).toContainText('De 50.001 a 95.000 alunos');
+
+  // The providers screen's 'Editar plano' opens the same screen for the demo provider, with its values.
+  await page.goto('/dashboard/providers');
+  await page.getByRole('link', { name: `Editar plano de ${DEMO_PROVIDER}` }).click();
+  await expect(page).toHaveURL(/\/dashboard\/providers\/plan\/\d+$/);
+  await expect(page.getByTestId('plans-company')).toHaveText(DEMO_PROVIDER);
+  await expect(planRow(page, 'Plano Essencial')).toContainText(`${formatCents(DEMO_PRICES_CENTS[0]!)}/mês`);
+  await searchPlan(page, name);
+  await expect(planRow(page, name)).toContainText(PLAN_MSG.noPrice);
+
+  // The price editor: required, then a value in reais stored as centavos.
+  await dismissNotifications(page);
+  await planRow(page, name).getByRole('button', { name: `Editar ${name}` }).click();
+  const price = page.getByRole('dialog', { name: PLAN_MSG.editPrice });
+  await price.getByRole('button', { name: 'Salvar' }).click();
+  await expect(price.getByText(PLAN_MSG.priceRequired)).toBeVisible();
+  await price.getByLabel('Valor mensal (R$)').fill('12345,67');
+  await price.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, PLAN_MSG.saved);
+  await expect(planRow(page, name)).toContainText('R$ 12.345,67/mês');
+
+  // Changing it again updates the same price.
+  await dismissNotifications(page);
+  await planRow(page, name).getByRole('button', { name: `Editar ${name}` }).click();
+  await expect(price.getByLabel('Valor mensal (R$)')).toHaveValue('R$ 12.345,67');
+  await price.getByLabel('Valor mensal (R$)').fill('15000');
+  await price.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, PLAN_MSG.saved);
+  await expect(planRow(page, name)).toContainText('R$ 15.000,00/mês');
+});
+
+test('the provider sees its rents and its income chart', async ({ page }) => {
+  await signIn(page, demoEmail('provider'));
+  // The income dashboard on /dashboard: six months by default, the demo rental active in the current month.
+  await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
+  const months = page.getByTestId('income-months').getByRole('listitem');
+  await expect(months).toHaveCount(6);
+  await expect(page.getByText('Total nos últimos 6 meses:')).toBeVisible();
+  const currentMonth = await months.last().textContent();
+  const value = Number(currentMonth!.replace(/.*R\$\s*/, '').replace(/\./g, '').replace(',', '.'));
+  expect(value).toBeGreaterThanOrEqual(DEMO_PRICES_CENTS[1]! / 100);
+  await expect(page.locator('.recharts-bar-rectangle').last()).toBeVisible();
+
+  // The slider chooses 1 to 6 months (keyboard).
+  const slider = page.getByRole('slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(months).toHaveCount(4);
+  await expect(page.getByText('Total nos últimos 4 meses:')).toBeVisible();
+  await page.keyboard.press('Home');
+  await expect(months).toHaveCount(1);
+  await expect(page.getByText('Total no último mês:')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: INCOME_TEXT.approved })).toBeVisible();
+  await expect(page.getByText(INCOME_TEXT.approvedLabel, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('recent-rents')).toContainText('Faculdade Vale do Saber');
+
+  // 'Meus alugueis' from the menu: institution, status, value a month, date in full.
+  await page.getByRole('link', { name: 'Aluguéis' }).click();
+  await expect(page.getByRole('heading', { name: INCOME_TEXT.myRents })).toBeVisible();
+  const row = page.getByRole('table', { name: INCOME_TEXT.myRents }).getByRole('row').filter({ hasText: 'Faculdade Vale do Saber' });
+  await expect(row).toContainText('ATIVO');
+  await expect(row).toContainText(/R\$\s[\d.]+,\d{2}\/mês/);
+  await expect(row).toContainText(/\d{2} de [a-zç]+ de \d{4}/);
+});
+
+test('plans and rents screens refuse the wrong users', async ({ page }) => {
+  await signIn(page, demoEmail('provider'));
+  await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
+  await page.goto('/dashboard/plans');
+  await expect(page.getByRole('alert').filter({ hasText: 'Acesso negado' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await signIn(page, demoEmail('director'));
+  await expect(page.getByRole('link', { name: 'Planos' })).toBeVisible();
+  await page.goto('/dashboard/providers-rents');
+  await expect(page.getByRole('alert').filter({ hasText: 'Acesso negado' })).toBeVisible();
+});
