@@ -265,9 +265,9 @@ export function unitsService(deps: Deps) {
     authorProvider(auth);
     const mayEdit = accessWhere(auth, 'unit.edit') ?? sql`true`;
     // Every tab but the trash lists the latest version not in the trash of each item the gate lets this author
-    // edit: one backward probe of the covering item_contents_item_status_idx per item (id, status, folded title
-    // and date without reading rows), then the filters on that version.
-    const current = sql`(select l.id, l.status, l.title_folded, l.created_at from ${items} cross join lateral (select x.id, x.status, x.title_folded, x.created_at from item_contents x where x.item_id = ${items.id} and x.status <> 'deleted' order by x.version desc limit 1) l where ${mayEdit}) cur`;
+    // edit: the item's current version, which the database keeps on the item (items.current_*, trigger
+    // items_keep_current), read with its status, folded title and date from items_provider_current_idx only.
+    const current = sql`(select ${items.currentContentId} as id, ${items.currentStatus} as status, ${items.currentTitleFolded} as title_folded, ${items.currentCreatedAt} as created_at from ${items} where ${mayEdit} and ${items.currentContentId} is not null) cur`;
     const regular: SQL[] = [];
     if (q.title) regular.push(foldedMatch(sql`cur.title_folded`, q.title));
     if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = cur.id and ${q.knowledges} = any(k.knowledge_ids))`);

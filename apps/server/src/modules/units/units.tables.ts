@@ -14,12 +14,24 @@ export const items = pgTable(
     /** The version readers see; null until a version is approved. */
     publishedContentId: integer('published_content_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The item's current version for Minhas Unidades: its latest version not in the trash (null when every version
+     * is trashed), with the status, folded title and creation time the list filters, counts and sorts on. Kept by
+     * the database in the same transaction as the write (trigger items_keep_current on item_contents, migration
+     * 0013); never written by the application.
+     */
+    currentContentId: integer('current_content_id'),
+    currentStatus: text('current_status'),
+    currentTitleFolded: text('current_title_folded'),
+    currentCreatedAt: timestamp('current_created_at', { withTimezone: true }),
   },
   (t) => [
     // A provider's items (Minhas Unidades walks them in order): the ids come from the index, not the rows.
     index('items_provider_idx').on(t.providerId, t.id),
     // The dashboard's published units: "is this version the published one" from the version's side.
     index('items_published_content_idx').on(t.publishedContentId),
+    // Minhas Unidades: the provider's current versions, their statuses (counts) and titles (search) from the index only.
+    index('items_provider_current_idx').on(t.providerId, t.currentCreatedAt, t.currentContentId, t.currentStatus, t.currentTitleFolded),
   ],
 );
 
