@@ -68,6 +68,26 @@ export function reviewsService(deps: Deps) {
   const units = unitsService(deps);
   const lifecycle = unitLifecycle(deps);
 
+  type Person = { id: number; name: string; avatar: string | null };
+  const person = (column: SQLWrapper) =>
+    sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url) from ${users} u where u.id = ${column})`;
+  const listRowsQuery = (ex: Executor) =>
+    ex
+      .select({
+        r: reviews,
+        c: LISTED_CONTENT,
+        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
+        curator: person(reviews.curatorId),
+        reviewer: person(reviews.reviewerId),
+      })
+      .from(reviews)
+      .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
+      .$dynamic();
+  // Every list page asks the same statement: prepared once per connection (planned once, not per request).
+  let prepared: ReturnType<typeof prepareListRows> | undefined;
+  const prepareListRows = () => listRowsQuery(db).where(sql`${reviews.id} = any(${sql.placeholder('ids')}::int[])`).prepare('review_list_rows');
+  const listRows = () => (prepared ??= prepareListRows());
+
   /**
    * The list rows of `ids`, in that order: the review and its unit version joined, the provider, curator and reviewer
    * looked up per row (scalar subqueries: a 2-table join plans in a fraction of the 6-table one, and the list asks for
@@ -75,23 +95,7 @@ export function reviewsService(deps: Deps) {
    */
   async function rows(ex: Executor, ids: number[]): Promise<ReviewRow[]> {
     if (ids.length === 0) return [];
-    type Person = { id: number; name: string; avatar: string | null };
-    const person = (column: SQLWrapper) =>
-      sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url) from ${users} u where u.id = ${column})`;
-    const [found, areas] = await Promise.all([
-      ex
-        .select({
-          r: reviews,
-          c: LISTED_CONTENT,
-          provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
-          curator: person(reviews.curatorId),
-          reviewer: person(reviews.reviewerId),
-        })
-        .from(reviews)
-        .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
-        .where(inArray(reviews.id, ids)),
-      units.knowledgeMap(ex),
-    ]);
+    const [found, areas] = await Promise.all([ex === db ? listRows().execute({ ids }) : listRowsQuery(ex).where(inArray(reviews.id, ids)), units.knowledgeMap(ex)]);
     const byId = new Map(found.map((f) => [f.r.id, f]));
     return ids
       .map((id) => byId.get(id))
