@@ -11,7 +11,8 @@
 --   search is then a trigram match on this narrow table with no join to the reviews.
 --
 -- Existing rows are backfilled below (before the indexes are built). The staff lists' partial indexes on reviews
--- (0008) are replaced by review_list's.
+-- (0008) are replaced by review_list's. Also: Novas' title search gets a trigram index of the versions sent for
+-- analysis only, and gallery files an index in their list's order.
 CREATE TABLE "review_list" (
 	"review_id" integer PRIMARY KEY NOT NULL,
 	"item_content_id" integer NOT NULL,
@@ -125,4 +126,6 @@ CREATE INDEX "review_list_title_idx" ON "review_list" USING btree ("title_folded
 CREATE INDEX "review_list_curator_idx" ON "review_list" USING btree ("curator_id","active","created_at","review_id","manager_status");--> statement-breakpoint
 CREATE INDEX "review_list_reviewer_idx" ON "review_list" USING btree ("reviewer_id","active","created_at","review_id","manager_status");--> statement-breakpoint
 CREATE INDEX "items_provider_current_idx" ON "items" USING btree ("provider_id","current_created_at","current_content_id","current_status","current_title_folded");--> statement-breakpoint
+CREATE INDEX "items_provider_current_title_idx" ON "items" USING btree ("provider_id","current_title_folded","current_content_id","current_status");--> statement-breakpoint
+CREATE INDEX "item_contents_send_title_trgm_idx" ON "item_contents" USING gin ("title_folded" gin_trgm_ops) WHERE "item_contents"."status" = 'send';--> statement-breakpoint
 CREATE INDEX "gallery_files_gallery_idx" ON "gallery_files" USING btree ("gallery_id","created_at","id");

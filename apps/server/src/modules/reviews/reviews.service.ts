@@ -166,35 +166,63 @@ export function reviewsService(deps: Deps) {
     return { content: await rows(db, ids), total };
   }
 
-  /** Novas: units sent for analysis, awaiting delegation. */
+  const newRowsQuery = () =>
+    db
+      .select({
+        c: LISTED_CONTENT,
+        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
+      })
+      .from(itemContents)
+      .where(sql`${itemContents.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('new_units_rows');
+  let newRows: ReturnType<typeof newRowsQuery> | undefined;
+
+  /**
+   * Novas: units sent for analysis, awaiting delegation. The page's ids and the capped count read item_contents'
+   * indexes only (a title search: one trigram match on the versions sent, item_contents_send_title_trgm_idx, answers
+   * both); then the page's rows by id.
+   */
   async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
-    const where = and(eq(itemContents.status, 'send'), q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
-    const order = q.order === 'title' ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
-    const [found, total, areas] = await Promise.all([
-      db
-        .select({ c: LISTED_CONTENT, providerId: providers.id, providerName: providers.companyName })
-        .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
-        .innerJoin(providers, eq(providers.id, items.providerId))
-        .where(where)
-        .orderBy(...order)
-        .limit(STAFF_UNITS_PAGE_SIZE)
-        .offset((q.page - 1) * STAFF_UNITS_PAGE_SIZE),
-      cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic()),
-      units.knowledgeMap(db),
-    ]);
+    // `status = 'send'` literally: the partial trigram index is only used when the query says so.
+    const where = and(sql`${itemContents.status} = 'send'`, q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
+    const byTitle = q.order === 'title';
+    const order = byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const offset = (q.page - 1) * STAFF_UNITS_PAGE_SIZE;
+    const pageIds = async () =>
+      (await db.select({ id: itemContents.id }).from(itemContents).where(where).orderBy(...order).limit(STAFF_UNITS_PAGE_SIZE).offset(offset)).map((r) => r.id);
+    let ids: number[];
+    let total: number;
+    if (q.title) {
+      const pageOrder = byTitle ? sql`m.title_folded asc, m.id asc` : sql`m.created_at desc, m.id desc`;
+      const matched = await db
+        .select({ n: sql<number>`w.n`, id: sql<number | null>`w.id` })
+        .from(
+          sql`(with m as materialized (select ${itemContents.id}, ${itemContents.createdAt}, ${itemContents.titleFolded} from ${itemContents} where ${where} limit ${COUNT_CAP + 1})
+            select (select count(*)::int from m) as n, p.id
+            from (select 1) one left join (select m.id from m order by ${pageOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${offset}) p on true) w`,
+        );
+      total = Number(matched[0]?.n ?? 0);
+      ids = total > COUNT_CAP ? await pageIds() : matched.filter((r) => r.id !== null).map((r) => Number(r.id));
+    } else {
+      [ids, total] = await Promise.all([pageIds(), cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic())]);
+    }
+    const [found, areas] = await Promise.all([ids.length ? (newRows ??= newRowsQuery()).execute({ ids }) : [], units.knowledgeMap(db)]);
+    const byId = new Map(found.map((f) => [f.c.id, f]));
     return {
-      content: found.map(({ c, providerId, providerName }) => ({
-        id: c.id,
-        itemId: c.itemId,
-        title: c.title,
-        version: c.version,
-        provider: { id: providerId, name: providerName },
-        knowledges: knowledgesOf(areas, c.knowledgeIds),
-        levelOfLearning: c.levelOfLearning,
-        createdAt: iso(c.createdAt),
-        updatedAt: iso(c.updatedAt),
-      })),
+      content: ids
+        .map((id) => byId.get(id))
+        .filter((f): f is (typeof found)[number] => !!f)
+        .map(({ c, provider }) => ({
+          id: c.id,
+          itemId: c.itemId,
+          title: c.title,
+          version: c.version,
+          provider: { id: Number(provider.id), name: provider.name },
+          knowledges: knowledgesOf(areas, c.knowledgeIds),
+          levelOfLearning: c.levelOfLearning,
+          createdAt: iso(c.createdAt),
+          updatedAt: iso(c.updatedAt),
+        })),
       total,
     };
   }

@@ -32,6 +32,7 @@ export const items = pgTable(
     index('items_published_content_idx').on(t.publishedContentId),
     // Minhas Unidades: the provider's current versions, their statuses (counts) and titles (search) from the index only.
     index('items_provider_current_idx').on(t.providerId, t.currentCreatedAt, t.currentContentId, t.currentStatus, t.currentTitleFolded),
+    index('items_provider_current_title_idx').on(t.providerId, t.currentTitleFolded, t.currentContentId, t.currentStatus),
   ],
 );
 
@@ -75,6 +76,8 @@ export const itemContents = pgTable(
     index('item_contents_created_idx').on(t.createdAt),
     // The lists (issue 10): accent-free title search, and one index per list sort.
     index('item_contents_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
+    // Novas' title search: the versions sent for analysis only (~8 % of them).
+    index('item_contents_send_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`).where(sql`${t.status} = 'send'`),
     index('item_contents_status_created_idx').on(t.status, t.createdAt, t.id),
     index('item_contents_status_updated_idx').on(t.status, t.updatedAt, t.id),
     index('item_contents_status_title_idx').on(t.status, t.titleFolded, t.id),
