@@ -4,7 +4,7 @@
 //   100,000 units (items) with ~130,000 versions (item_contents: accented Portuguese titles, full content),
 //   1,000 providers with their provider and editor users, 200 institutions with their teams,
 //   ~65,000 reviews (some units reviewed twice), 20,000 feedbacks, 1,000,000 audit rows over two years,
-//   notice templates and notices, and bell notifications.
+//   notice templates and notices, bell notifications, and every provider's four galleries (~180,000 files).
 // The demo provider owns 2,000 of the units; the demo curator and reviewer are assigned a share of reviews.
 //
 // URL: first argument or BENCH_DATABASE_URL; default postgres://postgres@127.0.0.1:5432/bench. The database is
@@ -244,9 +244,22 @@ await q('bell notifications', `
   select u.id, '<p>A unidade <strong>' || g || '</strong> mudou de status.</p>', g % 3 <> 0, now() - (g || ' hours')::interval
   from users u, generate_series(1, 40) g where u.email like '%@demo.sabercompartilhado.com.br'`);
 
+// Galleries: every provider has its four (images, infographics, questions, pdfs); the demo provider's hold 5,000
+// files each, the others 40 each (~180,000 files).
+await q('galleries', `
+  insert into galleries (provider_id, name, created_at)
+  select p.id, k.name, now() - interval '700 days'
+  from providers p cross join (values ('images'), ('infographics'), ('questions'), ('pdfs')) k(name)
+  on conflict (provider_id, name) do nothing`);
+await q('gallery files', `
+  insert into gallery_files (gallery_id, filename, url, size_bytes, created_at)
+  select g.id, 'arquivo-' || n || '.png', '/uploads/galleries/bench-' || g.id || '-' || n || '.png', 1000 + n,
+    now() - (n || ' hours')::interval
+  from galleries g cross join lateral generate_series(1, case when g.provider_id = ${demo.provider} then 5000 else 40 end) n`);
+
 await q('vacuum analyze', 'vacuum analyze');
 const counts = await one(`select (select count(*) from items) items, (select count(*) from item_contents) contents, (select count(*) from providers) providers,
   (select count(*) from users) users, (select count(*) from reviews) reviews, (select count(*) from item_feedbacks) feedbacks,
-  (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices`);
+  (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices, (select count(*) from gallery_files) gallery_files`);
 await client.end();
 console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(0)} s into ${url.host}/${dbName}:`, counts);

@@ -90,6 +90,11 @@ async function token(local) {
 }
 const tokens = {};
 for (const who of ['admin', 'manager', 'curator', 'provider', 'seller']) tokens[who] = await token(who);
+// The demo provider's galleries (GET /me gives its provider id; the images gallery is the largest on bench:data).
+const me = await (await fetch(`${api}/me`, { headers: { authorization: `Bearer ${tokens.provider}` } })).json();
+const providerId = me.provider?.id;
+const galleryList = providerId ? await (await fetch(`${api}/galleries/provider/${providerId}`, { headers: { authorization: `Bearer ${tokens.provider}` } })).json() : [];
+const imagesGallery = Array.isArray(galleryList) ? (galleryList.find((g) => g.name === 'images') ?? galleryList[0]) : undefined;
 const day = (d) => d.toISOString().slice(0, 10);
 const twoYearsAgo = day(new Date(Date.now() - 730 * 86400_000));
 const today = day(new Date());
@@ -126,6 +131,13 @@ const LISTS = [
   ['notice templates list', 'admin', '/sellers/notices/templates?page=1'],
   ['bell notifications', 'admin', '/notifications'],
   ['tags', 'manager', '/items/tag?tagName=a'],
+  ...(providerId ? [['galleries of a provider', 'provider', `/galleries/provider/${providerId}`]] : []),
+  ...(imagesGallery
+    ? [
+        ['gallery files, page 1', 'provider', `/galleries/details/${imagesGallery.id}?page=1`],
+        ['gallery files, page 1 (staff)', 'admin', `/galleries/details/${imagesGallery.id}?page=1`],
+      ]
+    : []),
 ];
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 

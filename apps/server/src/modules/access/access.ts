@@ -77,12 +77,18 @@ function unitReaders(actor: Actor): Case[] {
   ];
 }
 
+/** The columns naming a review's curator and reviewer: `reviews`, or the staff list's kept copy (`review_list`). */
+export interface ReviewPeople {
+  curatorId: PgColumn;
+  reviewerId: PgColumn;
+}
+
 /** The assigned curator or reviewer of a review; publishing roles reach every review. */
-function reviewReaders(actor: Actor): Case[] {
+function reviewReaders(actor: Actor, on: ReviewPeople = reviews): Case[] {
   return [
     isType(PUBLISHER_TYPES, actor.type) && ALL,
-    actor.type === 'curator' && eq(reviews.curatorId, actor.id),
-    actor.type === 'review' && eq(reviews.reviewerId, actor.id),
+    actor.type === 'curator' && eq(on.curatorId, actor.id),
+    actor.type === 'review' && eq(on.reviewerId, actor.id),
   ];
 }
 
@@ -198,6 +204,15 @@ const actorOf = (auth: AuthContext | Actor): Actor => ('user' in auth ? auth.use
 /** The SQL condition of `permission` for list queries (which must join the policy's tables); undefined: no restriction. */
 export function accessWhere(auth: AuthContext | Actor, permission: Permission): SQL | undefined {
   return (POLICIES[permission] as Policy).where(actorOf(auth));
+}
+
+/**
+ * review.read's condition on the staff list's kept rows (`review_list`, one per latest review, with the review's
+ * curator and reviewer): the same cases as the policy, on that table's columns, so the list and the single-review
+ * check cannot disagree.
+ */
+export function reviewListWhere(auth: AuthContext | Actor, on: ReviewPeople): SQL | undefined {
+  return anyOf(...reviewReaders(actorOf(auth), on));
 }
 
 /** The ids among `ids` that `auth` may `permission`: one query whatever their number. */

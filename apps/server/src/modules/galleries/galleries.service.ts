@@ -12,7 +12,7 @@
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
 import {
@@ -35,6 +35,7 @@ import { displayFilename, imageExt, readUpload } from '../../platform/uploads';
 import { galleries, galleryFiles } from './galleries.tables';
 import { extractInfographic, ZipRefused, zipHasEntry } from './zip';
 import { requireAccess } from '../access/access';
+import { cappedCount } from '../../platform/lists';
 
 const OWNER_TYPES: readonly UserType[] = GALLERY_OWNER_TYPES;
 const isOwnerType = (auth: AuthContext) => OWNER_TYPES.includes(auth.user.type);
@@ -196,7 +197,7 @@ export function galleriesService(deps: Deps) {
       const [gallery] = await db.select().from(galleries).where(eq(galleries.id, galleryId)).limit(1);
       if (!gallery) throw notFound();
       const where = eq(galleryFiles.galleryId, gallery.id);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select()
           .from(galleryFiles)
@@ -204,9 +205,9 @@ export function galleriesService(deps: Deps) {
           .orderBy(desc(galleryFiles.createdAt), desc(galleryFiles.id))
           .limit(GALLERY_PAGE_SIZE)
           .offset((page - 1) * GALLERY_PAGE_SIZE),
-        db.select({ n: count() }).from(galleryFiles).where(where),
+        cappedCount(db, db.select({ one: sql`1` }).from(galleryFiles).where(where).$dynamic()),
       ]);
-      return { id: gallery.id, name: gallery.name, files: rows.map(toFile), total: total?.n ?? 0 };
+      return { id: gallery.id, name: gallery.name, files: rows.map(toFile), total };
     },
 
     async create(auth: AuthContext, body: { provider_id: number; name: GalleryKind }) {

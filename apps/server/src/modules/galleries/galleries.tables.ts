@@ -27,5 +27,5 @@ export const galleryFiles = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('gallery_files_gallery_idx').on(t.galleryId, t.createdAt)],
+  (t) => [index('gallery_files_gallery_idx').on(t.galleryId, t.createdAt, t.id)],
 );

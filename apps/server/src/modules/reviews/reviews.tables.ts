@@ -38,12 +38,43 @@ export const reviews = pgTable(
     index('reviews_active_idx').on(t.active, t.managerStatus),
     index('reviews_curator_idx').on(t.curatorId),
     index('reviews_reviewer_idx').on(t.reviewerId),
-    // The staff lists, newest first, on the latest reviews only: Ativas; Publicadas and Reprovadas; any.
-    index('reviews_active_list_idx').on(t.createdAt, t.id).where(sql`${t.isLatest} and ${t.active}`),
-    index('reviews_closed_list_idx').on(t.managerStatus, t.createdAt, t.id).where(sql`${t.isLatest} and not ${t.active}`),
-    index('reviews_latest_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatest}`),
-    // From the unit versions a title search found to their latest review.
-    index('reviews_latest_content_idx').on(t.itemContentId).where(sql`${t.isLatest}`),
+  ],
+);
+
+/**
+ * The staff units list (Ativas, Publicadas, Reprovadas, title search): one narrow row per unit version that has a
+ * review, for its latest review (highest version), with the columns the list filters and sorts on, the unit
+ * version's status and folded title included, so that a list and its capped count read this table and its
+ * indexes only (the page's 10 rows are joined to the rest afterwards). Kept by the database in the same
+ * transaction as the write (triggers review_list_keep on reviews and review_list_keep_unit on item_contents,
+ * migration 0014); never written by the application.
+ */
+export const reviewList = pgTable(
+  'review_list',
+  {
+    reviewId: integer('review_id').primaryKey().references(() => reviews.id, { onDelete: 'cascade' }),
+    itemContentId: integer('item_content_id').notNull(),
+    /** The review's. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    active: boolean('active').notNull(),
+    managerStatus: text('manager_status'),
+    curatorId: integer('curator_id').notNull(),
+    reviewerId: integer('reviewer_id').notNull(),
+    /** The unit version's status and folded title (item_contents.status, title_folded). */
+    unitStatus: text('unit_status').notNull(),
+    titleFolded: text('title_folded').notNull(),
+  },
+  (t) => [
+    uniqueIndex('review_list_content_unique').on(t.itemContentId),
+    // Title search (trigram, accent-free) and one index per tab and sort; trailing columns let filters run index-only.
+    index('review_list_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
+    index('review_list_active_idx').on(t.createdAt, t.reviewId, t.unitStatus).where(sql`${t.active}`),
+    index('review_list_closed_idx').on(t.managerStatus, t.createdAt, t.reviewId).where(sql`not ${t.active}`),
+    index('review_list_created_idx').on(t.createdAt, t.reviewId),
+    index('review_list_title_idx').on(t.titleFolded, t.reviewId, t.active, t.managerStatus),
+    // A curator's or reviewer's own reviews (the access gate's review.read), per tab, newest first.
+    index('review_list_curator_idx').on(t.curatorId, t.active, t.createdAt, t.reviewId, t.managerStatus),
+    index('review_list_reviewer_idx').on(t.reviewerId, t.active, t.createdAt, t.reviewId, t.managerStatus),
   ],
 );
 

@@ -4,7 +4,7 @@
  * §7.3). Who may read or author a unit is the access gate's answer (modules/access); every status change
  * goes through the unit lifecycle (./lifecycle.ts).
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { LEVELS_OF_LEARNING, type KnowledgeArea, type KnowledgeType } from '@edu/shared/knowledge';
 import { hasContent, isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import {
@@ -265,12 +265,16 @@ export function unitsService(deps: Deps) {
     authorProvider(auth);
     const mayEdit = accessWhere(auth, 'unit.edit') ?? sql`true`;
     // Every tab but the trash lists the latest version not in the trash of each item the gate lets this author
-    // edit: one backward probe of the covering item_contents_item_status_idx per item (id, status, folded title
-    // and date without reading rows), then the filters on that version.
-    const current = sql`(select l.id, l.status, l.title_folded, l.created_at from ${items} cross join lateral (select x.id, x.status, x.title_folded, x.created_at from item_contents x where x.item_id = ${items.id} and x.status <> 'deleted' order by x.version desc limit 1) l where ${mayEdit}) cur`;
-    const regular: SQL[] = [];
-    if (q.title) regular.push(foldedMatch(sql`cur.title_folded`, q.title));
-    if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = cur.id and ${q.knowledges} = any(k.knowledge_ids))`);
+    // edit: the item's current version, which the database keeps on the item (items.current_*, trigger
+    // items_keep_current), filtered, counted and sorted on the indexes items_provider_current_idx (recent first) and
+    // items_provider_current_title_idx (A-Z) without reading rows.
+    const regular: SQL[] = [mayEdit, isNotNull(items.currentContentId)];
+    if (q.title) regular.push(foldedMatch(items.currentTitleFolded, q.title));
+    if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = ${items.currentContentId} and ${q.knowledges} = any(k.knowledge_ids))`);
+    const regularWhere = and(...regular);
+    // The counts per status of the current versions: they give the total of every filter but the trash.
+    const countsByStatus = () =>
+      db.select({ status: sql<string>`${items.currentStatus}`, n: count() }).from(items).where(regularWhere).groupBy(items.currentStatus);
     // The trash lists every trashed version of those items: the items first (planned on their own: `offset 0`).
     const trashed: SQL[] = [
       sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${mayEdit} offset 0)`,
@@ -291,24 +295,22 @@ export function unitsService(deps: Deps) {
       synthesis: itemContents.synthesis,
     };
     const offset = (q.page - 1) * UNITS_PAGE_SIZE;
-    // Every tab but the trash: one walk of the provider's items (materialized) answers both the page's ids, in order,
-    // and the counts per status, which give the total of every filter but the trash.
+    // Every tab but the trash: the page's ids in the list's order (an index walk that stops after the page) and the
+    // counts per status.
     const walk = async () => {
       const statusIn =
-        q.statusItemContent === 'all' || q.statusItemContent === 'deleted'
-          ? sql`true`
-          : inArray(sql`c.status`, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
-      const pageOrder = byTitle ? sql`c.title_folded asc, c.id asc` : sql`c.created_at desc, c.id desc`;
-      const walked = sql`(with c as materialized (select cur.* from ${current} where ${and(...regular) ?? sql`true`})
-        select null::text as status, 0::int as n, p.id, p.pos from (select c.id, row_number() over (order by ${pageOrder}) as pos from c where ${statusIn} order by ${pageOrder} limit ${UNITS_PAGE_SIZE} offset ${offset}) p
-        union all
-        select c.status, count(*)::int, null::int, null::bigint from c group by c.status) w`;
-      const out = await db
-        .select({ status: sql<string | null>`w.status`, n: sql<number>`w.n`, id: sql<number | null>`w.id`, pos: sql<string | null>`w.pos` })
-        .from(walked);
-      const ids = out.filter((r) => r.id !== null).sort((a, b) => Number(a.pos) - Number(b.pos)).map((r) => Number(r.id));
-      const byStatus = out.filter((r) => r.status !== null).map((r) => ({ status: r.status!, n: Number(r.n) }));
-      return { ids, byStatus };
+        q.statusItemContent === 'all' || q.statusItemContent === 'deleted' ? undefined : inArray(items.currentStatus, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
+      const [page, byStatus] = await Promise.all([
+        db
+          .select({ id: items.currentContentId })
+          .from(items)
+          .where(and(regularWhere, statusIn))
+          .orderBy(...(byTitle ? [asc(items.currentTitleFolded), asc(items.currentContentId)] : [desc(items.currentCreatedAt), desc(items.currentContentId)]))
+          .limit(UNITS_PAGE_SIZE)
+          .offset(offset),
+        countsByStatus(),
+      ]);
+      return { ids: page.map((r) => Number(r.id)), byStatus };
     };
     // The trash: its page's ids and count, and the counts per status of the other tabs.
     const trash = async () => {
@@ -321,11 +323,7 @@ export function unitsService(deps: Deps) {
           .limit(UNITS_PAGE_SIZE)
           .offset(offset),
         db.select({ n: count() }).from(itemContents).where(trashedWhere),
-        db
-          .select({ status: sql<string>`cur.status`, n: count() })
-          .from(current)
-          .where(and(...regular))
-          .groupBy(sql`cur.status`),
+        countsByStatus(),
       ]);
       return { ids: ids.map((r) => r.id), total: Number(n?.n ?? 0), byStatus };
     };

@@ -14,12 +14,25 @@ export const items = pgTable(
     /** The version readers see; null until a version is approved. */
     publishedContentId: integer('published_content_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The item's current version for Minhas Unidades: its latest version not in the trash (null when every version
+     * is trashed), with the status, folded title and creation time the list filters, counts and sorts on. Kept by
+     * the database in the same transaction as the write (trigger items_keep_current on item_contents, migration
+     * 0014); never written by the application.
+     */
+    currentContentId: integer('current_content_id'),
+    currentStatus: text('current_status'),
+    currentTitleFolded: text('current_title_folded'),
+    currentCreatedAt: timestamp('current_created_at', { withTimezone: true }),
   },
   (t) => [
     // A provider's items (Minhas Unidades walks them in order): the ids come from the index, not the rows.
     index('items_provider_idx').on(t.providerId, t.id),
     // The dashboard's published units: "is this version the published one" from the version's side.
     index('items_published_content_idx').on(t.publishedContentId),
+    // Minhas Unidades: the provider's current versions, their statuses (counts) and titles (search) from the index only.
+    index('items_provider_current_idx').on(t.providerId, t.currentCreatedAt, t.currentContentId, t.currentStatus, t.currentTitleFolded),
+    index('items_provider_current_title_idx').on(t.providerId, t.currentTitleFolded, t.currentContentId, t.currentStatus),
   ],
 );
 
@@ -63,6 +76,8 @@ export const itemContents = pgTable(
     index('item_contents_created_idx').on(t.createdAt),
     // The lists (issue 10): accent-free title search, and one index per list sort.
     index('item_contents_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
+    // Novas' title search: the versions sent for analysis only (~8 % of them).
+    index('item_contents_send_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`).where(sql`${t.status} = 'send'`),
     index('item_contents_status_created_idx').on(t.status, t.createdAt, t.id),
     index('item_contents_status_updated_idx').on(t.status, t.updatedAt, t.id),
     index('item_contents_status_title_idx').on(t.status, t.titleFolded, t.id),
