@@ -4,7 +4,8 @@
 //   100,000 units (items) with ~130,000 versions (item_contents: accented Portuguese titles, full content),
 //   1,000 providers with their provider and editor users, 200 institutions with their teams,
 //   ~65,000 reviews (some units reviewed twice), 20,000 feedbacks, 1,000,000 audit rows over two years,
-//   notice templates and notices, bell notifications, and every provider's four galleries (~180,000 files).
+//   notice templates and notices, bell notifications, every provider's four galleries (~180,000 files), and the
+//   marketplace: plan prices of every approved provider, ~3,000 rents of the 200 institutions.
 // The demo provider owns 2,000 of the units; the demo curator and reviewer are assigned a share of reviews.
 //
 // URL: first argument or BENCH_DATABASE_URL; default postgres://postgres@127.0.0.1:5432/bench. The database is
@@ -257,9 +258,49 @@ await q('gallery files', `
     now() - (n || ' hours')::interval
   from galleries g cross join lateral generate_series(1, case when g.provider_id = ${demo.provider} then 5000 else 40 end) n`);
 
+// Marketplace (issue 11): every approved provider priced on every plan (R$ 550 to R$ 20.000 a month, in centavos),
+// each bench institution on one of the plans, and ~3,000 rents (each institution rents 15 providers: mostly active,
+// some requested, waiting or canceled), with their history; then the store's facts on every provider (the units
+// were loaded after the migration's backfill).
+await q('plan prices', `
+  insert into plan_prices (plan_id, provider_id, value_cents)
+  select pl.id, p.id, (55000 + ((p.id * 7919 + pl.id * 104729) % 1945001))::int
+  from providers p cross join plans pl
+  where p.status = 'active' and not p.is_service_provider
+  on conflict do nothing`);
+await q('institution plans', `
+  update sellers set plan_id = (select id from plans order by id offset (sellers.id % 3) limit 1)
+  where cnpj like '1000000%'`);
+await q('rents', `
+  insert into rents (seller_id, provider_id, plan_id, value_cents, status, created_at, updated_at)
+  select s.id, p.id, s.plan_id, pp.value_cents,
+    case when (s.id + k) % 10 < 7 then 'active' when (s.id + k) % 10 = 7 then 'requested' when (s.id + k) % 10 = 8 then 'waiting' else 'canceled' end,
+    now() - (((s.id * 13 + k * 17) % 700) || ' days')::interval, now()
+  from sellers s
+  cross join generate_series(1, 15) k
+  join lateral (select id from providers where status = 'active' and not is_service_provider order by id offset ((s.id * 31 + k * 53) % 800) limit 1) p on true
+  join plan_prices pp on pp.plan_id = s.plan_id and pp.provider_id = p.id
+  where s.cnpj like '1000000%'
+  on conflict do nothing`);
+await q('rent history', `
+  insert into rent_history (rent_id, status, at)
+  select id, status, created_at from rents r where not exists (select 1 from rent_history h where h.rent_id = r.id)`);
+await q('store facts', `
+  update providers p set published_units = f.n, published_knowledge_ids = f.k, published_levels = f.l
+  from (
+    select i.provider_id as id, count(*)::int as n,
+      coalesce(array_agg(distinct kk) filter (where kk is not null), '{}') as k,
+      coalesce(array_agg(distinct ll) filter (where ll is not null), '{}') as l
+    from items i join item_contents c on c.id = i.published_content_id
+    left join lateral unnest(c.knowledge_ids) kk on true
+    left join lateral unnest(c.level_of_learning) ll on true
+    group by i.provider_id
+  ) f where p.id = f.id`);
+
 await q('vacuum analyze', 'vacuum analyze');
 const counts = await one(`select (select count(*) from items) items, (select count(*) from item_contents) contents, (select count(*) from providers) providers,
   (select count(*) from users) users, (select count(*) from reviews) reviews, (select count(*) from item_feedbacks) feedbacks,
-  (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices, (select count(*) from gallery_files) gallery_files`);
+  (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices, (select count(*) from gallery_files) gallery_files,
+  (select count(*) from rents) rents, (select count(*) from plan_prices) plan_prices`);
 await client.end();
 console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(0)} s into ${url.host}/${dbName}:`, counts);

@@ -44,7 +44,8 @@ const create = (token: string, payload: unknown) => call(t.app, 'POST', URL_BASE
 
 describe('CRUD', () => {
   it('starts empty, creates, lists newest first, updates and deletes', async () => {
-    expect(await list(sp)).toEqual([]);
+    // The demo partner's own services (demo/marketplace.ts) come first in time.
+    const seeded = (await list(sp)).map((s) => s.id);
 
     const first = await create(sp, { ...valid, image: 'https://imagens.exemplo.com.br/a.png', link: 'https://exemplo.com.br/mentoria' });
     expect(first.statusCode, first.body).toBe(200);
@@ -63,7 +64,7 @@ describe('CRUD', () => {
     const c = third.json<ProviderService>();
     expect(c).toMatchObject({ image: null, link: null });
 
-    expect((await list(sp)).map((s) => s.id)).toEqual([c.id, b.id, a.id]);
+    expect((await list(sp)).map((s) => s.id)).toEqual([c.id, b.id, a.id, ...seeded]);
 
     // Partial update: the fields left out stay as they are.
     const up = await call(t.app, 'PUT', `${URL_BASE}/${a.id}`, { token: sp, payload: { price: 'R$ 250 por hora' } });
@@ -83,7 +84,7 @@ describe('CRUD', () => {
     const del = await call(t.app, 'DELETE', `${URL_BASE}/${b.id}`, { token: sp });
     expect(del.statusCode, del.body).toBe(200);
     expect(del.json()).toEqual({ message: SERVICE_MSG.deleted });
-    expect((await list(sp)).map((s) => s.id)).toEqual([c.id, a.id]);
+    expect((await list(sp)).map((s) => s.id)).toEqual([c.id, a.id, ...seeded]);
 
     // Gone for good.
     expect((await call(t.app, 'DELETE', `${URL_BASE}/${b.id}`, { token: sp })).statusCode).toBe(404);
