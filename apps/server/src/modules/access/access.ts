@@ -86,7 +86,7 @@ function unitReaders(actor: Actor, level: UnitLevel): Case[] {
     actor.providerId !== null && eq(items.providerId, actor.providerId),
     // The store (issue 11): users of an ACTIVE institution read the PUBLISHED version of an approved provider's units.
     isSellerType(actor.type) && actor.sellerId !== null &&
-      sql`(${publishedAt(level)} and exists (select 1 from sellers s where s.id = ${actor.sellerId} and s.status = 'active') and exists (select 1 from providers p where p.id = ${items.providerId} and p.status = 'active'))`,
+      sql`(${publishedAt(level)} and exists (select 1 from sellers s where s.id = ${actor.sellerId} and s.status = 'active') and exists (select 1 from providers p where p.id = items.provider_id and p.status = 'active'))`,
     // Next: a rented unit, a unit in an institution's subject, a share link, an LTI launch (header).
   ];
 }

@@ -25,8 +25,8 @@ const cardColumns = {
   companyName: providers.companyName,
   imgLogoUrl: providers.imgLogoUrl,
   description: providers.description,
-  link: sql<string | null>`(select s.link from provider_services s where s.provider_id = ${providers.id} and s.link is not null order by s.created_at, s.id limit 1)`,
-  servicesCount: sql<number>`(select count(*)::int from provider_services s where s.provider_id = ${providers.id})`,
+  link: sql<string | null>`(select s.link from provider_services s where s.provider_id = providers.id and s.link is not null order by s.created_at, s.id limit 1)`,
+  servicesCount: sql<number>`(select count(*)::int from provider_services s where s.provider_id = providers.id)`,
 };
 
 export function partnersService({ db, mailer, config }: Deps) {
@@ -61,7 +61,7 @@ export function partnersService({ db, mailer, config }: Deps) {
           price: providerServices.price,
           image: providerServices.image,
           link: providerServices.link,
-          inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.seller_id = ${inst.id} and ci.service_id = ${providerServices.id})`,
+          inCart: sql<boolean>`exists (select 1 from cart_items ci where ci.seller_id = ${inst.id} and ci.service_id = provider_services.id)`,
         })
         .from(providerServices)
         .where(eq(providerServices.providerId, id))

@@ -34,10 +34,12 @@ export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'te
 export const inStore = (): SQL => and(eq(providers.status, 'active'), eq(providers.isServiceProvider, false), gt(providers.publishedUnits, 0))!;
 export const priceOn = (planId: number): SQL => and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, planId))!;
 
-/** What the one button says for this institution: rented (an open rent), in the cart, or available. */
+/** What the one button says for this institution: rented (an open rent), in the cart, or available. The outer
+ * column is written qualified (`providers.id`): drizzle renders a column of the selected table unqualified, which
+ * inside the subquery would name the subquery's own `id`. */
 export const stateOf = (sellerId: number) => sql<'available' | 'inCart' | 'rented'>`case
-  when exists (select 1 from rents r where r.seller_id = ${sellerId} and r.provider_id = ${providers.id} and r.status in ('requested', 'waiting', 'active')) then 'rented'
-  when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = ${providers.id}) then 'inCart'
+  when exists (select 1 from rents r where r.seller_id = ${sellerId} and r.provider_id = providers.id and r.status in ('requested', 'waiting', 'active')) then 'rented'
+  when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = providers.id) then 'inCart'
   else 'available' end`;
 
 const cardColumns = (sellerId: number) => ({
