@@ -82,7 +82,7 @@ export const STORE_BUYER_TYPES = RENT_BUYER_TYPES;
 
 /** Spec 3 §9: a partner's name on its card, cut to 20 characters plus '…'. */
 export const cutPartnerName = (name: string): string =>
-  name.length > STORE_LIMITS.partnerNameMax ? `${name.slice(0, STORE_LIMITS.partnerNameMax)}…` : name;
+  name.length > STORE_LIMITS.partnerNameMax ? `${name.slice(0, STORE_LIMITS.partnerNameMax).trimEnd()}…` : name;
 
 /** A comma-joined list in a query ('1,2,3', or 'premium','basic' as the spec writes it), or repeated keys. */
 const commaParts = z

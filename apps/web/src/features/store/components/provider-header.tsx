@@ -36,7 +36,11 @@ export function StoreBreadcrumb({ provider, unitTitle }: { provider?: Pick<Store
       </Text>,
     );
   }
-  return <Breadcrumbs aria-label="Navegação">{crumbs}</Breadcrumbs>;
+  return (
+    <nav aria-label="Trilha de navegação">
+      <Breadcrumbs>{crumbs}</Breadcrumbs>
+    </nav>
+  );
 }
 
 /** The provider's header on its store pages (spec 3 §2.4, §2.5): logo, description, unit count, price '/mês', the button. */

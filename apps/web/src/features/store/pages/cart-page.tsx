@@ -84,14 +84,16 @@ function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Navegação">
-        <Anchor component={Link} to="/seller/store">
-          Loja
-        </Anchor>
-        <Text span aria-current="page">
-          {STORE_MSG.cartTitle}
-        </Text>
-      </Breadcrumbs>
+      <nav aria-label="Trilha de navegação">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/seller/store">
+            Loja
+          </Anchor>
+          <Text span aria-current="page">
+            {STORE_MSG.cartTitle}
+          </Text>
+        </Breadcrumbs>
+      </nav>
       <Title order={2}>{STORE_MSG.cartTitle}</Title>
       {body}
     </Stack>

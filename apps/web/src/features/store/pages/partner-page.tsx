@@ -23,16 +23,18 @@ export default function PartnerPage() {
   const p = partner.data;
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Navegação">
-        <Anchor component={Link} to="/seller/store-service">
-          {STORE_MSG.partnersTitle}
-        </Anchor>
-        {p && (
-          <Text span aria-current="page">
-            {p.companyName}
-          </Text>
-        )}
-      </Breadcrumbs>
+      <nav aria-label="Trilha de navegação">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/seller/store-service">
+            {STORE_MSG.partnersTitle}
+          </Anchor>
+          {p && (
+            <Text span aria-current="page">
+              {p.companyName}
+            </Text>
+          )}
+        </Breadcrumbs>
+      </nav>
       {partner.isError ? (
         <StoreError error={partner.error} onRetry={() => void partner.refetch()} retrying={partner.isFetching} />
       ) : !p ? (
