@@ -37,6 +37,7 @@ import { reportsModule } from './modules/reports/reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
+import { storeModule } from './modules/store/store.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
@@ -159,6 +160,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     institutionsModule(api, deps);
     plansModule(api, deps);
     providerIncomeModule(api, deps);
+    storeModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -20,6 +20,8 @@ const schema = z.object({
   /** First retry of a failed e-mail delivery after this many seconds (then doubling, 5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Saber Compartilhado <nao-responda@sabercompartilhado.com.br>'),
+  /** The platform team's inbox: prospects of partners (issue 11) are e-mailed there. */
+  PLATFORM_TEAM_EMAIL: z.string().email().default('equipe@sabercompartilhado.com.br'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Whether the client address comes from X-Forwarded-For (Fastify's trustProxy): off by default, so a

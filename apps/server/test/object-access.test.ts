@@ -28,6 +28,7 @@ import { galleries } from '../src/modules/galleries/galleries.tables';
 import { providerServices } from '../src/modules/services/services.tables';
 import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
 import { auditLogs } from '../src/platform/platform.tables';
+import { cartItems } from '../src/modules/store/store.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -43,11 +44,13 @@ interface Objects {
   seller: number;
   sellerUser: number;
   notice: number;
+  cartItem: number;
 }
 const MISSING_ID = 999_999;
 const MISSING: Objects = {
   provider: MISSING_ID, providerUser: MISSING_ID, content: MISSING_ID, item: MISSING_ID, review: MISSING_ID, gallery: MISSING_ID,
   service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
+  cartItem: MISSING_ID,
 };
 
 interface Ask {
@@ -184,6 +187,15 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /providers/plans-value/search': { staffOnly: true },
   'POST /providers/plans-value/create': { staffOnly: true },
   'PUT /providers/plans-value/update/:id': { staffOnly: true },
+  // store, partners, cart (issue 11): B's provider is approved but not in the store (no published unit, no price)
+  'GET /providers/store/:id': { ask: (o) => ({ params: { id: o.provider } }) },
+  'GET /items/item/find/provider': { ask: (o) => ({ query: { providerId: o.provider } }) },
+  'GET /providers/store/:id/item/:idItem': { ask: (o) => ({ params: { id: o.provider, idItem: o.content } }) },
+  'GET /providers/services/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },
+  'POST /providers/services/partner-notification': { ask: (o) => ({ payload: { providerId: o.provider, email: 'b@exemplo.com.br', phone: '1', fullName: 'B' } }) },
+  'POST /sellers/cart/items': { ask: (o) => ({ payload: { serviceId: o.service } }) },
+  'DELETE /sellers/cart/items/:id': { ask: (o) => ({ params: { id: o.cartItem } }) },
+  'POST /sellers/rents': { ask: (o) => ({ payload: { sellerId: o.seller, paymentMethod: 1 } }) },
 };
 
 // ------------------------------------------------------------------ reading the contract
@@ -263,9 +275,11 @@ async function createObjectsOfB(): Promise<Objects> {
   const [template] = await db.insert(noticeTemplates).values({ title: 'Aviso B', htmlContent: '<p>B</p>' }).returning({ id: noticeTemplates.id });
   const [notice] = await db.insert(sellerNotices).values({ templateId: template!.id }).returning({ id: sellerNotices.id });
   await db.insert(sellerNoticeTargets).values({ noticeId: notice!.id, sellerId: seller!.id });
+  const [cartItem] = await db.insert(cartItems).values({ sellerId: seller!.id, serviceId: service!.id, addedBy: sellerUser!.id }).returning({ id: cartItems.id });
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
+    cartItem: cartItem!.id,
   };
 }
 
@@ -393,5 +407,40 @@ describe('the gate answers in bulk', () => {
         expect(checked, `${permission} as ${type}`).toEqual(listed);
       }
     }
+  });
+});
+
+describe("the store's case of unitReaders (issue 11): the published version only, for an active institution", () => {
+  it("an institution user reads an approved provider's published version, not its other versions; a suspended institution none", async () => {
+    const db = t.deps.db;
+    const [u] = await db
+      .select({ id: users.id, type: users.type, providerId: users.providerId, sellerId: users.sellerId })
+      .from(users)
+      .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE.seller}@demo.sabercompartilhado.com.br`));
+    const seller: Actor = { ...u!, type: u!.type as UserType };
+    const [item] = await db.insert(items).values({ providerId: objects.provider }).returning({ id: items.id });
+    const [published] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title: 'Publicada de B', status: 'publish' }).returning({ id: itemContents.id });
+    const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Rascunho de B', status: 'draft' }).returning({ id: itemContents.id });
+    await db.update(items).set({ publishedContentId: published!.id }).where(eq(items.id, item!.id));
+    const asked = [published!.id, draft!.id, objects.content];
+    for (const permission of ['unit.read', 'feedback.report'] as const) {
+      expect([...(await checkAccess(db, seller, permission, asked))], permission).toEqual([published!.id]);
+    }
+    expect([...(await checkAccess(db, seller, 'item.read', [item!.id, objects.item]))]).toEqual([item!.id]);
+    // Not approved (in review): nothing.
+    await db.update(providers).set({ status: 'review' }).where(eq(providers.id, objects.provider));
+    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([]);
+    await db.update(providers).set({ status: 'active' }).where(eq(providers.id, objects.provider));
+    // A suspended institution: nothing; reactivated: back.
+    await db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, seller.sellerId!));
+    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([]);
+    expect([...(await checkAccess(db, seller, 'item.read', [item!.id]))]).toEqual([]);
+    await db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, seller.sellerId!));
+    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([published!.id]);
+    // Provider B's own users are not readers of it through the store case (the provider case is theirs).
+    const providerActor: Actor = { id: 0, type: 'provider', providerId: 999_999, sellerId: null };
+    expect([...(await checkAccess(db, providerActor, 'unit.read', asked))]).toEqual([]);
+    // Clean up: the matrix above expects B's units to be B's draft only.
+    await db.update(items).set({ publishedContentId: null }).where(eq(items.id, item!.id));
   });
 });

@@ -116,6 +116,8 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
   seller: [
     'dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials',
     'courses', 'my-team', 'ia-activities',
+    // Issue 11: the partners' page is where the institution puts services in its cart (docs/decisions.md).
+    'store-service',
   ],
   seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],
   seller_content_manager: ['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities'],

@@ -19,6 +19,7 @@ import { institutionsRoutes } from './institutions';
 import { ltiRoutes } from './lti';
 import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
+import { storeRoutes } from './store';
 
 export const API = {
   system: systemRoutes,
@@ -42,6 +43,7 @@ export const API = {
   lti: ltiRoutes,
   plans: plansRoutes,
   providerIncome: providerIncomeRoutes,
+  store: storeRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

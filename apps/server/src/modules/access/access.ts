@@ -29,8 +29,11 @@
  *   actor.grant ? inArray(items.id, actor.grant.itemIds) : null,
  *
  * and unit.read, item.read and feedback.report (and every list filtered by them) follow at once.
+ * A case that reads only the published version uses `publishedAt(level)`: at version level (unit.read,
+ * feedback.report) the version must be the item's published one; at unit level (item.read) the item must
+ * have one. The store's case (issue 11) is written so.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isProviderType, isSellerType, isStaff, type UserType } from '@edu/shared/access';
 import { RENT_ADMIN_TYPES, RENT_BUYER_TYPES } from '@edu/shared/rent-machine';
@@ -66,13 +69,24 @@ function anyOf(...cases: Case[]): SQL | undefined {
 
 const isType = (types: readonly UserType[], type: UserType) => types.includes(type);
 
+/**
+ * What a case that reads only the PUBLISHED version asks, at the level the permission is asked: a version
+ * (content id: it is the item's published one) or a unit (item id: it has a published version).
+ */
+type UnitLevel = 'content' | 'item';
+const publishedAt = (level: UnitLevel): SQL =>
+  level === 'content' ? eq(itemContents.id, items.publishedContentId) : isNotNull(items.publishedContentId);
+
 /** Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). */
-function unitReaders(actor: Actor): Case[] {
+function unitReaders(actor: Actor, level: UnitLevel): Case[] {
   return [
     // Staff read every unit (curation, review, publishing, the dashboard).
     isStaff(actor.type) && ALL,
     // The users of the unit's provider read their own units.
     actor.providerId !== null && eq(items.providerId, actor.providerId),
+    // The store (issue 11): users of an ACTIVE institution read the PUBLISHED version of an approved provider's units.
+    isSellerType(actor.type) && actor.sellerId !== null &&
+      sql`(${publishedAt(level)} and exists (select 1 from sellers s where s.id = ${actor.sellerId} and s.status = 'active') and exists (select 1 from providers p where p.id = items.provider_id and p.status = 'active'))`,
     // Next: a rented unit, a unit in an institution's subject, a share link, an LTI launch (header).
   ];
 }
@@ -114,11 +128,11 @@ const contentJoins: Join = (q) => q.innerJoin(items, eq(items.id, itemContents.i
 
 export const POLICIES = {
   /** Read a unit version (content id): the preview, tags, staff publishing a version. */
-  'unit.read': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a)) },
+  'unit.read': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a, 'content')) },
   /** Report a problem on a unit version: whoever may read it. */
-  'feedback.report': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a)) },
+  'feedback.report': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a, 'content')) },
   /** Read a unit (item id): its versions. */
-  'item.read': { id: items.id, table: items, where: (a) => anyOf(...unitReaders(a)) },
+  'item.read': { id: items.id, table: items, where: (a) => anyOf(...unitReaders(a, 'item')) },
   /** Author a unit version (content id): save, send, trash, recover. Staff edit only through a review. */
   'unit.edit': {
     id: itemContents.id,

@@ -57,7 +57,7 @@ function SignedInShell() {
                 component={RouterLink}
                 to={entry.path}
                 label={entry.label}
-                active={entry.path === '/dashboard' ? location.pathname === '/dashboard' : location.pathname.startsWith(entry.path)}
+                active={entry.path === '/dashboard' ? location.pathname === '/dashboard' : location.pathname === entry.path || location.pathname.startsWith(`${entry.path}/`)}
                 onClick={close}
                 data-menu-key={entry.key}
               />

@@ -1,0 +1,247 @@
+/**
+ * The institution's cart and the payment request (spec 3 §2.7, §4 "Cart"). The cart lives on the server per
+ * institution; prices and the TOTAL are computed from the institution's plan on every read, never taken from
+ * the client. 'Solicitar Pagamento' does everything in ONE transaction that first locks the institution's row,
+ * so two requests for one cart (double click, two tabs, a retry) run one after the other and the second finds
+ * the cart empty (409).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { RENT_ADMIN_TYPES, RENT_MSG } from '@edu/shared/rent-machine';
+import { STORE_MSG, type CartResponse, type PaymentMethod, type cartAddBody, type paymentRequestBody } from '@edu/shared/store';
+import { formatCents } from '@edu/shared/format';
+import type { ProviderCondition } from '@edu/shared/providers';
+import type { Executor, Tx } from '../../platform/db';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/sessions';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { notifyUsers } from '../notifications/notify';
+import { providers } from '../providers/providers.tables';
+import { providerServices } from '../services/services.tables';
+import { planPrices } from '../plans/plans.tables';
+import { paymentMethods, paymentRequests, rents } from '../rents/rents.tables';
+import { sellers } from '../sellers/sellers.tables';
+import { users } from '../users/users.tables';
+import { openRent } from '../rents/rent-lifecycle';
+import { cartItems, serviceRequests } from './store.tables';
+import { requireActiveInstitution, type ActiveInstitution } from './institution';
+import { inStore } from './store.service';
+import { isPartner } from './partners.service';
+
+/** The cart's rows with what the screen shows; `priceCents` null = the provider is no longer rentable on the plan. */
+async function cartRows(ex: Executor, inst: ActiveInstitution) {
+  const rentable = sql<boolean>`(${inStore()} and ${planPrices.valueCents} is not null)`;
+  const servicePartner = sql<boolean>`(${isPartner()})`;
+  return ex
+    .select({
+      id: cartItems.id,
+      providerId: providers.id,
+      serviceId: cartItems.serviceId,
+      companyName: providers.companyName,
+      imgLogoUrl: providers.imgLogoUrl,
+      condition: providers.condition,
+      unitCount: providers.publishedUnits,
+      priceCents: planPrices.valueCents,
+      title: providerServices.title,
+      description: providerServices.description,
+      rentable,
+      servicePartner,
+    })
+    .from(cartItems)
+    .leftJoin(providerServices, eq(providerServices.id, cartItems.serviceId))
+    .innerJoin(providers, sql`${providers.id} = coalesce(${cartItems.providerId}, ${providerServices.providerId})`)
+    .leftJoin(
+      planPrices,
+      and(eq(planPrices.providerId, providers.id), inst.planId === null ? sql`false` : eq(planPrices.planId, inst.planId), sql`${cartItems.providerId} is not null`),
+    )
+    .where(eq(cartItems.sellerId, inst.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
+
+function toResponse(rows: CartRow[], inst: ActiveInstitution): CartResponse {
+  const items = rows.map((r) => {
+    const isService = r.serviceId !== null;
+    return {
+      id: r.id,
+      kind: isService ? ('service' as const) : ('provider' as const),
+      providerId: r.providerId,
+      companyName: r.companyName,
+      imgLogoUrl: r.imgLogoUrl,
+      condition: isService ? null : (r.condition as ProviderCondition),
+      unitCount: isService ? null : r.unitCount,
+      priceCents: isService || !r.rentable ? null : r.priceCents,
+      serviceId: r.serviceId,
+      title: isService ? r.title : null,
+      description: isService ? r.description : null,
+      available: isService ? !!r.servicePartner : !!r.rentable,
+    };
+  });
+  const totalCents = items.reduce((sum, i) => sum + (i.priceCents ?? 0), 0);
+  return { items, totalCents, planName: inst.planName };
+}
+
+/** Active users by type or provider, with their e-mail (bell + e-mail). */
+async function teamOf(ex: Executor, where: ReturnType<typeof eq>) {
+  return ex.select({ id: users.id, email: users.email }).from(users).where(and(where, eq(users.status, 'active')));
+}
+
+export function cartService({ db, mailer, config }: Deps) {
+  async function notifyAndMail(tx: Tx, people: { id: number; email: string }[], bell: string, subject: string, paragraphs: string[]) {
+    await notifyUsers(tx, people.map((p) => p.id), bell);
+    const link = { label: 'Abrir a plataforma', url: config.PUBLIC_URL };
+    for (const email of new Set(people.map((p) => p.email))) await mailer.send(tx, { to: email, subject, paragraphs, action: link });
+  }
+
+  return {
+    async get(auth: AuthContext): Promise<CartResponse> {
+      const inst = await requireActiveInstitution(db, auth);
+      return toResponse(await cartRows(db, inst), inst);
+    },
+
+    async paymentMethods(auth: AuthContext): Promise<PaymentMethod[]> {
+      await requireActiveInstitution(db, auth);
+      return db
+        .select({ id: paymentMethods.id, description: paymentMethods.description })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.active, 1))
+        .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+    },
+
+    async add(auth: AuthContext, body: z.output<typeof cartAddBody>) {
+      return db.transaction(async (tx) => {
+        const inst = await requireActiveInstitution(tx, auth);
+        let data: Record<string, unknown>;
+        if (body.providerId !== undefined) {
+          const [p] = await tx
+            .select({ id: providers.id, companyName: providers.companyName, priceCents: planPrices.valueCents })
+            .from(providers)
+            .leftJoin(planPrices, inst.planId === null ? sql`false` : and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, inst.planId)))
+            .where(and(eq(providers.id, body.providerId), inStore()));
+          if (!p) throw new AppError(409, 'NOT_RENTABLE', RENT_MSG.notRentable);
+          if (inst.planId === null) throw new AppError(409, 'NO_PLAN', RENT_MSG.noPlan);
+          if (p.priceCents === null) throw new AppError(409, 'NO_PRICE', RENT_MSG.noPrice);
+          const [open] = await tx
+            .select({ id: rents.id })
+            .from(rents)
+            .where(and(eq(rents.sellerId, inst.id), eq(rents.providerId, p.id), inArray(rents.status, ['requested', 'waiting', 'active'])));
+          if (open) throw new AppError(409, 'RENT_ALREADY_ASSOCIATED', RENT_MSG.alreadyAssociated);
+          const inserted = await tx.insert(cartItems).values({ sellerId: inst.id, providerId: p.id, addedBy: auth.user.id }).onConflictDoNothing().returning({ id: cartItems.id });
+          if (inserted.length === 0) throw new AppError(409, 'DUPLICATE_CART_ITEM', RENT_MSG.duplicateCartItem);
+          data = { cartItemId: inserted[0]!.id, providerId: p.id, companyName: p.companyName };
+        } else {
+          const [s] = await tx
+            .select({ id: providerServices.id, title: providerServices.title, providerId: providers.id, companyName: providers.companyName })
+            .from(providerServices)
+            .innerJoin(providers, eq(providers.id, providerServices.providerId))
+            .where(and(eq(providerServices.id, body.serviceId!), isPartner()));
+          if (!s) throw notFound(STORE_MSG.serviceNotFound);
+          const inserted = await tx.insert(cartItems).values({ sellerId: inst.id, serviceId: s.id, addedBy: auth.user.id }).onConflictDoNothing().returning({ id: cartItems.id });
+          if (inserted.length === 0) throw new AppError(409, 'DUPLICATE_CART_ITEM', RENT_MSG.duplicateCartItem);
+          data = { cartItemId: inserted[0]!.id, serviceId: s.id, providerId: s.providerId, title: s.title, companyName: s.companyName };
+        }
+        await record(tx, { userId: auth.user.id, sellerId: inst.id, action: 'added_item_to_cart', data });
+        return { message: STORE_MSG.added };
+      });
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      const inst = await requireActiveInstitution(db, auth);
+      const deleted = await db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.sellerId, inst.id))).returning({ id: cartItems.id });
+      if (deleted.length === 0) throw notFound();
+      return { message: STORE_MSG.removed };
+    },
+
+    /**
+     * 'Solicitar Pagamento': one transaction. The institution's row is locked first (FOR UPDATE), so concurrent
+     * requests serialize; the cart is read after the lock, so the second of two finds it empty (409) and
+     * changes nothing. Rents are opened by the rent lifecycle ('request'), priced from the plan.
+     */
+    async requestPayment(auth: AuthContext, body: z.output<typeof paymentRequestBody>) {
+      // The cart is the caller's institution's: another institution's id answers as missing.
+      if (auth.user.sellerId === null || body.sellerId !== auth.user.sellerId) throw notFound();
+      return db.transaction(async (tx) => {
+        const inst = await requireActiveInstitution(tx, auth, { lock: true });
+        const [method] = await tx
+          .select({ id: paymentMethods.id, description: paymentMethods.description })
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.id, body.paymentMethod), eq(paymentMethods.active, 1)));
+        if (!method) throw badRequest(STORE_MSG.unknownPaymentMethod, { paymentMethod: STORE_MSG.unknownPaymentMethod });
+        const rows = await cartRows(tx, inst);
+        if (rows.length === 0) throw conflict(RENT_MSG.cartEmpty);
+        const providerRows = rows.filter((r) => r.serviceId === null);
+        const serviceRows = rows.filter((r) => r.serviceId !== null);
+        const same = (sent: number[] | undefined, held: number[]) =>
+          sent === undefined || (new Set(sent).size === held.length && held.every((id) => sent.includes(id)));
+        if (!same(body.providerIds, providerRows.map((r) => r.providerId)) || !same(body.serviceIds, serviceRows.map((r) => r.serviceId!))) {
+          throw new AppError(409, 'CART_CHANGED', STORE_MSG.cartChanged);
+        }
+        if (providerRows.length > 0 && inst.planId === null) throw new AppError(409, 'NO_PLAN', RENT_MSG.noPlan);
+        const lost = rows.find((r) => (r.serviceId === null ? !r.rentable : !r.servicePartner));
+        if (lost) throw new AppError(409, 'NOT_RENTABLE', `${lost.companyName}: ${RENT_MSG.notRentable}`);
+
+        const [request] = await tx.insert(paymentRequests).values({ sellerId: inst.id, paymentMethodId: method.id, requestedBy: auth.user.id }).returning({ id: paymentRequests.id });
+        const paymentRequestId = request!.id;
+        const rentIds: number[] = [];
+        for (const r of providerRows) {
+          const rent = await openRent(tx, 'request', { sellerId: inst.id, providerId: r.providerId, planId: inst.planId!, valueCents: r.priceCents!, paymentRequestId }, auth.user);
+          rentIds.push(rent.id);
+        }
+        const serviceRequestIds: number[] = [];
+        for (const r of serviceRows) {
+          const [sr] = await tx
+            .insert(serviceRequests)
+            .values({ sellerId: inst.id, serviceId: r.serviceId, providerId: r.providerId, title: r.title!, paymentRequestId, requestedBy: auth.user.id })
+            .returning({ id: serviceRequests.id });
+          serviceRequestIds.push(sr!.id);
+        }
+        await tx.delete(cartItems).where(inArray(cartItems.id, rows.map((r) => r.id)));
+        const totalCents = providerRows.reduce((s, r) => s + r.priceCents!, 0);
+        await record(tx, {
+          userId: auth.user.id,
+          sellerId: inst.id,
+          action: 'payment_requested',
+          data: { paymentRequestId, paymentMethod: method.description, providerIds: providerRows.map((r) => r.providerId), serviceIds: serviceRows.map((r) => r.serviceId), rentIds, totalCents },
+        });
+
+        // The platform team, each provider's users and each partner's users: bell + e-mail, in this transaction.
+        const [seller] = await tx.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, inst.id));
+        const who = seller?.name ?? 'Uma instituição';
+        const lines = [
+          ...providerRows.map((r) => `${r.companyName} — ${formatCents(r.priceCents!)}/mês (plano ${inst.planName ?? ''})`),
+          ...serviceRows.map((r) => `${r.companyName} — serviço "${r.title}"`),
+        ];
+        const team = await teamOf(tx, inArray(users.type, [...RENT_ADMIN_TYPES]));
+        await notifyAndMail(
+          tx,
+          team,
+          `<p>${escapeHtml(who)} solicitou pagamento (${escapeHtml(method.description)}): ${lines.map(escapeHtml).join('; ')}.</p>`,
+          `Solicitação de pagamento de ${who}`,
+          [`${who} solicitou pagamento por ${method.description}.`, ...lines, `Total mensal: ${formatCents(totalCents)}.`, 'Envie as informações de pagamento em até 24 horas.'],
+        );
+        for (const r of providerRows) {
+          const people = await teamOf(tx, eq(users.providerId, r.providerId));
+          await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou o aluguel do seu catálogo.</p>`, `Nova solicitação de aluguel de ${who}`, [
+            `${who} solicitou o aluguel do catálogo de ${r.companyName} (${formatCents(r.priceCents!)}/mês).`,
+            'A equipe da plataforma entrará em contato após a confirmação do pagamento.',
+          ]);
+        }
+        const partners = new Map<number, string[]>();
+        for (const r of serviceRows) partners.set(r.providerId, [...(partners.get(r.providerId) ?? []), r.title!]);
+        for (const [partnerId, titles] of partners) {
+          const people = await teamOf(tx, eq(users.providerId, partnerId));
+          await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou os serviços: ${titles.map(escapeHtml).join(', ')}.</p>`, `Nova solicitação de serviço de ${who}`, [
+            `${who} solicitou os serviços: ${titles.join(', ')}.`,
+            'Envie à instituição as instruções de preço e pagamento por e-mail.',
+          ]);
+        }
+        return { message: STORE_MSG.requested, paymentRequestId, rentIds, serviceRequestIds };
+      });
+    },
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,39 @@
+/**
+ * THE guard of the institution's marketplace (issue 11): the store, the partners, the cart and the payment
+ * request belong to the caller's institution, and only while it is ACTIVE. A suspended institution keeps
+ * signing in but loses them (403, RENT_MSG.suspended); reactivation gives them back. Other screens that a
+ * suspension closes (the catalogue, delivery) call the same guard.
+ */
+import { eq } from 'drizzle-orm';
+import { RENT_MSG } from '@edu/shared/rent-machine';
+import type { Executor } from '../../platform/db';
+import type { AuthContext } from '../../platform/sessions';
+import { forbidden } from '../../platform/errors';
+import { sellers } from '../sellers/sellers.tables';
+import { plans } from '../plans/plans.tables';
+
+export interface ActiveInstitution {
+  id: number;
+  planId: number | null;
+  planName: string | null;
+}
+
+/**
+ * The caller's institution if it is active; 403 otherwise (suspended: RENT_MSG.suspended). `lock` takes the
+ * institution's row FOR UPDATE (in a transaction), so that its payment requests run one after the other.
+ */
+export async function requireActiveInstitution(ex: Executor, auth: AuthContext, opts: { lock?: boolean } = {}): Promise<ActiveInstitution> {
+  const sellerId = auth.user.sellerId;
+  if (sellerId === null) throw forbidden();
+  const base = ex.select({ id: sellers.id, status: sellers.status, planId: sellers.planId }).from(sellers).where(eq(sellers.id, sellerId));
+  const [row] = opts.lock ? await base.for('update') : await base;
+  if (!row) throw forbidden();
+  if (row.status === 'suspended') throw forbidden(RENT_MSG.suspended);
+  if (row.status !== 'active') throw forbidden();
+  let planName: string | null = null;
+  if (row.planId !== null) {
+    const [plan] = await ex.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+    planName = plan?.name ?? null;
+  }
+  return { id: row.id, planId: row.planId, planName };
+}

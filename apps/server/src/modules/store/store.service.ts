@@ -1,0 +1,164 @@
+/**
+ * The store (spec 3 §2.3–§2.5): approved content providers with published units and a price on the caller's
+ * institution's plan, their published units, and the published version of one unit. Nothing else leaves the
+ * server here: a draft, a version under review or a provider without a price answers as missing (404).
+ */
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { STORE_LIMITS, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreUnit, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
+import type { ProviderCondition } from '@edu/shared/providers';
+import type { UnitContent } from '@edu/shared/units';
+import type { Executor } from '../../platform/db';
+import type { Deps } from '../../platform/http';
+import type { AuthContext } from '../../platform/sessions';
+import { notFound } from '../../platform/errors';
+import { cappedCount } from '../../platform/lists';
+import { foldedMatch } from '../../platform/search';
+import { accessWhere, requireAccess } from '../access/access';
+import { providers } from '../providers/providers.tables';
+import { planPrices } from '../plans/plans.tables';
+import { itemContents, items } from '../units/units.tables';
+import { knowledgeAreas } from '../units/knowledge.tables';
+import { unitsService } from '../units/units.service';
+import { requireActiveInstitution, type ActiveInstitution } from './institution';
+
+/** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */
+export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'text'): SQL =>
+  sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
+
+/**
+ * THE rule of who is in the store (docs/decisions.md, issue 11): an approved (active) provider that is not a
+ * service provider, with at least one published unit; the join on its price on `planId` is the caller's
+ * (no price on the plan: not rentable).
+ */
+export const inStore = (): SQL => and(eq(providers.status, 'active'), eq(providers.isServiceProvider, false), gt(providers.publishedUnits, 0))!;
+export const priceOn = (planId: number): SQL => and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, planId))!;
+
+/** What the one button says for this institution: rented (an open rent), in the cart, or available. The outer
+ * column is written qualified (`providers.id`): drizzle renders a column of the selected table unqualified, which
+ * inside the subquery would name the subquery's own `id`. */
+export const stateOf = (sellerId: number) => sql<'available' | 'inCart' | 'rented'>`case
+  when exists (select 1 from rents r where r.seller_id = ${sellerId} and r.provider_id = providers.id and r.status in ('requested', 'waiting', 'active')) then 'rented'
+  when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = providers.id) then 'inCart'
+  else 'available' end`;
+
+const cardColumns = (sellerId: number) => ({
+  id: providers.id,
+  companyName: providers.companyName,
+  imgLogoUrl: providers.imgLogoUrl,
+  condition: providers.condition,
+  unitCount: providers.publishedUnits,
+  priceCents: planPrices.valueCents,
+  state: stateOf(sellerId),
+});
+
+type CardRow = { id: number; companyName: string; imgLogoUrl: string | null; condition: string; unitCount: number; priceCents: number; state: string };
+const toCard = (r: CardRow): StoreProvider => ({
+  id: r.id,
+  companyName: r.companyName,
+  imgLogoUrl: r.imgLogoUrl,
+  condition: r.condition as ProviderCondition,
+  unitCount: r.unitCount,
+  priceCents: r.priceCents,
+  state: r.state as StoreProvider['state'],
+});
+
+export function storeService(deps: Deps) {
+  const { db } = deps;
+  const units = unitsService(deps);
+
+  /** A provider of the store as this institution sees it, or 404. */
+  async function providerIn(ex: Executor, inst: ActiveInstitution, id: number): Promise<StoreProviderDetail> {
+    if (inst.planId === null) throw notFound();
+    const [row] = await ex
+      .select({ ...cardColumns(inst.id), description: providers.description })
+      .from(providers)
+      .innerJoin(planPrices, priceOn(inst.planId))
+      .where(and(eq(providers.id, id), inStore()));
+    if (!row) throw notFound();
+    return { ...toCard(row), description: row.description };
+  }
+
+  return {
+    async providers(auth: AuthContext, q: z.output<typeof storeProvidersQuery>): Promise<StoreProvidersPage> {
+      const inst = await requireActiveInstitution(db, auth);
+      const limit = STORE_LIMITS.pageSize;
+      if (inst.planId === null) return { data: [], total: 0, page: q.page, limit, planName: null };
+      const filters: SQL[] = [inStore()];
+      if (q.companyName) filters.push(foldedMatch(providers.companyNameFolded, q.companyName));
+      const conditions = [...new Set(q.condition ?? [])];
+      if (conditions.length === 1) filters.push(eq(providers.condition, conditions[0] as string));
+      if (q.minimumValuePlan !== undefined) filters.push(sql`${planPrices.valueCents} >= ${q.minimumValuePlan}`);
+      if (q.maximumValuePlan !== undefined) filters.push(sql`${planPrices.valueCents} <= ${q.maximumValuePlan}`);
+      if (q.knowledges?.length) filters.push(sql`${providers.publishedKnowledgeIds} && ${sqlArray(q.knowledges, 'int')}`);
+      if (q.levelOfLearning?.length) filters.push(sql`${providers.publishedLevels} && ${sqlArray(q.levelOfLearning, 'text')}`);
+      const where = and(...filters);
+      const join = priceOn(inst.planId);
+      const rows = await db
+        .select(cardColumns(inst.id))
+        .from(providers)
+        .innerJoin(planPrices, join)
+        .where(where)
+        .orderBy(desc(providers.createdAt), desc(providers.id))
+        .limit(limit)
+        .offset((q.page - 1) * limit);
+      const total = await cappedCount(db, db.select({ one: sql`1` }).from(providers).innerJoin(planPrices, join).where(where).$dynamic());
+      return { data: rows.map(toCard), total, page: q.page, limit, planName: inst.planName };
+    },
+
+    async provider(auth: AuthContext, id: number): Promise<StoreProviderDetail> {
+      const inst = await requireActiveInstitution(db, auth);
+      return providerIn(db, inst, id);
+    },
+
+    /** The provider's published units the caller may read (the gate's unit.read: the published version only). */
+    async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<{ content: StoreUnit[] }> {
+      const inst = await requireActiveInstitution(db, auth);
+      const provider = await providerIn(db, inst, q.providerId);
+      const filters: (SQL | undefined)[] = [
+        eq(items.providerId, provider.id),
+        eq(itemContents.id, items.publishedContentId),
+        accessWhere(auth, 'unit.read'),
+      ];
+      if (q.companyName) filters.push(foldedMatch(itemContents.titleFolded, q.companyName));
+      if (q.knowledges?.length) filters.push(sql`${itemContents.knowledgeIds} && ${sqlArray(q.knowledges, 'int')}`);
+      if (q.levelOfLearning?.length) filters.push(sql`${itemContents.levelOfLearning} && ${sqlArray(q.levelOfLearning, 'text')}`);
+      const rows = await db
+        .select({ itemId: items.id, itemContentId: itemContents.id, title: itemContents.title, knowledgeIds: itemContents.knowledgeIds, levels: itemContents.levelOfLearning })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .where(and(...filters))
+        .orderBy(asc(itemContents.titleFolded), asc(itemContents.id))
+        .limit(STORE_LIMITS.unitsMax);
+      const ids = [...new Set(rows.flatMap((r) => r.knowledgeIds ?? []))];
+      const areas = ids.length ? await db.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).where(inArray(knowledgeAreas.id, ids)) : [];
+      const title = new Map(areas.map((a) => [a.id, a.title]));
+      return {
+        content: rows.map((r) => ({
+          itemId: r.itemId,
+          itemContentId: r.itemContentId,
+          title: r.title,
+          companyName: provider.companyName,
+          knowledges: (r.knowledgeIds ?? []).filter((k) => title.has(k)).map((k) => ({ id: k, title: title.get(k)! })),
+          levelOfLearning: r.levels ?? [],
+        })),
+      };
+    },
+
+    /** The published version `contentId` of a unit of store provider `providerId`; anything else 404. */
+    async unit(auth: AuthContext, providerId: number, contentId: number): Promise<UnitContent> {
+      const inst = await requireActiveInstitution(db, auth);
+      await providerIn(db, inst, providerId);
+      await requireAccess(db, auth, 'unit.read', contentId);
+      const [row] = await db
+        .select({ id: itemContents.id })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .where(and(eq(itemContents.id, contentId), eq(items.providerId, providerId), eq(items.publishedContentId, itemContents.id)));
+      if (!row) throw notFound();
+      const unit = await units.view(db, contentId);
+      // Staff tags are the platform's own classification, not the store's.
+      return { ...unit, tags: [] };
+    },
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * The store, partners, cart and payment request (issue 11, spec 3 §2.3–§2.7): who may, what is shown (only
+ * published versions of approved providers priced on the institution's plan), every refusal, the price never
+ * taken from the client, a suspended institution, and two simultaneous payment requests for one cart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { RENT_MSG } from '@edu/shared/rent-machine';
+import { STORE_MSG } from '@edu/shared/store';
+import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
+import { call, createTestApp, DEMO_PASSWORD, emailsTo, signIn, type TestApp } from './harness';
+import { hashPassword } from '../src/platform/security';
+import { providers } from '../src/modules/providers/providers.tables';
+import { sellers } from '../src/modules/sellers/sellers.tables';
+import { users } from '../src/modules/users/users.tables';
+import { plans, planPrices } from '../src/modules/plans/plans.tables';
+import { itemContents, items } from '../src/modules/units/units.tables';
+import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
+import { providerServices } from '../src/modules/services/services.tables';
+import { rents } from '../src/modules/rents/rents.tables';
+import { cartItems, prospects, serviceRequests } from '../src/modules/store/store.tables';
+import { notifications } from '../src/modules/notifications/notifications.tables';
+import { auditLogs } from '../src/platform/platform.tables';
+import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+const ids = {
+  demoProvider: 0, partner: 0, partnerService: 0, p2: 0, p2Draft: 0, p2Published: 0, noPrice: 0, inReview: 0,
+  sellerC: 0, sellerS: 0, ampliado: 0, area: 0, demoDraft: 0,
+};
+const P2_PRICE = 1_200_000;
+
+async function institution(name: string, cnpj: string, status: string, planId: number, people: [string, string][]) {
+  const db = t.deps.db;
+  const [s] = await db.insert(sellers).values({ name, cnpj, companyName: name, planId, status }).returning({ id: sellers.id });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const [email, type] of people) {
+    await db.insert(users).values({ name: `${name} ${type}`, email, passwordHash, type, status: 'active', sellerId: s!.id });
+  }
+  return s!.id;
+}
+
+/** A provider with one published unit (v1 published, v2 a draft) and, optionally, a price on Ampliado. */
+async function providerWithUnit(companyName: string, status: string, priceCents: number | null, condition = 'basic') {
+  const db = t.deps.db;
+  const [p] = await db
+    .insert(providers)
+    .values({ companyName, name: companyName, email: `${companyName.replace(/\W/g, '').toLowerCase()}@exemplo.com.br`, typePerson: 'PJ', status, condition })
+    .returning({ id: providers.id });
+  const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+  // Fixture rows (the lifecycle is not under test here): v1 published, v2 a draft of the same unit.
+  const [v1] = await db
+    .insert(itemContents)
+    .values({ itemId: item!.id, version: 1, title: `Unidade publicada de ${companyName}`, status: 'publish', knowledgeIds: [ids.area], levelOfLearning: ['Mestrado'] })
+    .returning({ id: itemContents.id });
+  const [v2] = await db
+    .insert(itemContents)
+    .values({ itemId: item!.id, version: 2, title: `Rascunho secreto de ${companyName}`, status: 'draft', knowledgeIds: [ids.area] })
+    .returning({ id: itemContents.id });
+  await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
+  if (priceCents !== null) await db.insert(planPrices).values({ planId: ids.ampliado, providerId: p!.id, valueCents: priceCents });
+  await refreshCatalogueFacts(db, [p!.id]);
+  return { id: p!.id, published: v1!.id, draft: v2!.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const [ampliado] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Plano Ampliado'));
+  ids.ampliado = ampliado!.id;
+  const [area] = await db.select({ id: knowledgeAreas.id }).from(knowledgeAreas).limit(1);
+  ids.area = area!.id;
+  const [demo] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
+  ids.demoProvider = demo!.id;
+  const [partner] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Consultoria Trilhas do Saber'));
+  ids.partner = partner!.id;
+  const [service] = await db.select({ id: providerServices.id }).from(providerServices).where(eq(providerServices.providerId, ids.partner)).limit(1);
+  ids.partnerService = service!.id;
+  const [draft] = await db
+    .select({ id: itemContents.id })
+    .from(itemContents)
+    .innerJoin(items, eq(items.id, itemContents.itemId))
+    .where(and(eq(items.providerId, ids.demoProvider), eq(itemContents.status, 'draft')))
+    .limit(1);
+  ids.demoDraft = draft!.id;
+  const p2 = await providerWithUnit('Ateliê Didático Ávila', 'active', P2_PRICE, 'premium');
+  ids.p2 = p2.id;
+  ids.p2Published = p2.published;
+  ids.p2Draft = p2.draft;
+  ids.noPrice = (await providerWithUnit('Sem Preço Conteúdos', 'active', null)).id;
+  ids.inReview = (await providerWithUnit('Em Análise Conteúdos', 'review', 50_000)).id;
+  ids.sellerC = await institution('Faculdade Nova', '11444777000161', 'active', ids.ampliado, [
+    ['c.seller@exemplo.com.br', 'seller'],
+    ['c.gestor@exemplo.com.br', 'seller_content_manager'],
+    ['c.assistente@exemplo.com.br', 'seller_assistent'],
+  ]);
+  ids.sellerS = await institution('Faculdade Suspensa', '11222333000181', 'suspended', ids.ampliado, [['s.seller@exemplo.com.br', 'seller']]);
+  for (const [key, login] of [
+    ['a', 'seller'], ['aAssistant', 'seller.assistente'], ['provider', 'provider'], ['admin', 'admin'],
+    ['c', 'c.seller@exemplo.com.br'], ['cManager', 'c.gestor@exemplo.com.br'], ['cAssistant', 'c.assistente@exemplo.com.br'], ['s', 's.seller@exemplo.com.br'],
+  ] as const) {
+    tok[key] = await signIn(t.app, login);
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+const get = (url: string, token: string, query?: Record<string, string>) => call(t.app, 'GET', `/api${url}`, { token, query });
+const post = (url: string, token: string, payload: object) => call(t.app, 'POST', `/api${url}`, { token, payload });
+
+describe('the store list', () => {
+  it('lists approved content providers with published units and a price on the plan, priced from the plan', async () => {
+    const res = await get('/providers/store', tok.c!);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json();
+    expect(page.planName).toBe('Plano Ampliado');
+    const byId = new Map<number, { priceCents: number; state: string; unitCount: number; condition: string }>(page.data.map((p: { id: number }) => [p.id, p]));
+    expect(byId.get(ids.p2)).toMatchObject({ priceCents: P2_PRICE, state: 'available', unitCount: 1, condition: 'premium' });
+    expect(byId.get(ids.demoProvider)).toMatchObject({ priceCents: 249_000, state: 'available' });
+    for (const hidden of [ids.noPrice, ids.inReview, ids.partner]) expect(byId.has(hidden)).toBe(false);
+    expect(page.total).toBe(page.data.length);
+  });
+
+  it('shows the provider the institution rents as rented', async () => {
+    const page = (await get('/providers/store', tok.a!)).json();
+    expect(page.data.find((p: { id: number }) => p.id === ids.demoProvider).state).toBe('rented');
+  });
+
+  it('filters by folded name, condition, price range (centavos), knowledge areas and levels', async () => {
+    const names = async (query: Record<string, string>) => {
+      const res = await get('/providers/store', tok.c!, query);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((p: { companyName: string }) => p.companyName) as string[];
+    };
+    expect(await names({ companyName: 'atelie didatico avila' })).toEqual(['Ateliê Didático Ávila']);
+    expect(await names({ companyName: 'HORIZONTE' })).toEqual(['Editora Horizonte Educacional']);
+    expect(await names({ condition: "'premium'" })).toEqual(expect.arrayContaining(['Ateliê Didático Ávila', 'Editora Horizonte Educacional']));
+    expect(await names({ condition: 'basic' })).toEqual([]);
+    expect(await names({ condition: "'premium','basic'" })).toHaveLength(2);
+    expect(await names({ minimumValuePlan: '1000000', maximumValuePlan: '2000000' })).toEqual(['Ateliê Didático Ávila']);
+    expect(await names({ maximumValuePlan: '300000' })).toEqual(['Editora Horizonte Educacional']);
+    expect(await names({ knowledges: `${ids.area},999999` })).toContain('Ateliê Didático Ávila');
+    expect(await names({ knowledges: '999999' })).toEqual([]);
+    expect(await names({ levelOfLearning: 'Mestrado' })).toEqual(['Ateliê Didático Ávila']);
+  });
+
+  it('refuses bad filters with a pt-BR message', async () => {
+    const res = await get('/providers/store', tok.c!, { minimumValuePlan: '-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/[Vv]alor/);
+  });
+
+  it('is for institution users only', async () => {
+    expect((await get('/providers/store', tok.provider!)).statusCode).toBe(403);
+    expect((await get('/providers/store', tok.admin!)).statusCode).toBe(403);
+    expect((await get('/providers/store', tok.cAssistant!)).statusCode).toBe(200);
+  });
+});
+
+describe('a provider and its units: only the published version leaves the server', () => {
+  it('answers the provider header, and 404 for one that is not in the store', async () => {
+    const res = await get(`/providers/store/${ids.p2}`, tok.c!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ companyName: 'Ateliê Didático Ávila', priceCents: P2_PRICE, unitCount: 1 });
+    for (const id of [ids.noPrice, ids.inReview, ids.partner, 999_999]) expect((await get(`/providers/store/${id}`, tok.c!)).statusCode).toBe(404);
+  });
+
+  it('lists the published versions, never a draft', async () => {
+    const res = await get('/items/item/find/provider', tok.c!, { providerId: String(ids.p2) });
+    expect(res.statusCode, res.body).toBe(200);
+    const content = res.json().content;
+    expect(content.map((u: { title: string }) => u.title)).toEqual(['Unidade publicada de Ateliê Didático Ávila']);
+    expect(content[0].knowledges[0].id).toBe(ids.area);
+    expect(res.body).not.toContain('Rascunho secreto');
+    const demo = await get('/items/item/find/provider', tok.c!, { providerId: String(ids.demoProvider) });
+    expect(demo.json().content.length).toBeGreaterThan(0);
+    expect(demo.json().content.map((u: { itemContentId: number }) => u.itemContentId)).not.toContain(ids.demoDraft);
+    expect((await get('/items/item/find/provider', tok.c!, { providerId: String(ids.p2), companyName: 'nada disso' })).json().content).toEqual([]);
+    expect((await get('/items/item/find/provider', tok.c!, { providerId: String(ids.inReview) })).statusCode).toBe(404);
+  });
+
+  it('opens the published version and answers 404 for a draft, another provider or a provider out of the store', async () => {
+    const ok = await get(`/providers/store/${ids.p2}/item/${ids.p2Published}`, tok.c!);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().title).toBe('Unidade publicada de Ateliê Didático Ávila');
+    expect((await get(`/providers/store/${ids.p2}/item/${ids.p2Draft}`, tok.c!)).statusCode).toBe(404);
+    expect((await get(`/providers/store/${ids.demoProvider}/item/${ids.demoDraft}`, tok.c!)).statusCode).toBe(404);
+    expect((await get(`/providers/store/${ids.demoProvider}/item/${ids.p2Published}`, tok.c!)).statusCode).toBe(404);
+  });
+
+  it('the gate lets institution users report a problem on a published version only', async () => {
+    const report = (unit: number) =>
+      post('/student/feedback', tok.c!, { itemFeedback: { unit_id: unit, error_type: PROBLEM_CATEGORIES[0], error_description: 'Teste' } });
+    expect((await report(ids.p2Draft)).statusCode).toBe(404);
+    expect((await report(ids.p2Published)).statusCode).toBe(200);
+  });
+});
+
+describe('a suspended institution', () => {
+  it('loses the store, the partners, the cart and the payment request (403 with the notice)', async () => {
+    const calls = [
+      get('/providers/store', tok.s!),
+      get(`/providers/store/${ids.p2}`, tok.s!),
+      get(`/providers/store/${ids.p2}/item/${ids.p2Published}`, tok.s!),
+      get('/providers/services/filter', tok.s!),
+      get('/sellers/cart', tok.s!),
+      get('/sellers/payment-methods', tok.s!),
+      post('/sellers/cart/items', tok.s!, { providerId: ids.p2 }),
+      post('/sellers/rents', tok.s!, { sellerId: ids.sellerS, paymentMethod: 1 }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(RENT_MSG.suspended);
+    }
+    const [cart] = await t.deps.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.sellerId, ids.sellerS));
+    expect(cart).toBeUndefined();
+  });
+});
+
+describe('partners', () => {
+  it('lists approved service providers, searched by name, with their services', async () => {
+    const list = await get('/providers/services/filter', tok.c!, { companyName: 'trilhas' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id: ids.partner, companyName: 'Consultoria Trilhas do Saber', servicesCount: 2 })]);
+    const detail = await get(`/providers/services/provider/${ids.partner}`, tok.c!);
+    expect(detail.json().services).toHaveLength(2);
+    expect((await get(`/providers/services/provider/${ids.p2}`, tok.c!)).statusCode).toBe(404);
+  });
+
+  it('the prospect form: validated, stored, and e-mailed to the platform team', async () => {
+    const bad = await post('/providers/services/partner-notification', tok.c!, { providerId: ids.partner, email: 'nao-e-email', phone: '', fullName: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ email: 'Digite um e-mail válido', phone: 'Campo Obrigatório', fullName: 'Campo Obrigatório' });
+    expect((await post('/providers/services/partner-notification', tok.c!, { providerId: ids.p2, email: 'a@b.com.br', phone: '1', fullName: 'X' })).statusCode).toBe(404);
+    expect((await post('/providers/services/partner-notification', tok.cAssistant!, { providerId: ids.partner, email: 'a@b.com.br', phone: '1', fullName: 'X' })).statusCode).toBe(403);
+    const ok = await post('/providers/services/partner-notification', tok.c!, { providerId: ids.partner, email: 'Ana@Exemplo.com.br', phone: '(11) 98888-7777', fullName: 'Ana Lima' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe(STORE_MSG.prospectDone);
+    const [row] = await t.deps.db.select().from(prospects).where(eq(prospects.providerId, ids.partner));
+    expect(row).toMatchObject({ email: 'ana@exemplo.com.br', fullName: 'Ana Lima', sellerId: ids.sellerC });
+    const mails = await emailsTo(t.deps, 'equipe@sabercompartilhado.com.br');
+    expect(mails[0]?.text).toContain('Ana Lima');
+  });
+});
+
+describe('the cart', () => {
+  it('adds once, with the spec messages; refuses what cannot be rented', async () => {
+    const add = (body: object, token = tok.c!) => post('/sellers/cart/items', token, body);
+    const first = await add({ providerId: ids.demoProvider });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().message).toBe('Item adicionado ao carrinho');
+    const dup = await add({ providerId: ids.demoProvider }, tok.cManager!);
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('Item já adicionado ao carrinho');
+    expect((await add({ providerId: ids.noPrice })).json()).toMatchObject({ statusCode: 409, message: RENT_MSG.noPrice });
+    expect((await add({ providerId: ids.inReview })).json()).toMatchObject({ statusCode: 409, message: RENT_MSG.notRentable });
+    expect((await add({ providerId: ids.partner })).json()).toMatchObject({ statusCode: 409, message: RENT_MSG.notRentable });
+    // The demo institution already rents the demo provider.
+    expect((await add({ providerId: ids.demoProvider }, tok.a!)).json()).toMatchObject({ statusCode: 409, message: RENT_MSG.alreadyAssociated });
+    expect((await add({ serviceId: ids.partnerService })).statusCode).toBe(200);
+    expect((await add({ serviceId: ids.partnerService })).json().message).toBe('Item já adicionado ao carrinho');
+    expect((await add({})).statusCode).toBe(400);
+    expect((await add({ providerId: ids.p2, serviceId: ids.partnerService })).statusCode).toBe(400);
+    // No price can be sent.
+    const priced = await add({ providerId: ids.p2, priceCents: 1 });
+    expect(priced.statusCode).toBe(400);
+    const audits = await t.deps.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'added_item_to_cart'), eq(auditLogs.sellerId, ids.sellerC)));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('answers prices and the TOTAL from the plan; the store shows the item as in the cart', async () => {
+    const cart = (await get('/sellers/cart', tok.cAssistant!)).json();
+    expect(cart.items.map((i: { kind: string }) => i.kind)).toEqual(['provider', 'service']);
+    expect(cart.items[0]).toMatchObject({ companyName: 'Editora Horizonte Educacional', priceCents: 249_000, condition: 'premium', available: true });
+    expect(cart.items[1]).toMatchObject({ companyName: 'Consultoria Trilhas do Saber', priceCents: null, available: true });
+    expect(cart.totalCents).toBe(249_000);
+    const store = (await get('/providers/store', tok.c!)).json();
+    expect(store.data.find((p: { id: number }) => p.id === ids.demoProvider).state).toBe('inCart');
+    expect((await get(`/providers/services/provider/${ids.partner}`, tok.c!)).json().services.some((s: { inCart: boolean }) => s.inCart)).toBe(true);
+  });
+
+  it('assistants read only; staff and providers are refused; another institution cannot see or remove it', async () => {
+    expect((await post('/sellers/cart/items', tok.cAssistant!, { providerId: ids.p2 })).statusCode).toBe(403);
+    expect((await get('/sellers/cart', tok.admin!)).statusCode).toBe(403);
+    expect((await get('/sellers/cart', tok.provider!)).statusCode).toBe(403);
+    const [item] = await t.deps.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.sellerId, ids.sellerC)).limit(1);
+    expect((await call(t.app, 'DELETE', `/api/sellers/cart/items/${item!.id}`, { token: tok.a! })).statusCode).toBe(404);
+    expect((await call(t.app, 'DELETE', `/api/sellers/cart/items/${item!.id}`, { token: tok.cAssistant! })).statusCode).toBe(403);
+    expect((await get('/sellers/cart', tok.a!)).json().items).toEqual([]);
+  });
+
+  it('removes an item', async () => {
+    await post('/sellers/cart/items', tok.c!, { providerId: ids.p2 });
+    const cart = (await get('/sellers/cart', tok.c!)).json();
+    const p2 = cart.items.find((i: { providerId: number }) => i.providerId === ids.p2);
+    const res = await call(t.app, 'DELETE', `/api/sellers/cart/items/${p2.id}`, { token: tok.cManager! });
+    expect(res.json().message).toBe('Item removido do carrinho');
+    expect((await call(t.app, 'DELETE', `/api/sellers/cart/items/${p2.id}`, { token: tok.c! })).statusCode).toBe(404);
+  });
+});
+
+describe('the payment request', () => {
+  const rentsOf = (sellerId: number) => t.deps.db.select().from(rents).where(eq(rents.sellerId, sellerId));
+
+  it('refuses a missing payment method, another institution, a changed cart and any price — changing nothing', async () => {
+    const none = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields.paymentMethod).toBe(STORE_MSG.choosePayment);
+    expect((await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC, paymentMethod: 999 })).json()).toMatchObject({ statusCode: 400, message: STORE_MSG.unknownPaymentMethod });
+    const other = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerS, paymentMethod: 1 });
+    expect(other.statusCode).toBe(404);
+    const changed = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC, paymentMethod: 1, providerIds: [ids.p2] });
+    expect(changed.json()).toMatchObject({ statusCode: 409, message: STORE_MSG.cartChanged });
+    const priced = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC, paymentMethod: 1, providerIds: [ids.demoProvider], price: 1 });
+    expect(priced.statusCode).toBe(400);
+    expect((await post('/sellers/rents', tok.cAssistant!, { sellerId: ids.sellerC, paymentMethod: 1 })).statusCode).toBe(403);
+    expect(await rentsOf(ids.sellerC)).toEqual([]);
+    expect((await get('/sellers/cart', tok.c!)).json().items).toHaveLength(2);
+  });
+
+  it('creates requested rents priced from the plan and the service requests, empties the cart, tells everyone', async () => {
+    const methods = (await get('/sellers/payment-methods', tok.c!)).json();
+    expect(methods.map((m: { description: string }) => m.description)).toContain('Pix');
+    const res = await post('/sellers/rents', tok.cManager!, {
+      sellerId: ids.sellerC,
+      paymentMethod: methods[0].id,
+      providerIds: [ids.demoProvider],
+      serviceIds: [ids.partnerService],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Solicitação enviada com sucesso! Em breve entraremos em contato.');
+    const made = await rentsOf(ids.sellerC);
+    expect(made).toEqual([expect.objectContaining({ providerId: ids.demoProvider, status: 'requested', valueCents: 249_000, planId: ids.ampliado })]);
+    const services = await t.deps.db.select().from(serviceRequests).where(eq(serviceRequests.sellerId, ids.sellerC));
+    expect(services).toEqual([expect.objectContaining({ serviceId: ids.partnerService, providerId: ids.partner })]);
+    expect((await get('/sellers/cart', tok.c!)).json().items).toEqual([]);
+    const [audit] = await t.deps.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'payment_requested'), eq(auditLogs.sellerId, ids.sellerC)));
+    expect(audit?.data).toMatchObject({ totalCents: 249_000 });
+    expect((await emailsTo(t.deps, 'admin@demo.sabercompartilhado.com.br'))[0]?.subject).toContain('Faculdade Nova');
+    expect((await emailsTo(t.deps, 'provider@demo.sabercompartilhado.com.br'))[0]?.subject).toContain('Faculdade Nova');
+    expect((await emailsTo(t.deps, 'serviceprovider@demo.sabercompartilhado.com.br'))[0]?.subject).toContain('Faculdade Nova');
+    const [admin] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.sabercompartilhado.com.br'));
+    const bells = await t.deps.db.select().from(notifications).where(eq(notifications.userId, admin!.id));
+    expect(bells.some((n) => n.text.includes('Faculdade Nova'))).toBe(true);
+    // Requested once: again finds the cart empty and changes nothing.
+    const again = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC, paymentMethod: methods[0].id });
+    expect(again.json()).toMatchObject({ statusCode: 409, message: 'O seu carrinho de compras está vazio' });
+    expect(await rentsOf(ids.sellerC)).toHaveLength(1);
+    // The store now says 'Alugado', and adding it again is refused.
+    expect((await get('/providers/store', tok.c!)).json().data.find((p: { id: number }) => p.id === ids.demoProvider).state).toBe('rented');
+    expect((await post('/sellers/cart/items', tok.c!, { providerId: ids.demoProvider })).json().message).toBe(RENT_MSG.alreadyAssociated);
+  });
+
+  it('two simultaneous requests for one cart make one set of rents', async () => {
+    await post('/sellers/cart/items', tok.c!, { providerId: ids.p2 });
+    await post('/sellers/cart/items', tok.c!, { serviceId: ids.partnerService });
+    const body = { sellerId: ids.sellerC, paymentMethod: 1 };
+    const answers = await Promise.all([post('/sellers/rents', tok.c!, body), post('/sellers/rents', tok.cManager!, body), post('/sellers/rents', tok.c!, body)]);
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(RENT_MSG.cartEmpty);
+    const p2Rents = await t.deps.db.select().from(rents).where(and(eq(rents.sellerId, ids.sellerC), eq(rents.providerId, ids.p2)));
+    expect(p2Rents).toHaveLength(1);
+    expect(p2Rents[0]).toMatchObject({ valueCents: P2_PRICE, status: 'requested' });
+    const services = await t.deps.db.select().from(serviceRequests).where(and(eq(serviceRequests.sellerId, ids.sellerC), inArray(serviceRequests.serviceId, [ids.partnerService])));
+    expect(services).toHaveLength(2);
+  });
+});

@@ -1,0 +1,56 @@
+/** Query keys and calls of the store, partners and cart (spec 3 §2.3–§2.7). Prices come from the server only. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { storeRoutes, type CartAddBody, type PaymentRequestBody, type ProspectBody, type StoreProvidersQuery, type StoreUnitsQuery } from '@edu/shared/store';
+import { call } from '../../lib/api';
+
+export const storeKeys = {
+  all: ['store'] as const,
+  providers: (q: StoreProvidersQuery) => ['store', 'providers', q] as const,
+  provider: (id: number) => ['store', 'provider', id] as const,
+  units: (q: StoreUnitsQuery) => ['store', 'units', q] as const,
+  unit: (providerId: number, id: number) => ['store', 'unit', providerId, id] as const,
+  partners: (companyName: string) => ['store', 'partners', companyName] as const,
+  partner: (id: number) => ['store', 'partner', id] as const,
+  cart: ['store', 'cart'] as const,
+  paymentMethods: ['store', 'payment-methods'] as const,
+};
+
+export const storeProvidersQuery = (q: StoreProvidersQuery) =>
+  queryOptions({
+    queryKey: storeKeys.providers(q),
+    queryFn: ({ signal }) => call(storeRoutes.providers, { query: q, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const storeProviderQuery = (id: number) =>
+  queryOptions({ queryKey: storeKeys.provider(id), queryFn: ({ signal }) => call(storeRoutes.provider, { params: { id }, signal }) });
+
+export const storeUnitsQuery = (q: StoreUnitsQuery) =>
+  queryOptions({
+    queryKey: storeKeys.units(q),
+    queryFn: ({ signal }) => call(storeRoutes.units, { query: q, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const storeUnitQuery = (providerId: number, id: number) =>
+  queryOptions({ queryKey: storeKeys.unit(providerId, id), queryFn: ({ signal }) => call(storeRoutes.unit, { params: { id: providerId, idItem: id }, signal }) });
+
+export const partnersQuery = (companyName: string) =>
+  queryOptions({
+    queryKey: storeKeys.partners(companyName),
+    queryFn: ({ signal }) => call(storeRoutes.partners, { query: { companyName: companyName || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const partnerQuery = (id: number) =>
+  queryOptions({ queryKey: storeKeys.partner(id), queryFn: ({ signal }) => call(storeRoutes.partner, { params: { id }, signal }) });
+
+export const cartQuery = () => queryOptions({ queryKey: storeKeys.cart, queryFn: ({ signal }) => call(storeRoutes.cart, { signal }) });
+
+export const paymentMethodsQuery = () =>
+  queryOptions({ queryKey: storeKeys.paymentMethods, queryFn: ({ signal }) => call(storeRoutes.paymentMethods, { signal }), staleTime: 10 * 60_000 });
+
+export const addToCart = (body: CartAddBody) => call(storeRoutes.cartAdd, { body });
+export const removeFromCart = (id: number) => call(storeRoutes.cartRemove, { params: { id } });
+export const requestPayment = (body: PaymentRequestBody) => call(storeRoutes.requestPayment, { body });
+export const sendProspect = (body: ProspectBody) => call(storeRoutes.prospect, { body });

@@ -1,0 +1,52 @@
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatCents } from '@edu/shared/format';
+import { STORE_MSG, type StoreProvider } from '@edu/shared/store';
+import { ProviderLogo } from './provider-logo';
+import { RentButton } from './rent-button';
+
+export const servicesCountLabel = (n: number) => (n === 1 ? '1 serviço' : `${n} serviços`);
+export const unitCountLabel = (n: number) => (n === 1 ? '1 unidade' : `${n.toLocaleString('pt-BR')} unidades`);
+
+export function ConditionBadge({ condition }: { condition: StoreProvider['condition'] }) {
+  return condition === 'premium' ? (
+    <Badge color="yellow" variant="light">
+      {STORE_MSG.premium}
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light">
+      {STORE_MSG.basic}
+    </Badge>
+  );
+}
+
+/** A provider's card in the store (spec 3 §2.3). */
+export function ProviderCard({ provider }: { provider: StoreProvider }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={provider.companyName}>
+      <Stack gap="sm" h="100%">
+        <Group justify="center">
+          <ProviderLogo url={provider.imgLogoUrl} name={provider.companyName} />
+        </Group>
+        <Anchor component={Link} to={`/seller/store/provider/${provider.id}`} fw={600} size="lg" c="inherit">
+          {provider.companyName}
+        </Anchor>
+        <Group gap="xs">
+          <ConditionBadge condition={provider.condition} />
+          <Text size="sm" c="dimmed">
+            {unitCountLabel(provider.unitCount)}
+          </Text>
+        </Group>
+        <Text fw={700}>
+          {formatCents(provider.priceCents)}
+          <Text span size="sm" c="dimmed" fw={400}>
+            {STORE_MSG.perMonth}
+          </Text>
+        </Text>
+        <div style={{ marginTop: 'auto' }}>
+          <RentButton provider={provider} fullWidth />
+        </div>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { STORE_MSG, type CartAddBody } from '@edu/shared/store';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { addToCart, storeKeys } from '../api';
+
+/** Put a provider or a service in the cart, then go to the cart (spec 3 §4 "Adding goes to /seller/cart"). */
+export function useAddToCart() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: CartAddBody) => addToCart(body),
+    onSuccess: async (res) => {
+      toastSuccess(res.message);
+      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      void navigate('/seller/cart');
+    },
+    onError: async (err) => {
+      toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail);
+      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+    },
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * /seller/cart, 'Carrinho' (spec 3 §2.7): provider and service items, removal with SIM/NÃO, the empty state,
+ * and the checkout sidebar (prices and TOTAL from the server, payment methods, 'Solicitar Pagamento').
+ */
+import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Divider, Grid, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatCents } from '@edu/shared/format';
+import { LIMITS } from '@edu/shared/limits';
+import { STORE_BUYER_TYPES, STORE_MSG, STORE_READER_TYPES, type CartItem, type CartResponse } from '@edu/shared/store';
+import { ApiError } from '../../../lib/api';
+import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { confirm } from '../../../ui/confirm';
+import { cartQuery, paymentMethodsQuery, removeFromCart, requestPayment, storeKeys } from '../api';
+import { ConditionBadge, unitCountLabel } from '../components/provider-card';
+import { ProviderLogo } from '../components/provider-logo';
+import { StoreError } from '../components/store-error';
+
+export default function CartPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  if (!typeAllowed(user.type, STORE_READER_TYPES) || user.seller === null) return <AccessDenied title={STORE_MSG.cartTitle} />;
+  return <Cart sellerId={user.seller.id} mayBuy={typeAllowed(user.type, STORE_BUYER_TYPES)} />;
+}
+
+function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
+  const cart = useQuery(cartQuery());
+  const queryClient = useQueryClient();
+
+  const remove = useMutation({
+    mutationFn: (item: CartItem) => removeFromCart(item.id),
+    onSuccess: (res) => toastSuccess(res.message),
+    onError: (err) => toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+  });
+
+  async function askRemove(item: CartItem) {
+    const ok = await confirm({ title: STORE_MSG.removeButton, message: STORE_MSG.removeConfirm(item.companyName), confirmLabel: 'SIM', cancelLabel: 'NÃO', danger: true });
+    if (ok) remove.mutate(item);
+  }
+
+  let body;
+  if (cart.isError) body = <StoreError error={cart.error} onRetry={() => void cart.refetch()} retrying={cart.isFetching} />;
+  else if (!cart.data) {
+    body = (
+      <Center py="xl" aria-busy="true" aria-label="Carregando">
+        <Loader />
+      </Center>
+    );
+  } else if (cart.data.items.length === 0) {
+    body = (
+      <Stack align="center" py="xl" gap="md">
+        <Text size="lg">{STORE_MSG.cartEmpty}</Text>
+        <Button component={Link} to="/seller/store">
+          {STORE_MSG.keepShopping}
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            {cart.data.items.map((item) => (
+              <CartRow key={item.id} item={item} onRemove={mayBuy ? () => void askRemove(item) : undefined} removing={remove.isPending && remove.variables?.id === item.id} />
+            ))}
+            <Group>
+              <Button component={Link} to="/seller/store" variant="subtle">
+                {STORE_MSG.keepShopping}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Checkout cart={cart.data} sellerId={sellerId} mayBuy={mayBuy} />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <nav aria-label="Trilha de navegação">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/seller/store">
+            Loja
+          </Anchor>
+          <Text span aria-current="page">
+            {STORE_MSG.cartTitle}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Title order={2}>{STORE_MSG.cartTitle}</Title>
+      {body}
+    </Stack>
+  );
+}
+
+function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () => void; removing: boolean }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={item.title ? `${item.companyName} — ${item.title}` : item.companyName}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <ProviderLogo url={item.imgLogoUrl} name={item.companyName} size={72} />
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Text fw={600}>{item.companyName}</Text>
+          {item.kind === 'service' ? (
+            <>
+              <Group gap="xs">
+                <Text>{item.title}</Text>
+                <Badge variant="light" color="grape">
+                  {STORE_MSG.service}
+                </Badge>
+              </Group>
+              {item.description && (
+                <Text size="sm" c="dimmed">
+                  {item.description}
+                </Text>
+              )}
+              <Text size="sm" c="orange.8">
+                {STORE_MSG.serviceWarning}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Group gap="xs">
+                {item.condition && <ConditionBadge condition={item.condition} />}
+                {item.unitCount !== null && (
+                  <Text size="sm" c="dimmed">
+                    {unitCountLabel(item.unitCount)}
+                  </Text>
+                )}
+              </Group>
+              {item.priceCents !== null && (
+                <Text fw={700}>
+                  {formatCents(item.priceCents)}
+                  <Text span size="sm" c="dimmed" fw={400}>
+                    {STORE_MSG.perMonth}
+                  </Text>
+                </Text>
+              )}
+            </>
+          )}
+          {!item.available && (
+            <Text size="sm" c="red">
+              {STORE_MSG.notRentable} Remova o item para continuar.
+            </Text>
+          )}
+        </Stack>
+        {onRemove && (
+          <Button variant="subtle" color="red" onClick={onRemove} loading={removing}>
+            {STORE_MSG.removeButton}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: number; mayBuy: boolean }) {
+  const methods = useQuery(paymentMethodsQuery());
+  const [method, setMethod] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const pay = useMutation({
+    mutationFn: (paymentMethod: number) =>
+      requestPayment({
+        sellerId,
+        paymentMethod,
+        providerIds: cart.items.filter((i) => i.kind === 'provider').map((i) => i.providerId),
+        serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
+      }),
+    onSuccess: async (res) => {
+      toastSuccess(res.message);
+      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      void navigate('/seller/rents');
+    },
+    onError: async (err) => {
+      toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail);
+      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+    },
+  });
+
+  function submit() {
+    if (!method) {
+      notifications.show({ title: 'Atenção!', message: STORE_MSG.choosePayment, color: 'yellow', autoClose: LIMITS.toastMs, withCloseButton: true });
+      return;
+    }
+    pay.mutate(Number(method));
+  }
+
+  return (
+    <Card withBorder padding="md" radius="md" component="aside" aria-label="Resumo do pedido">
+      <Stack gap="sm">
+        <Title order={4}>Resumo</Title>
+        {cart.items.map((i) => (
+          <Group key={i.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" lineClamp={2}>
+              {i.kind === 'service' ? `${i.companyName} — ${i.title}` : i.companyName}
+            </Text>
+            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+              {i.kind === 'service' ? STORE_MSG.service : i.priceCents !== null ? `${formatCents(i.priceCents)}${STORE_MSG.perMonth}` : '—'}
+            </Text>
+          </Group>
+        ))}
+        <Divider />
+        <Group justify="space-between">
+          <Text fw={700}>TOTAL</Text>
+          <Text fw={700} data-testid="cart-total">
+            {formatCents(cart.totalCents)}
+            {STORE_MSG.perMonth}
+          </Text>
+        </Group>
+        {cart.planName && (
+          <Text size="xs" c="dimmed">
+            Preços do {cart.planName}.
+          </Text>
+        )}
+        {mayBuy ? (
+          <>
+            <Radio.Group label="Forma de pagamento" value={method} onChange={setMethod}>
+              <Stack gap="xs" mt="xs">
+                {methods.isError ? (
+                  <Text size="sm" c="red">
+                    {STORE_MSG.loadFail}
+                  </Text>
+                ) : !methods.data ? (
+                  <Loader size="sm" />
+                ) : (
+                  methods.data.map((m) => <Radio key={m.id} value={String(m.id)} label={m.description} />)
+                )}
+              </Stack>
+            </Radio.Group>
+            <Button onClick={submit} loading={pay.isPending} disabled={pay.isSuccess || cart.items.some((i) => !i.available)} fullWidth>
+              {STORE_MSG.requestPayment}
+            </Button>
+            <Box>
+              <Text size="xs" c="dimmed">
+                {STORE_MSG.paymentNote}
+              </Text>
+            </Box>
+          </>
+        ) : (
+          <Alert color="blue">Somente a instituição e o gestor de conteúdo solicitam o pagamento.</Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
