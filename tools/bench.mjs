@@ -139,6 +139,14 @@ const LISTS = [
       ]
     : []),
 ];
+// Ids the marketplace targets name: the demo provider (as the store shows it) and a bench institution with rents.
+{
+  const headers = (who) => ({ authorization: `Bearer ${tokens[who]}` });
+  const store = await (await fetch(`${api}/providers/store?companyName=horizonte`, { headers: headers('seller') })).json();
+  const sellers = await (await fetch(`${api}/sellers?page=1&companyName=faculdade`, { headers: headers('admin') })).json();
+  const ids = { demoProvider: store.data?.[0]?.id, benchSeller: (sellers.data ?? []).find((s) => !/vale do saber/i.test(s.name ?? s.companyName ?? ''))?.id };
+  for (const entry of LISTS) entry[2] = entry[2].replace(/\{(\w+)\}/g, (_, k) => String(ids[k] ?? 0));
+}
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 /** Median of 5 sequential requests: the time of one request on an idle server. */
