@@ -36,6 +36,7 @@ import { reportsModule } from './modules/reports/reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
+import { sellerRentsModule } from './modules/rents/seller-rents.routes';
 import { eventsModule } from './platform/events';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -153,6 +154,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     servicesModule(api, deps);
     reviewsModule(api, deps);
     feedbackModule(api, deps);
+    sellerRentsModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

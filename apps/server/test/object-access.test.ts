@@ -28,6 +28,8 @@ import { galleries } from '../src/modules/galleries/galleries.tables';
 import { providerServices } from '../src/modules/services/services.tables';
 import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
 import { auditLogs } from '../src/platform/platform.tables';
+import { rents } from '../src/modules/rents/rents.tables';
+import { plans } from '../src/modules/plans/plans.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -43,11 +45,13 @@ interface Objects {
   seller: number;
   sellerUser: number;
   notice: number;
+  rent: number;
 }
 const MISSING_ID = 999_999;
 const MISSING: Objects = {
   provider: MISSING_ID, providerUser: MISSING_ID, content: MISSING_ID, item: MISSING_ID, review: MISSING_ID, gallery: MISSING_ID,
   service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
+  rent: MISSING_ID,
 };
 
 interface Ask {
@@ -169,6 +173,14 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   // services
   'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
   'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },
+  // rents (seller side and rentals control)
+  'DELETE /sellers/rents/:id': { ask: (o) => ({ params: { id: o.rent } }) },
+  'GET /sellers/rents-control/:sellerId': { staffOnly: true },
+  'POST /sellers/rents/plans-rents': { staffOnly: true },
+  'PUT /sellers/rents/:id': { staffOnly: true },
+  'PUT /sellers/rents/:id/plan': { staffOnly: true },
+  'GET /sellers/plans-seller/:sellerId': { staffOnly: true },
+  'GET /sellers/providers/:sellerId': { staffOnly: true },
 };
 
 // ------------------------------------------------------------------ reading the contract
@@ -248,9 +260,16 @@ async function createObjectsOfB(): Promise<Objects> {
   const [template] = await db.insert(noticeTemplates).values({ title: 'Aviso B', htmlContent: '<p>B</p>' }).returning({ id: noticeTemplates.id });
   const [notice] = await db.insert(sellerNotices).values({ templateId: template!.id }).returning({ id: sellerNotices.id });
   await db.insert(sellerNoticeTargets).values({ noticeId: notice!.id, sellerId: seller!.id });
+  const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
+  // A fixture row (the rent lifecycle is not under test here).
+  const [rent] = await db
+    .insert(rents)
+    .values({ sellerId: seller!.id, providerId: provider!.id, planId: plan!.id, valueCents: 1000, status: 'requested' })
+    .returning({ id: rents.id });
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
+    rent: rent!.id,
   };
 }
 

@@ -15,6 +15,7 @@ import { galleriesRoutes } from './galleries';
 import { reviewsRoutes } from './reviews';
 import { feedbackRoutes } from './feedback';
 import { servicesRoutes } from './services';
+import { sellerRentsRoutes } from './seller-rents';
 
 export const API = {
   system: systemRoutes,
@@ -34,6 +35,7 @@ export const API = {
   reviews: reviewsRoutes,
   feedback: feedbackRoutes,
   services: servicesRoutes,
+  sellerRents: sellerRentsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

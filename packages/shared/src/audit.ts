@@ -46,6 +46,11 @@ export const AUDIT_ACTION_LABELS = {
   removed_notice_template: 'Excluiu um template de notificação',
   accepted_terms: 'Aceitou os termos de uso e a política de privacidade',
   accepted_late_payment_terms: 'Aceitou o termo de inadimplência',
+  created_rent: 'Criou um aluguel',
+  updated_rent_status: 'Alterou o status de um aluguel',
+  changed_rent_plan: 'Alterou o plano de um aluguel',
+  canceled_rent: 'Cancelou um aluguel',
+  requested_rent_cancellation: 'Solicitou o cancelamento de um aluguel',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
