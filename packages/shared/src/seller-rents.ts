@@ -104,20 +104,27 @@ export const rentsControlPage = rentsPage.extend({
 });
 export type RentsControlPage = z.infer<typeof rentsControlPage>;
 
+/** An id in a JSON body: 'Campo Obrigatório' when missing, 'Valor inválido' when not a positive integer. */
+const bodyId = () =>
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue) })
+    .int(MSG.invalidValue)
+    .positive(MSG.invalidValue);
+
 export const sellerIdParam = z.strictObject({ sellerId: id(false) });
 
 export const newRentBody = z.strictObject({
-  sellerId: id(),
-  providerId: id(),
-  planId: id(),
+  sellerId: bodyId(),
+  providerId: bodyId(),
+  planId: bodyId(),
 });
 export type NewRentBody = z.input<typeof newRentBody>;
 
 export const rentStatusBody = z.strictObject({
-  status: z.enum(RENT_MANAGE_STATUSES, { error: MSG.required }),
+  status: z.enum(RENT_MANAGE_STATUSES, { error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue) }),
 });
 
-export const rentPlanBody = z.strictObject({ planId: id() });
+export const rentPlanBody = z.strictObject({ planId: bodyId() });
 
 export const rentMoveReply = z.object({
   message: z.string(),
