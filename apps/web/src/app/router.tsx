@@ -53,6 +53,8 @@ export const router = createBrowserRouter([
               { path: '/dashboard/my-units/review/:id', lazy: page(() => import('../features/reviews/pages/author-review-page')) },
               { path: '/dashboard/feedback-report', lazy: page(() => import('../features/reviews/pages/feedback-report-page')) },
               { path: '/dashboard/my-services', lazy: page(() => import('../features/services/pages/my-services-page')) },
+              { path: '/seller/rents', lazy: page(() => import('../features/seller-rents/pages/seller-rents-page')) },
+              { path: '/seller/rents-control/:sellerId', lazy: page(() => import('../features/seller-rents/pages/rents-control-page')) },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
               { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
             ],
