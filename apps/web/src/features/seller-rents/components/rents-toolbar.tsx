@@ -44,7 +44,7 @@ export function RentsStatusFilter({ filters, counts }: { filters: RentsFilters; 
         label: (
           <Group gap={6} justify="center" wrap="nowrap">
             <span>{f.label}</span>
-            <Badge size="sm" variant="light" color="gray" aria-label={`${counts?.[f.value] ?? 0} aluguéis`}>
+            <Badge size="sm" variant="light" color="gray">
               {counts?.[f.value] ?? '–'}
             </Badge>
           </Group>
