@@ -17,12 +17,26 @@ export function ProviderCell({ row }: { row: Pick<RentRow, 'companyName' | 'imgL
 
 export function RentStatusCell({ row }: { row: Pick<RentRow, 'status' | 'cancelRequestedAt'> }) {
   return (
-    <Group gap={6} wrap="wrap">
-      <Badge color={RENT_STATUS_COLORS[row.status as RentStatus] ?? 'yellow'} variant="light" radius="sm">
+    <Group gap={6} wrap="wrap" miw={110}>
+      <Badge
+        color={RENT_STATUS_COLORS[row.status as RentStatus] ?? 'yellow'}
+        variant="light"
+        radius="sm"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
         {rentStatusLabel(row.status)}
       </Badge>
       {row.cancelRequestedAt && (
-        <Badge color="orange" variant="outline" radius="sm" tt="none" title={`Solicitado em ${formatLongDate(row.cancelRequestedAt)}`}>
+        <Badge
+          color="orange"
+          variant="outline"
+          radius="sm"
+          tt="none"
+          title={`Solicitado em ${formatLongDate(row.cancelRequestedAt)}`}
+          style={{ flexShrink: 0, overflow: 'visible' }}
+          styles={{ label: { overflow: 'visible' } }}
+        >
           {RENTS_MSG.cancellationPending}
         </Badge>
       )}

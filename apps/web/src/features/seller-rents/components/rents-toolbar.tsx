@@ -3,7 +3,7 @@
  * the server's counts (plus Todos, the default), the company-name search (one second after the last key,
  * spec 3 §9) and the A-Z / Mais Recentes tabs (default Mais Recentes). A new filter starts from page 1.
  */
-import { Badge, Group, SegmentedControl, Tabs, TextInput } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Tabs, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -33,9 +33,12 @@ export function useRentsFilters() {
 export type RentsFilters = ReturnType<typeof useRentsFilters>;
 
 export function RentsStatusFilter({ filters, counts }: { filters: RentsFilters; counts: RentCounts | undefined }) {
+  // Four choices do not fit side by side on a phone.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <SegmentedControl
       aria-label="Status"
+      orientation={orientation}
       value={filters.status}
       onChange={(v) => filters.setStatus(v as RentStatusFilter)}
       fullWidth

@@ -75,7 +75,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
       key: 'actions',
       header: 'Ações',
       render: (row) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           {can(row, 'cancel') && (
             <Button
               size="compact-sm"
