@@ -129,7 +129,7 @@ describe("'Meus alugueis' (GET /sellers/rents)", () => {
   });
 
   it('refuses a bad filter with a pt-BR message', async () => {
-    for (const query of [{ status: 'canceled' }, { order: 'preço' }, { page: '0' }, { limit: '1000' }, { outro: '1' }]) {
+    for (const query of [{ status: 'canceled' }, { order: 'preço' }, { page: '0' }, { limit: '1000' }, { outro: '1' }] as Record<string, string>[]) {
       const res = await call(t.app, 'GET', '/api/sellers/rents', { token: tok.seller, query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().message).toMatch(/Valor inválido|Campo não permitido|não/);
