@@ -10,6 +10,8 @@ describe('feedback: problem reports and the feedback report', () => {
   let t: TestApp;
   const tok: Record<string, string> = {};
   let unitId: number;
+  /** A unit of the demo provider that was never published (a draft or one under review). */
+  let unpublishedId: number;
 
   const req = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: authHeader(tok[who]!), ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -40,6 +42,8 @@ describe('feedback: problem reports and the feedback report', () => {
     }
     const mine = (await req('provider', 'GET', '/items/item/content/provider?title=FUNCOES')).json() as OwnUnitsResponse;
     unitId = mine.content.find((u) => u.title === DEMO_PUBLISHED_UNIT_TITLE)!.id;
+    const all = (await req('provider', 'GET', '/items/item/content/provider')).json() as OwnUnitsResponse;
+    unpublishedId = all.content.find((u) => u.status !== 'publish')!.id;
   });
   afterAll(async () => t?.close());
 
@@ -84,8 +88,10 @@ describe('feedback: problem reports and the feedback report', () => {
   it('refuses a report on a unit the user may not read (as missing), on an unknown unit, and bad input', async () => {
     const other = await report('serviceprovider');
     expect(other.statusCode).toBe(404);
-    const seller = await report('seller');
+    // An institution reads a PUBLISHED unit in the store (issue 11), so it may report on it; never on one that is not.
+    const seller = await report('seller', { unit_id: unpublishedId });
     expect(seller.statusCode).toBe(404);
+    expect((await report('seller')).statusCode).toBe(200);
     expect((await report('provider', { unit_id: 999999 })).statusCode).toBe(404);
 
     const badCategory = await report('provider', { error_type: 'Outro problema' });

@@ -29,6 +29,8 @@ import { providerServices } from '../src/modules/services/services.tables';
 import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
 import { auditLogs } from '../src/platform/platform.tables';
 import { cartItems } from '../src/modules/store/store.tables';
+import { rents } from '../src/modules/rents/rents.tables';
+import { plans } from '../src/modules/plans/plans.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -45,12 +47,14 @@ interface Objects {
   sellerUser: number;
   notice: number;
   cartItem: number;
+  rent: number;
 }
 const MISSING_ID = 999_999;
 const MISSING: Objects = {
   provider: MISSING_ID, providerUser: MISSING_ID, content: MISSING_ID, item: MISSING_ID, review: MISSING_ID, gallery: MISSING_ID,
   service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
   cartItem: MISSING_ID,
+  rent: MISSING_ID,
 };
 
 interface Ask {
@@ -196,6 +200,14 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /sellers/cart/items': { ask: (o) => ({ payload: { serviceId: o.service } }) },
   'DELETE /sellers/cart/items/:id': { ask: (o) => ({ params: { id: o.cartItem } }) },
   'POST /sellers/rents': { ask: (o) => ({ payload: { sellerId: o.seller, paymentMethod: 1 } }) },
+  // rents (seller side and rentals control)
+  'DELETE /sellers/rents/:id': { ask: (o) => ({ params: { id: o.rent } }) },
+  'GET /sellers/rents-control/:sellerId': { staffOnly: true },
+  'POST /sellers/rents/plans-rents': { staffOnly: true },
+  'PUT /sellers/rents/:id': { staffOnly: true },
+  'PUT /sellers/rents/:id/plan': { staffOnly: true },
+  'GET /sellers/plans-seller/:sellerId': { staffOnly: true },
+  'GET /sellers/providers/:sellerId': { staffOnly: true },
 };
 
 // ------------------------------------------------------------------ reading the contract
@@ -275,11 +287,17 @@ async function createObjectsOfB(): Promise<Objects> {
   const [template] = await db.insert(noticeTemplates).values({ title: 'Aviso B', htmlContent: '<p>B</p>' }).returning({ id: noticeTemplates.id });
   const [notice] = await db.insert(sellerNotices).values({ templateId: template!.id }).returning({ id: sellerNotices.id });
   await db.insert(sellerNoticeTargets).values({ noticeId: notice!.id, sellerId: seller!.id });
+  const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
+  // A fixture row (the rent lifecycle is not under test here).
+  const [rent] = await db
+    .insert(rents)
+    .values({ sellerId: seller!.id, providerId: provider!.id, planId: plan!.id, valueCents: 1000, status: 'requested' })
+    .returning({ id: rents.id });
   const [cartItem] = await db.insert(cartItems).values({ sellerId: seller!.id, serviceId: service!.id, addedBy: sellerUser!.id }).returning({ id: cartItems.id });
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
-    cartItem: cartItem!.id,
+    cartItem: cartItem!.id, rent: rent!.id,
   };
 }
 

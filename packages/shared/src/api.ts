@@ -20,6 +20,7 @@ import { ltiRoutes } from './lti';
 import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
+import { sellerRentsRoutes } from './seller-rents';
 
 export const API = {
   system: systemRoutes,
@@ -44,6 +45,7 @@ export const API = {
   plans: plansRoutes,
   providerIncome: providerIncomeRoutes,
   store: storeRoutes,
+  sellerRents: sellerRentsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

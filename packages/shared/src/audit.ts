@@ -52,6 +52,11 @@ export const AUDIT_ACTION_LABELS = {
   removed_lti_connection: 'Deletou uma conexão LTI',
   created_plan_price: 'Definiu o valor de um plano para um fornecedor',
   updated_plan_price: 'Alterou o valor de um plano para um fornecedor',
+  created_rent: 'Criou um aluguel',
+  updated_rent_status: 'Alterou o status de um aluguel',
+  changed_rent_plan: 'Alterou o plano de um aluguel',
+  canceled_rent: 'Cancelou um aluguel',
+  requested_rent_cancellation: 'Solicitou o cancelamento de um aluguel',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

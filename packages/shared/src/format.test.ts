@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCommentDate, formatCount, formatDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+import { formatCents, formatCommentDate, formatCount, formatDate, formatLongDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
 
 describe('CPF', () => {
   it('accepts numbers whose check digits are right, with or without the mask', () => {
@@ -95,5 +95,19 @@ describe('formatCount (capped list totals)', () => {
     expect(formatCount(2500, 'registro encontrado', 'registros encontrados')).toBe('2.500 registros encontrados');
     expect(formatCount(10_000, 'registro encontrado', 'registros encontrados')).toBe('10.000 registros encontrados');
     expect(formatCount(10_001, 'registro encontrado', 'registros encontrados')).toBe('mais de 10.000 registros encontrados');
+  });
+});
+
+describe('formatLongDate (dd de MMMM de yyyy)', () => {
+  it('writes the São Paulo day with the month in Portuguese', () => {
+    expect(formatLongDate('2026-03-05T15:00:00Z')).toBe('05 de março de 2026');
+    expect(formatLongDate(new Date('2025-12-24T12:00:00Z'))).toBe('24 de dezembro de 2025');
+  });
+  it('uses the São Paulo calendar day, not UTC', () => {
+    // 01:30 UTC on 1 January is still 31 December in São Paulo (UTC−3).
+    expect(formatLongDate('2026-01-01T01:30:00Z')).toBe('31 de dezembro de 2025');
+  });
+  it('answers an empty text for an invalid date', () => {
+    expect(formatLongDate('não é data')).toBe('');
   });
 });

@@ -83,6 +83,14 @@ export function formatCommentDate(iso: string | Date, now: Date = new Date()): s
   return `${d} de ${MONTHS_PT[m - 1]}${y !== ny ? ` de ${y}` : ''}`;
 }
 
+/** 'dd de MMMM de yyyy' in Portuguese (spec 3 §9), by the São Paulo calendar day: '05 de março de 2026'. */
+export function formatLongDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const [y, m, d] = spParts(date);
+  return `${String(d).padStart(2, '0')} de ${MONTHS_PT[m - 1]} de ${y}`;
+}
+
 /**
  * Lists count their rows up to COUNT_CAP and answer COUNT_CAP + 1 above it (the server's capped count,
  * issue 10): a total above the cap is shown as "mais de 10.000".
@@ -91,12 +99,4 @@ export const COUNT_CAP = 10_000;
 export function formatCount(total: number, one: string, many: string): string {
   if (total > COUNT_CAP) return `mais de ${COUNT_CAP.toLocaleString('pt-BR')} ${many}`;
   return total === 1 ? `1 ${one}` : `${total.toLocaleString('pt-BR')} ${many}`;
-}
-
-/** 'dd de MMMM de yyyy' in Portuguese, by the São Paulo calendar day (spec 3 §9): '05 de março de 2025'. */
-export function formatLongDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const [y, m, d] = spParts(date);
-  return `${String(d).padStart(2, '0')} de ${MONTHS_PT[m - 1]} de ${y}`;
 }

@@ -63,6 +63,8 @@ export const router = createBrowserRouter([
               { path: '/seller/store-service', lazy: page(() => import('../features/store/pages/partners-page')) },
               { path: '/seller/store-service/provider/:id', lazy: page(() => import('../features/store/pages/partner-page')) },
               { path: '/seller/cart', lazy: page(() => import('../features/store/pages/cart-page')) },
+              { path: '/seller/rents', lazy: page(() => import('../features/seller-rents/pages/seller-rents-page')) },
+              { path: '/seller/rents-control/:sellerId', lazy: page(() => import('../features/seller-rents/pages/rents-control-page')) },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
               { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
             ],

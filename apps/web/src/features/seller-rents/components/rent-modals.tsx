@@ -1,0 +1,135 @@
+/**
+ * The rentals control's two modals (spec 3 §2.12, §4): edit subscription (a new plan at the provider's price
+ * on it: 'O Plano foi Alterado com sucesso') and manage status (Ativo, Solicitado or Aguardando; no choice
+ * does nothing: 'Status alterado com sucesso!').
+ */
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { MSG } from '@edu/shared/messages';
+import { RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
+import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { changeRentPlan, plansSellerQuery, rentsKeys, setRentStatus } from '../api';
+import { monthly } from './rent-cells';
+import { planLabel } from './new-rent-drawer';
+
+const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
+
+/** Keep the last row on screen while the modal closes. */
+function useShown(rent: RentRow | null) {
+  const [shown, setShown] = useState(rent);
+  if (rent && rent !== shown) setShown(rent);
+  return shown;
+}
+
+export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; rent: RentRow | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const shown = useShown(rent);
+  const [planId, setPlanId] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const plans = useQuery({ ...plansSellerQuery(sellerId, shown?.providerId ?? null), enabled: !!rent });
+  useEffect(() => {
+    setPlanId(rent ? String(rent.planId) : null);
+    setError(undefined);
+  }, [rent]);
+
+  async function save() {
+    if (!rent) return;
+    if (!planId) {
+      setError(MSG.required);
+      toastError(RENTS_MSG.checkFields);
+      return;
+    }
+    setSaving(true);
+    try {
+      const res = await changeRentPlan(rent.id, Number(planId));
+      toastSuccess(res.message);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: rentsKeys.all });
+    } catch (err) {
+      toastError(refusal(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const options = (plans.data?.plans ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${planLabel(p)} — ${p.valueCents === null ? 'sem preço' : monthly(p.valueCents)}${p.id === shown?.planId ? ' (atual)' : ''}`,
+    disabled: p.valueCents === null || p.id === shown?.planId,
+  }));
+  return (
+    <Modal opened={rent !== null} onClose={onClose} title={`Editar assinatura: ${shown?.companyName ?? ''}`} centered size="lg">
+      <Stack>
+        <Select label="Plano" data={options} value={planId} onChange={setPlanId} error={error} required disabled={plans.isPending} data-autofocus />
+        {shown?.status === 'active' && (
+          <Alert color="blue" variant="light">
+            O aluguel atual fica no histórico com o plano e o valor de hoje, e um novo aluguel ativo começa com o novo plano e o preço do
+            fornecedor.
+          </Alert>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={() => void save()} loading={saving} disabled={!planId || planId === String(shown?.planId)}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function ManageStatusModal({ rent, onClose }: { rent: RentRow | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const shown = useShown(rent);
+  const [status, setStatus] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setStatus(null), [rent]);
+
+  async function save() {
+    // Spec 3 §5: no status chosen does nothing.
+    if (!rent || !status) return;
+    setSaving(true);
+    try {
+      const res = await setRentStatus(rent.id, status as OpenRentStatus);
+      toastSuccess(res.message);
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: rentsKeys.all });
+    } catch (err) {
+      toastError(refusal(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal opened={rent !== null} onClose={onClose} title="Gerenciar status" centered>
+      <Stack>
+        <Text size="sm">
+          {shown?.companyName}: status atual <strong>{shown ? rentStatusLabel(shown.status) : ''}</strong>
+        </Text>
+        <Select
+          label="Status"
+          placeholder="Selecione"
+          data={RENT_MANAGE_STATUSES.map((s) => ({ value: s, label: RENT_MANAGE_LABELS[s], disabled: s === shown?.status }))}
+          value={status}
+          onChange={setStatus}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button onClick={() => void save()} loading={saving} disabled={!status}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Rentals, institution and platform sides (issue 11 item 5): an admin opens the rentals control of a NEW
+ * institution (made for this test, so parallel journeys never see its rents), creates a rental with 'Novo
+ * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' and asks
+ * to cancel it.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { formatCents } from '../packages/shared/src/format';
+import { RENTS_MSG } from '../packages/shared/src/seller-rents';
+import { createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, signIn } from './helpers';
+
+const PROVIDER = 'Editora Horizonte Educacional';
+
+async function chooseOption(page: Page, label: string, option: RegExp, scope = page.getByRole('dialog')) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('rentals control and Meus alugueis: create, activate, change plan, then the institution asks to cancel', async ({ page, request }) => {
+  const account = await createActiveAccount(request, 'alugueis');
+  const signin = await request.post('/api/signin', { data: { email: account.email, password: account.password } });
+  const { token: sellerToken, seller } = (await signin.json()) as { token: string; seller: { id: number } };
+  await request.post('/api/signout', { headers: { authorization: `Bearer ${sellerToken}` } });
+
+  // The provider's price on the second plan, as the server has it now (the plans journey may edit prices).
+  const admin = await demoToken(request, 'admin');
+  const auth = { headers: { authorization: `Bearer ${admin}` } };
+  const allPlans = (await (await request.get(`/api/sellers/plans-seller/${seller.id}`, auth)).json()) as { plans: { id: number; name: string }[] };
+  const essencial = allPlans.plans.find((p) => p.name === 'Plano Essencial')!;
+  const providers = (await (await request.get(`/api/sellers/providers/${seller.id}?planId=${essencial.id}&name=horizonte`, auth)).json()) as {
+    data: { id: number; companyName: string }[];
+  };
+  const horizonte = providers.data.find((p) => p.companyName === PROVIDER)!;
+  const plans = (await (await request.get(`/api/sellers/plans-seller/${seller.id}?providerId=${horizonte.id}`, auth)).json()) as {
+    plans: { name: string; valueCents: number | null }[];
+  };
+  const ampliado = plans.plans.find((p) => p.name === 'Plano Ampliado')!;
+
+  await signIn(page, demoEmail('admin'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto(`/seller/rents-control/${seller.id}`);
+  await expect(page.getByRole('heading', { name: 'Alugueis' })).toBeVisible();
+  await expect(page.getByText('Escola E2E').first()).toBeVisible();
+  const table = page.getByRole('table', { name: 'Aluguéis da instituição' });
+  await expect(table.getByText(RENTS_MSG.empty, { exact: true })).toBeVisible();
+
+  // Novo Aluguel: nothing chosen → 'Verifique todos os campos!'.
+  await page.getByRole('button', { name: 'Novo Aluguel' }).click();
+  const panel = page.getByRole('dialog', { name: 'Loja de Fornecedores' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, RENTS_MSG.checkFields);
+  await expect(panel.getByText('Campo Obrigatório')).toBeVisible();
+
+  await chooseOption(page, 'Plano', /^Plano Essencial/, panel);
+  await panel.getByRole('searchbox', { name: 'Buscar fornecedor' }).fill('horizonte');
+  const card = panel.getByRole('radio', { name: PROVIDER });
+  await expect(card).toBeVisible();
+  await card.click();
+  await dismissNotifications(page);
+  await panel.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, RENTS_MSG.created);
+  await expect(panel).toBeHidden();
+
+  const row = table.getByRole('row').filter({ hasText: PROVIDER });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('ATIVO', { exact: true })).toBeVisible();
+  await expect(row.getByText('Plano Essencial')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Ativos/ })).toHaveAccessibleName(/^Ativos\s*1$/);
+
+  // The same provider again: already associated (the card says so and cannot be chosen).
+  await page.getByRole('button', { name: 'Novo Aluguel' }).click();
+  await chooseOption(page, 'Plano', /^Plano Essencial/, panel);
+  await expect(panel.getByRole('radio', { name: PROVIDER })).toBeDisabled();
+  await panel.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(panel).toBeHidden();
+
+  // Manage status: to Aguardando, then back to Ativo.
+  for (const [choice, label] of [['Aguardando', 'AGUARDANDO'], ['Ativo', 'ATIVO']] as const) {
+    await dismissNotifications(page);
+    await row.getByRole('button', { name: `Gerenciar status de ${PROVIDER}` }).click();
+    const modal = page.getByRole('dialog', { name: 'Gerenciar status' });
+    await chooseOption(page, 'Status', new RegExp(`^${choice}$`), modal);
+    await modal.getByRole('button', { name: 'Salvar' }).click();
+    await expectNotification(page, RENTS_MSG.statusChanged);
+    await expect(modal).toBeHidden();
+    await expect(row.getByText(label, { exact: true })).toBeVisible();
+  }
+
+  // Edit subscription: the Ampliado plan at the provider's price on it.
+  await dismissNotifications(page);
+  await row.getByRole('button', { name: `Editar assinatura de ${PROVIDER}` }).click();
+  const edit = page.getByRole('dialog', { name: `Editar assinatura: ${PROVIDER}` });
+  await chooseOption(page, 'Plano', /^Plano Ampliado/, edit);
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, RENTS_MSG.planChanged);
+  await expect(row.getByText('Plano Ampliado')).toBeVisible();
+  await expect(row.getByText(`${formatCents(ampliado.valueCents!)}/mês`)).toBeVisible();
+  await expect(row.getByText('ATIVO', { exact: true })).toBeVisible();
+
+  // The institution's user: 'Meus Aluguéis' from the dashboard shows ATIVO; cancelling asks, then requests.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/');
+  await signIn(page, account.email, account.password);
+  await page.getByRole('main').getByRole('link', { name: 'Meus Aluguéis' }).click();
+  await expect(page).toHaveURL('/seller/rents');
+  await expect(page.getByRole('heading', { name: 'Meus alugueis' })).toBeVisible();
+  const mine = page.getByRole('table', { name: 'Aluguéis' }).getByRole('row').filter({ hasText: PROVIDER });
+  await expect(mine.getByText('ATIVO', { exact: true })).toBeVisible();
+  await expect(mine.getByText(`${formatCents(ampliado.valueCents!)}/mês`)).toBeVisible();
+  await expect(mine.getByText(/^\d{2} de [a-zç]+ de \d{4}$/)).toBeVisible();
+
+  await mine.getByRole('button', { name: `Cancelar o aluguel de ${PROVIDER}` }).click();
+  const ask = page.getByRole('dialog', { name: RENTS_MSG.cancelConfirm(PROVIDER) });
+  await expect(ask.getByText(RENTS_MSG.cancelNote)).toBeVisible();
+  await ask.getByRole('button', { name: 'Sim' }).click();
+  await expectNotification(page, RENTS_MSG.cancelNote, RENTS_MSG.cancelRequestedTitle);
+  await expect(mine.getByText(RENTS_MSG.cancellationPending)).toBeVisible();
+  await expect(mine.getByText('ATIVO', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('button', { name: `Cancelar o aluguel de ${PROVIDER}` })).toHaveCount(0);
+
+  // The platform team sees the request in the rentals control.
+  const control = (await (await request.get(`/api/sellers/rents-control/${seller.id}`, auth)).json()) as {
+    data: { companyName: string; cancelRequestedAt: string | null }[];
+  };
+  expect(control.data.find((r) => r.companyName === PROVIDER)!.cancelRequestedAt).not.toBeNull();
+});
