@@ -138,6 +138,23 @@ const LISTS = [
         ['gallery files, page 1 (staff)', 'admin', `/galleries/details/${imagesGallery.id}?page=1`],
       ]
     : []),
+  // Marketplace (issue 11): the store, a provider's page, partners, the cart, plans, institutions and the rent lists.
+  ['store', 'seller', '/providers/store?page=1'],
+  ['store, filtered (premium, price range, areas, search)', 'seller', '/providers/store?page=1&condition=premium&minimumValuePlan=100000&maximumValuePlan=1500000&knowledges=1,2,3,4,5,6&companyName=editora'],
+  ['store, provider header', 'seller', '/providers/store/{demoProvider}'],
+  ["store, provider's units (2,000)", 'seller', '/items/item/find/provider?providerId={demoProvider}'],
+  ["store, provider's units, filtered", 'seller', '/items/item/find/provider?providerId={demoProvider}&companyName=funcoes&knowledges=1,2,3'],
+  ['partners', 'seller', '/providers/services/filter'],
+  ['cart', 'seller', '/sellers/cart'],
+  ['payment methods', 'seller', '/sellers/payment-methods'],
+  ['plans (admin)', 'admin', '/providers/plans/search'],
+  ['plan prices of a provider', 'admin', '/providers/plans-value/search?providerId={demoProvider}'],
+  ['institutions (admin)', 'admin', '/sellers?page=1'],
+  ['institutions, name search', 'admin', '/sellers?page=1&companyName=faculdade%20silva'],
+  ['Meus alugueis (institution)', 'seller', '/sellers/rents?page=1'],
+  ['rentals control of an institution (admin)', 'admin', '/sellers/rents-control/{benchSeller}?page=1'],
+  ["provider's Meus alugueis", 'provider', '/providers/my-rents?page=1'],
+  ["provider's income dashboard", 'provider', '/providers/dashboard'],
 ];
 // Ids the marketplace targets name: the demo provider (as the store shows it) and a bench institution with rents.
 {
