@@ -107,5 +107,10 @@ export const itemFeedbacks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('item_feedbacks_created_idx').on(t.createdAt), index('item_feedbacks_status_idx').on(t.status)],
+  (t) => [
+    index('item_feedbacks_created_idx').on(t.createdAt),
+    index('item_feedbacks_status_idx').on(t.status),
+    // The provider dashboard's 'most popular' units: the reports on each published version (issue 11).
+    index('item_feedbacks_content_idx').on(t.itemContentId, t.reporterId),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "item_feedbacks_content_idx" ON "item_feedbacks" USING btree ("item_content_id","reporter_id");
