@@ -30,7 +30,7 @@ import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } fr
 import { auditLogs } from '../src/platform/platform.tables';
 import { cartItems } from '../src/modules/store/store.tables';
 import { rents } from '../src/modules/rents/rents.tables';
-import { plans } from '../src/modules/plans/plans.tables';
+import { plans, planPrices } from '../src/modules/plans/plans.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -428,37 +428,55 @@ describe('the gate answers in bulk', () => {
   });
 });
 
-describe("the store's case of unitReaders (issue 11): the published version only, for an active institution", () => {
-  it("an institution user reads an approved provider's published version, not its other versions; a suspended institution none", async () => {
+describe("the store's own permission, unit.storeRead (issue 11): browsing is not reading", () => {
+  it("an ACTIVE institution browses the published version of a store provider's unit; unit.read, item.read and feedback.report stay closed", async () => {
     const db = t.deps.db;
     const [u] = await db
       .select({ id: users.id, type: users.type, providerId: users.providerId, sellerId: users.sellerId })
       .from(users)
       .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE.seller}@demo.sabercompartilhado.com.br`));
     const seller: Actor = { ...u!, type: u!.type as UserType };
+    const [institution] = await db.select({ planId: sellers.planId }).from(sellers).where(eq(sellers.id, seller.sellerId!));
     const [item] = await db.insert(items).values({ providerId: objects.provider }).returning({ id: items.id });
     const [published] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title: 'Publicada de B', status: 'publish' }).returning({ id: itemContents.id });
     const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Rascunho de B', status: 'draft' }).returning({ id: itemContents.id });
     await db.update(items).set({ publishedContentId: published!.id }).where(eq(items.id, item!.id));
     const asked = [published!.id, draft!.id, objects.content];
+    const browse = async () => [...(await checkAccess(db, seller, 'unit.storeRead', asked))];
+
+    // Not in the store yet (no published-unit count, no price on the institution's plan): nothing.
+    expect(await browse()).toEqual([]);
+    await db.update(providers).set({ publishedUnits: 1 }).where(eq(providers.id, objects.provider));
+    expect(await browse()).toEqual([]);
+    const [price] = await db.insert(planPrices).values({ planId: institution!.planId!, providerId: objects.provider, valueCents: 100_000 }).returning({ id: planPrices.id });
+    // In the store: the published version only.
+    expect(await browse()).toEqual([published!.id]);
+    // The general reads are NOT widened by the store (the rented-unit case comes with issue 12).
     for (const permission of ['unit.read', 'feedback.report'] as const) {
-      expect([...(await checkAccess(db, seller, permission, asked))], permission).toEqual([published!.id]);
+      expect([...(await checkAccess(db, seller, permission, asked))], permission).toEqual([]);
     }
-    expect([...(await checkAccess(db, seller, 'item.read', [item!.id, objects.item]))]).toEqual([item!.id]);
+    expect([...(await checkAccess(db, seller, 'item.read', [item!.id, objects.item]))]).toEqual([]);
     // Not approved (in review): nothing.
     await db.update(providers).set({ status: 'review' }).where(eq(providers.id, objects.provider));
-    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([]);
+    expect(await browse()).toEqual([]);
     await db.update(providers).set({ status: 'active' }).where(eq(providers.id, objects.provider));
+    // A service provider is never in the store.
+    await db.update(providers).set({ isServiceProvider: true }).where(eq(providers.id, objects.provider));
+    expect(await browse()).toEqual([]);
+    await db.update(providers).set({ isServiceProvider: false }).where(eq(providers.id, objects.provider));
     // A suspended institution: nothing; reactivated: back.
     await db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, seller.sellerId!));
-    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([]);
-    expect([...(await checkAccess(db, seller, 'item.read', [item!.id]))]).toEqual([]);
+    expect(await browse()).toEqual([]);
     await db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, seller.sellerId!));
-    expect([...(await checkAccess(db, seller, 'unit.read', asked))]).toEqual([published!.id]);
-    // Provider B's own users are not readers of it through the store case (the provider case is theirs).
-    const providerActor: Actor = { id: 0, type: 'provider', providerId: 999_999, sellerId: null };
-    expect([...(await checkAccess(db, providerActor, 'unit.read', asked))]).toEqual([]);
-    // Clean up: the matrix above expects B's units to be B's draft only.
+    expect(await browse()).toEqual([published!.id]);
+    // Provider-side and staff users do not browse the store.
+    for (const type of ['provider', 'admin'] as const) {
+      const actor: Actor = { id: 0, type, providerId: type === 'provider' ? 999_999 : null, sellerId: null };
+      expect([...(await checkAccess(db, actor, 'unit.storeRead', asked))], type).toEqual([]);
+    }
+    // Clean up: the matrix above expects B's units to be B's draft only, and B out of the store.
+    await db.delete(planPrices).where(eq(planPrices.id, price!.id));
+    await db.update(providers).set({ publishedUnits: 0 }).where(eq(providers.id, objects.provider));
     await db.update(items).set({ publishedContentId: null }).where(eq(items.id, item!.id));
   });
 });

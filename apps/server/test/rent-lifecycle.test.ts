@@ -1,7 +1,7 @@
 /**
  * The rent lifecycle on the server (issue 11): only modules/rents/rent-lifecycle.ts writes rents.status;
- * one open rent per institution and provider; a plan change of an active rent keeps the old one as
- * migrated history; every status lands in rent_history; refusals are 409 and change nothing.
+ * one open rent per institution and provider; a plan change of a rent that has ever been active keeps the
+ * old one as migrated history; every status lands in rent_history; refusals are 409 and change nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
+import { activePeriods } from '../src/modules/provider-income/provider-income.service';
 import { rentHistory, rents } from '../src/modules/rents/rents.tables';
 import { plans } from '../src/modules/plans/plans.tables';
 import { providers } from '../src/modules/providers/providers.tables';
@@ -132,6 +133,32 @@ describe('rent lifecycle', () => {
     // With no open rent left, the pair may rent again.
     const again = await t.deps.db.transaction((tx) => openRent(tx, 'create', { sellerId, providerId, planId: planA, valueCents: 150_00 }, admin));
     expect(again.status).toBe('active');
+  });
+
+  it('a plan change of a rent that was EVER active splits even when it is waiting now: the past income keeps its value', async () => {
+    const db = t.deps.db;
+    const [p] = await db.insert(providers).values({ companyName: 'Fornecedor Pago', name: 'Resp', email: 'pago@teste.com', typePerson: 'Fornecedor', status: 'active' }).returning();
+    const rent = await db.transaction((tx) => openRent(tx, 'create', { sellerId, providerId: p!.id, planId: planA, valueCents: 100_00 }, admin));
+    await db.transaction((tx) => moveRent(tx, rent.id, 'setStatus', admin, { status: 'waiting' }));
+    const split = await db.transaction((tx) => moveRent(tx, rent.id, 'changePlan', admin, { plan: { planId: planB, valueCents: 300_00 } }));
+    expect(split).toMatchObject({ from: 'waiting', to: 'migrated' });
+    expect(split.rent).toMatchObject({ id: rent.id, status: 'migrated', planId: planA, valueCents: 100_00 });
+    expect(split.successor).toMatchObject({ status: 'waiting', planId: planB, valueCents: 300_00, previousRentId: rent.id });
+    expect((await history(rent.id)).map((h) => h.status)).toEqual(['active', 'waiting', 'migrated']);
+    expect((await history(split.successor!.id)).map((h) => h.status)).toEqual(['waiting']);
+    // The income's active period of the paid rent keeps the price it was paid at.
+    const periods = await activePeriods(db, p!.id, new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000));
+    expect(periods.map((x) => [x.rentId, x.valueCents])).toEqual([[rent.id, 100_00]]);
+    // The successor was never active: its own plan change is in place.
+    const inPlace = await db.transaction((tx) => moveRent(tx, split.successor!.id, 'changePlan', admin, { plan: { planId: planA, valueCents: 120_00 } }));
+    expect(inPlace.successor).toBeUndefined();
+    expect(inPlace.rent).toMatchObject({ id: split.successor!.id, status: 'waiting', planId: planA, valueCents: 120_00 });
+    // Requested after being active splits the same way, keeping 'requested'.
+    await db.transaction((tx) => moveRent(tx, split.successor!.id, 'setStatus', admin, { status: 'active' }));
+    await db.transaction((tx) => moveRent(tx, split.successor!.id, 'setStatus', admin, { status: 'requested' }));
+    const again = await db.transaction((tx) => moveRent(tx, split.successor!.id, 'changePlan', admin, { plan: { planId: planB, valueCents: 310_00 } }));
+    expect(again.rent.status).toBe('migrated');
+    expect(again.successor).toMatchObject({ status: 'requested', planId: planB, valueCents: 310_00 });
   });
 
   it('the demo institution has one active rental of the demo provider, and the provider its store facts', async () => {

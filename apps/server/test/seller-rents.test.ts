@@ -200,7 +200,8 @@ describe("'Novo Aluguel' (POST /sellers/rents/plans-rents)", () => {
     expect(res.message).toBe(RENTS_MSG.created);
     expect(res.rent).toMatchObject({ status: 'active', providerId: P.gama, planId: planIds[1], valueCents: 140_000, companyName: 'Gama Saberes', units: 7 });
     const [audit] = await auditOf('created_rent', res.rent.id);
-    expect(audit).toMatchObject({ sellerId: seller, data: { providerId: P.gama, planId: planIds[1], valueCents: 140_000 } });
+    // The entry's sellerId is the ACTOR's institution (none for the platform team); the rent's is in data.
+    expect(audit).toMatchObject({ sellerId: null, userId: await userId('admin'), data: { sellerId: seller, providerId: P.gama, planId: planIds[1], valueCents: 140_000 } });
     const bell = await db().select().from(notifications).where(eq(notifications.userId, member!.id));
     expect(bell.map((n) => n.text).join()).toContain('Aluguel ativado');
     expect(bell[0]!.text).toContain('Gama Saberes');
@@ -322,15 +323,19 @@ describe('manage status (PUT /sellers/rents/:id)', () => {
 });
 
 describe('edit subscription (PUT /sellers/rents/:id/plan)', () => {
-  it('replaces plan and price in place on an unpaid rent', async () => {
-    const { rent } = await created(tok.admin!, await institution('Escola Plano A'), P.gama);
-    await setStatus(tok.admin!, rent.id, { status: 'requested' });
-    const res = await changePlan(tok.director!, rent.id, { planId: planIds[2]! });
+  it('replaces plan and price in place on a rent that was never active', async () => {
+    // A requested rent as a payment request opens it (fixture rows: the cart is not under test here).
+    const [rent] = await db()
+      .insert(rents)
+      .values({ sellerId: await institution('Escola Plano A'), providerId: P.gama, planId: planIds[0]!, valueCents: 70_000, status: 'requested' })
+      .returning();
+    await db().insert(rentHistory).values({ rentId: rent!.id, status: 'requested' });
+    const res = await changePlan(tok.director!, rent!.id, { planId: planIds[2]! });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RentMoveReply>();
-    expect(body).toMatchObject({ message: RENTS_MSG.planChanged, rent: { id: rent.id, status: 'requested', planId: planIds[2], valueCents: 310_000 } });
+    expect(body).toMatchObject({ message: RENTS_MSG.planChanged, rent: { id: rent!.id, status: 'requested', planId: planIds[2], valueCents: 310_000 } });
     expect(body.successor).toBeUndefined();
-    const [audit] = await auditOf('changed_rent_plan', rent.id);
+    const [audit] = await auditOf('changed_rent_plan', rent!.id);
     expect(audit!.data).toMatchObject({ fromPlanId: planIds[0], toPlanId: planIds[2], valueCents: 310_000, successorId: null });
   });
 
@@ -344,6 +349,22 @@ describe('edit subscription (PUT /sellers/rents/:id/plan)', () => {
     expect(body.successor).toMatchObject({ status: 'active', planId: planIds[1], valueCents: 120_000, providerId: P.agora });
     const list = await get<RentsControlPage>(tok.admin!, `/api/sellers/rents-control/${seller}`);
     expect(list.data.map((r) => r.id)).toEqual([body.successor!.id]);
+  });
+
+  it('an active rent set back to waiting is not re-priced in place: it becomes migrated and a new waiting rent takes the plan', async () => {
+    const seller = await institution('Escola Plano D');
+    const { rent } = await created(tok.admin!, seller, P.gama);
+    expect((await setStatus(tok.admin!, rent.id, { status: 'waiting' })).statusCode).toBe(200);
+    const res = await changePlan(tok.admin!, rent.id, { planId: planIds[2]! });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<RentMoveReply>();
+    // The paid months keep their value: the old rent is history at its own plan and price.
+    expect(body.rent).toMatchObject({ id: rent.id, status: 'migrated', planId: planIds[0], valueCents: 70_000 });
+    expect(body.successor).toMatchObject({ status: 'waiting', planId: planIds[2], valueCents: 310_000, providerId: P.gama });
+    const history = await db().select({ status: rentHistory.status }).from(rentHistory).where(eq(rentHistory.rentId, rent.id)).orderBy(rentHistory.id);
+    expect(history.map((h) => h.status)).toEqual(['active', 'waiting', 'migrated']);
+    const list = await get<RentsControlPage>(tok.admin!, `/api/sellers/rents-control/${seller}`);
+    expect(list.data.map((r) => [r.id, r.status])).toEqual([[body.successor!.id, 'waiting']]);
   });
 
   it('refuses the same plan (409), a plan without price or unknown (400), bad bodies (400) and final rents (409)', async () => {
@@ -433,8 +454,20 @@ describe('cancel (DELETE /sellers/rents/:id)', () => {
     const again = await cancel(tok['seller.conteudo']!, horizonteRent!.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(RENT_MSG.alreadyRequested);
-    // An admin then cancels it.
+    // An admin then cancels it: the provider's account holder is told (bell and e-mail), not its editor.
     expect((await cancel(tok.admin!, horizonteRent!.id)).json<RentMoveReply>().rent.status).toBe('canceled');
+    expect((await bellOf('provider'))[0]).toContain('foi cancelado pela equipe da plataforma');
+    expect(await bellOf('editor')).not.toContainEqual(expect.stringContaining('cancelado'));
+    const after = await emailsTo(t.deps, demoEmail('provider'));
+    expect(after.length).toBe(providerMails + 2);
+    expect(after[0]!.subject).toBe('Aluguel cancelado');
+    // The admin's entry is not the institution's: its Relatório de Logs shows its own users' entries only.
+    const [adminAudit] = await auditOf('canceled_rent', horizonteRent!.id);
+    expect(adminAudit).toMatchObject({ sellerId: null, userId: await userId('admin'), data: { sellerId: demoSeller } });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const logs = await get<{ data: { userId: number | null }[] }>(tok.seller!, '/api/reports/logs', { start_date: today, end_date: today, log_type: 'canceled_rent' });
+    expect(logs.data.length).toBeGreaterThan(0);
+    expect(logs.data.map((r) => r.userId)).not.toContain(await userId('admin'));
   });
 
   it("answers 404 for another institution's rent and for a missing one, and changes nothing", async () => {

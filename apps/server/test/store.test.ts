@@ -17,7 +17,7 @@ import { plans, planPrices } from '../src/modules/plans/plans.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
 import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
 import { providerServices } from '../src/modules/services/services.tables';
-import { rents } from '../src/modules/rents/rents.tables';
+import { paymentRequests, rents } from '../src/modules/rents/rents.tables';
 import { cartItems, prospects, serviceRequests } from '../src/modules/store/store.tables';
 import { notifications } from '../src/modules/notifications/notifications.tables';
 import { auditLogs } from '../src/platform/platform.tables';
@@ -188,11 +188,12 @@ describe('a provider and its units: only the published version leaves the server
     expect((await get(`/providers/store/${ids.demoProvider}/item/${ids.p2Published}`, tok.c!)).statusCode).toBe(404);
   });
 
-  it('the gate lets institution users report a problem on a published version only', async () => {
+  it('browsing the store is not reading the unit: no problem report on a unit the institution only sees in the store', async () => {
     const report = (unit: number) =>
       post('/student/feedback', tok.c!, { itemFeedback: { unit_id: unit, error_type: PROBLEM_CATEGORIES[0], error_description: 'Teste' } });
+    expect((await get(`/providers/store/${ids.p2}/item/${ids.p2Published}`, tok.c!)).statusCode).toBe(200);
+    expect((await report(ids.p2Published)).statusCode).toBe(404);
     expect((await report(ids.p2Draft)).statusCode).toBe(404);
-    expect((await report(ids.p2Published)).statusCode).toBe(200);
   });
 });
 
@@ -364,5 +365,58 @@ describe('the payment request', () => {
     expect(p2Rents[0]).toMatchObject({ valueCents: P2_PRICE, status: 'requested' });
     const services = await t.deps.db.select().from(serviceRequests).where(and(eq(serviceRequests.sellerId, ids.sellerC), inArray(serviceRequests.serviceId, [ids.partnerService])));
     expect(services).toHaveLength(2);
+  });
+});
+
+describe('a provider rented while it is in the cart (an admin\'s Novo Aluguel)', () => {
+  let sellerD = 0;
+  let d = '';
+  const cartOf = async () => (await get('/sellers/cart', d)).json();
+  const requestPayment = (payload: object = {}) => post('/sellers/rents', d, { sellerId: sellerD, paymentMethod: 1, ...payload });
+
+  beforeAll(async () => {
+    sellerD = await institution('Faculdade Delta', '11444777000242', 'active', ids.ampliado, [['d.seller@exemplo.com.br', 'seller']]);
+    d = await signIn(t.app, 'd.seller@exemplo.com.br');
+  });
+
+  it("'Novo Aluguel' takes the provider out of the institution's cart in its transaction", async () => {
+    expect((await post('/sellers/cart/items', d, { providerId: ids.p2 })).statusCode).toBe(200);
+    const res = await post('/sellers/rents/plans-rents', tok.admin!, { sellerId: sellerD, providerId: ids.p2, planId: ids.ampliado });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cartOf()).items).toEqual([]);
+    const rows = await t.deps.db.select().from(cartItems).where(eq(cartItems.sellerId, sellerD));
+    expect(rows).toEqual([]);
+  });
+
+  it('an item whose provider has an open rent is unavailable and out of the TOTAL; the payment request skips it, names it and empties it from the cart', async () => {
+    expect((await post('/sellers/cart/items', d, { providerId: ids.demoProvider })).statusCode).toBe(200);
+    expect((await post('/sellers/cart/items', d, { serviceId: ids.partnerService })).statusCode).toBe(200);
+    // A rent opened while the item sits in the cart by a path that does not clean the cart (a fixture row: as before the fix).
+    await t.deps.db.insert(rents).values({ sellerId: sellerD, providerId: ids.demoProvider, planId: ids.ampliado, valueCents: 249_000, status: 'waiting' });
+    const cart = await cartOf();
+    expect(cart.items.find((i: { kind: string }) => i.kind === 'provider')).toMatchObject({ companyName: 'Editora Horizonte Educacional', available: false, rented: true, priceCents: null });
+    expect(cart.totalCents).toBe(0);
+
+    const res = await requestPayment({ providerIds: [ids.demoProvider], serviceIds: [ids.partnerService] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`${STORE_MSG.requested} ${STORE_MSG.alreadyRented(['Editora Horizonte Educacional'])}`);
+    expect(res.json().message).toContain('Editora Horizonte Educacional: Esse catálogo já está associado a essa instituição!');
+    expect(res.json()).toMatchObject({ rentIds: [], skipped: ['Editora Horizonte Educacional'] });
+    expect(res.json().serviceRequestIds).toHaveLength(1);
+    expect((await cartOf()).items).toEqual([]);
+    const demoRents = await t.deps.db.select().from(rents).where(and(eq(rents.sellerId, sellerD), eq(rents.providerId, ids.demoProvider)));
+    expect(demoRents).toHaveLength(1);
+  });
+
+  it('a cart of rented providers only: 409 naming them, and they leave the cart', async () => {
+    // A stale row (the pair already rented): as left by a 'Novo Aluguel' before the fix.
+    const [dUser] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'd.seller@exemplo.com.br'));
+    await t.deps.db.insert(cartItems).values({ sellerId: sellerD, providerId: ids.p2, addedBy: dUser!.id });
+    const res = await requestPayment();
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(STORE_MSG.alreadyRented(['Ateliê Didático Ávila']));
+    expect((await cartOf()).items).toEqual([]);
+    // Nothing was requested: only the earlier payment request exists.
+    expect(await t.deps.db.select().from(paymentRequests).where(eq(paymentRequests.sellerId, sellerD))).toHaveLength(1);
   });
 });

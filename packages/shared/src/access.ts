@@ -46,6 +46,8 @@ export const USER_STATUS_LABELS: Record<UserStatus, string> = {
 export const STAFF_TYPES = ['admin', 'director', 'manager', 'curator', 'review'] as const satisfies readonly UserType[];
 export const PROVIDER_TYPES = ['provider', 'serviceProvider', 'editor'] as const satisfies readonly UserType[];
 export const SELLER_TYPES = ['seller', 'seller_assistent', 'seller_content_manager'] as const satisfies readonly UserType[];
+/** The platform team that runs the business (institutions, plans, rents, LTI): THE list; the domains' *_ADMIN_TYPES alias it. */
+export const PLATFORM_ADMIN_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
 
 export function isStaff(type: UserType): boolean {
   return (STAFF_TYPES as readonly UserType[]).includes(type);

@@ -4,7 +4,7 @@
  * director only. The LTI connections of an institution are in lti.ts.
  */
 import { z } from 'zod';
-import type { UserType } from './access';
+import { PLATFORM_ADMIN_TYPES } from './access';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
@@ -14,7 +14,7 @@ import { cnpj, email, idParam, pageQuery, requiredText } from './validation';
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
 /** Who manages institutions: admin and director (spec 3 §1). */
-export const INSTITUTION_ADMIN_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
+export const INSTITUTION_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
 /** Badge labels of §2.9. */
 export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = { active: 'ATIVO', pending: 'PENDENTE', suspended: 'SUSPENSO' };

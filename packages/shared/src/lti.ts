@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { defineRoute } from './contract';
-import type { UserType } from './access';
+import { PLATFORM_ADMIN_TYPES } from './access';
 import { idParam } from './validation';
 
 export const LTI_PLATFORMS = ['canvas', 'd2l', 'moodle'] as const;
@@ -26,7 +26,7 @@ export const CANVAS_PLATFORM_URL = 'https://canvas.instructure.com';
 export const D2L_TOKEN_URL = 'https://auth.brightspace.com/core/connect/token';
 
 /** Who manages LTI connections (and institutions): admin and director (spec 3 §1). */
-export const LTI_ADMIN_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
+export const LTI_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
 export const LTI_MSG = {
   created: 'Conexão cadastrada com sucesso',

@@ -8,14 +8,14 @@
  * `formatCents` (format.ts). A value that is negative or not a whole number of centavos is refused.
  */
 import { z } from 'zod';
-import type { UserType } from './access';
+import { PLATFORM_ADMIN_TYPES } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { idParam } from './validation';
 
 /** Who manages plans and prices (spec 3 §1, §6): admin and director. */
-export const PLAN_ADMIN_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
+export const PLAN_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
 export const PLAN_LIMITS = {
   /** A student count above this is a typing error, not a plan. */

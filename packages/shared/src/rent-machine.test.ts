@@ -62,8 +62,9 @@ describe('rent machine: the moves the spec names', () => {
     expect(decideRent('setStatus', 'requested', 'admin')).toMatchObject({ ok: false, code: 'RENT_SAME_STATUS' });
   });
 
-  it('a plan change keeps an unpaid rent and splits an active one', () => {
-    expect(decideRent('changePlan', 'requested', 'admin')).toMatchObject({ ok: true, to: 'requested' });
+  it('a plan change keeps a never-paid rent, splits an active one, and one that was ever active (the server knows its history)', () => {
+    expect(decideRent('changePlan', 'requested', 'admin')).toMatchObject({ ok: true, to: 'requested', step: { splitsIfEverActive: true } });
+    expect(decideRent('changePlan', 'waiting', 'admin')).toMatchObject({ ok: true, to: 'waiting', step: { splitsIfEverActive: true } });
     expect(decideRent('changePlan', 'active', 'admin')).toMatchObject({ ok: true, to: 'migrated', step: { splits: true } });
   });
 

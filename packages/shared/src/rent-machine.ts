@@ -9,7 +9,8 @@
  *   request      seller, content manager  (new: payment request)     requested
  *   create       admin, director          (new: Novo Aluguel)        active
  *   setStatus    admin, director          requested|waiting|active   requested|waiting|active (another one)
- *   changePlan   admin, director          requested|waiting          the same status (plan and price replaced in place)
+ *   changePlan   admin, director          requested|waiting          never active: the same status (plan and price replaced in place)
+ *                                                                    ever active: migrated (a NEW rent in the same status takes them)
  *                                         active                     migrated (a NEW active rent takes the new plan and price)
  *   cancel       admin, director          requested|waiting|active   canceled
  *   sellerCancel seller, content manager  requested|waiting          canceled (nothing was paid yet)
@@ -19,10 +20,13 @@
  * canceled and migrated are final. At most one OPEN rent (requested, waiting or active) per institution
  * and provider: a second one is refused ('Esse catálogo já está associado a essa instituição!').
  *
- * Why `migrated`: a plan change of an ACTIVE rent keeps the old rent (its plan and price) as history, so the
- * provider's monthly income of the past months does not change when the price does.
+ * Why `migrated`: a plan change of a rent that has EVER been active (a rent_history row 'active': it is active
+ * now, or was set back to waiting/requested after being paid) keeps the old rent (its plan and price) as
+ * history, so the provider's monthly income of the past months does not change when the price does. The new
+ * rent keeps the CURRENT status. Only a rent that was never active (nothing paid, no income yet) has its plan
+ * and price replaced in place.
  */
-import type { UserType } from './access';
+import { PLATFORM_ADMIN_TYPES, type UserType } from './access';
 
 export const RENT_STATUSES = ['requested', 'waiting', 'active', 'migrated', 'canceled'] as const;
 export type RentStatus = (typeof RENT_STATUSES)[number];
@@ -69,7 +73,7 @@ export const RENT_MANAGE_LABELS: Record<(typeof RENT_MANAGE_STATUSES)[number], s
   waiting: 'Aguardando',
 };
 
-export const RENT_ADMIN_TYPES = ['admin', 'director'] as const satisfies readonly UserType[];
+export const RENT_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 /** Who puts items in the cart, requests payment and cancels the institution's rents (assistants only read). */
 export const RENT_BUYER_TYPES = ['seller', 'seller_content_manager'] as const satisfies readonly UserType[];
 /** Who reads an institution's rents (its own only). */
@@ -88,6 +92,9 @@ export interface RentStep {
   to: RentTo;
   /** changePlan of an active rent: the rent becomes migrated and a new active rent carries the new plan. */
   splits?: true;
+  /** changePlan of an unpaid rent: splits like an active one (the new rent in the same status) when the rent has
+   * EVER been active (its history, known to the server only); otherwise `to` (in place). */
+  splitsIfEverActive?: true;
   /** sellerCancel of an active rent: a cancellation request, the status unchanged. */
   requestsCancellation?: true;
 }
@@ -127,7 +134,11 @@ export const RENT_MACHINE: Record<RentEvent, RentMove> = {
   },
   changePlan: {
     who: ADMIN,
-    steps: { requested: { to: 'same' }, waiting: { to: 'same' }, active: { to: 'migrated', splits: true } },
+    steps: {
+      requested: { to: 'same', splitsIfEverActive: true },
+      waiting: { to: 'same', splitsIfEverActive: true },
+      active: { to: 'migrated', splits: true },
+    },
     refusal: RENT_MSG.final,
   },
   cancel: {

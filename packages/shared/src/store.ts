@@ -57,6 +57,10 @@ export const STORE_MSG = {
   notRentable: RENT_MSG.notRentable,
   loadFail: 'Algo inesperado aconteceu, por favor recarrege sua página.',
   addFail: 'Algo de inesperado aconteceu',
+  /** 'Solicitar Pagamento' skipped cart items whose provider the institution already rents (e.g. an admin's
+   * 'Novo Aluguel' after they were added): they were taken out of the cart (docs/decisions.md, issue 11). */
+  alreadyRented: (companies: readonly string[]) =>
+    `${companies.join(', ')}: ${RENT_MSG.alreadyAssociated} ${companies.length > 1 ? 'Os itens foram retirados' : 'O item foi retirado'} do carrinho.`,
 } as const;
 
 export const STORE_LIMITS = {
@@ -231,8 +235,11 @@ export const cartItem = z.object({
   serviceId: z.number().nullable(),
   title: z.string().nullable(),
   description: z.string().nullable(),
-  /** False when the item can no longer be requested (the provider lost its price or approval). */
+  /** False when the item can no longer be requested (the provider lost its price or approval, or is rented). */
   available: z.boolean(),
+  /** True when the institution already holds an open rent of the provider (unavailable, not in the TOTAL;
+   * 'Solicitar Pagamento' skips it and takes it out of the cart). */
+  rented: z.boolean().optional(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 
@@ -273,6 +280,8 @@ export const paymentRequestResponse = z.object({
   paymentRequestId: z.number(),
   rentIds: z.array(z.number()),
   serviceRequestIds: z.array(z.number()),
+  /** Companies skipped because the institution already rents them (taken out of the cart; named in `message`). */
+  skipped: z.array(z.string()).optional(),
 });
 
 export const storeRoutes = {

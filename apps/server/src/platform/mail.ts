@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Executor, Db } from './db';
 import type { Jobs } from './jobs';
 import { emails } from './platform.tables';
+import { escapeHtml } from './html';
 
 export interface MailMessage {
   to: string;
@@ -17,9 +18,6 @@ export interface MailMessage {
   paragraphs: string[];
   action?: { label: string; url: string };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export function renderMail(message: MailMessage): { html: string; text: string } {
   const text = [...message.paragraphs, ...(message.action ? [`${message.action.label}: ${message.action.url}`] : [])].join('\n\n');

@@ -31,7 +31,15 @@
  * and unit.read, item.read and feedback.report (and every list filtered by them) follow at once.
  * A case that reads only the published version uses `publishedAt(level)`: at version level (unit.read,
  * feedback.report) the version must be the item's published one; at unit level (item.read) the item must
- * have one. The store's case (issue 11) is written so.
+ * have one. The rented-unit case (issue 12: an ACTIVE rent of the unit's provider by the reader's
+ * institution) will be written so.
+ *
+ * THE STORE IS NOT A REASON TO READ A UNIT. Browsing the store (issue 11) is its own permission,
+ * `unit.storeRead`: the published version of a unit whose provider is in the caller's institution's store
+ * (an ACTIVE institution; an approved, non-service provider with a published unit and a price on the
+ * institution's plan — the store list's own SQL pieces, modules/store/store-rules.ts). Only the store's
+ * routes ask it. It is deliberately NOT a case of `unitReaders`: unit.read, item.read and feedback.report
+ * (and the catalogue and LTI built on them) must never admit a unit the institution has not rented.
  */
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -51,6 +59,8 @@ import { users } from '../users/users.tables';
 import { providerServices } from '../services/services.tables';
 import { galleries } from '../galleries/galleries.tables';
 import { rents } from '../rents/rents.tables';
+import { planPrices } from '../plans/plans.tables';
+import { inStore, priceOn } from '../store/store-rules';
 
 /** What the gate knows about the caller (the session's user). */
 export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
@@ -77,17 +87,32 @@ type UnitLevel = 'content' | 'item';
 const publishedAt = (level: UnitLevel): SQL =>
   level === 'content' ? eq(itemContents.id, items.publishedContentId) : isNotNull(items.publishedContentId);
 
-/** Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). */
-function unitReaders(actor: Actor, level: UnitLevel): Case[] {
+/**
+ * Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). `_level` is
+ * for the cases that read only the published version (`publishedAt(level)`; none yet: the rented case of issue 12).
+ */
+function unitReaders(actor: Actor, _level: UnitLevel): Case[] {
   return [
     // Staff read every unit (curation, review, publishing, the dashboard).
     isStaff(actor.type) && ALL,
     // The users of the unit's provider read their own units.
     actor.providerId !== null && eq(items.providerId, actor.providerId),
-    // The store (issue 11): users of an ACTIVE institution read the PUBLISHED version of an approved provider's units.
-    isSellerType(actor.type) && actor.sellerId !== null &&
-      sql`(${publishedAt(level)} and exists (select 1 from sellers s where s.id = ${actor.sellerId} and s.status = 'active') and exists (select 1 from providers p where p.id = items.provider_id and p.status = 'active'))`,
-    // Next: a rented unit, a unit in an institution's subject, a share link, an LTI launch (header).
+    // Next: a rented unit (issue 12), a unit in an institution's subject, a share link, an LTI launch (header).
+  ];
+}
+
+/** The plan of institution `sellerId` while it is ACTIVE (null otherwise: no price, so nothing in its store). */
+const activePlanOf = (sellerId: number): SQL => sql`(select s.plan_id from sellers s where s.id = ${sellerId} and s.status = 'active')`;
+
+/**
+ * unit.storeRead (content id): the PUBLISHED version of a unit whose provider is in the store of the caller's
+ * institution — the same pieces as the store list (`inStore`, `priceOn`). Not a reason to read a unit (header).
+ */
+function storeBrowsers(actor: Actor): Case[] {
+  return [
+    isSellerType(actor.type) &&
+      actor.sellerId !== null &&
+      sql`(${publishedAt('content')} and exists (select 1 from ${providers} inner join ${planPrices} on ${priceOn(activePlanOf(actor.sellerId))} where ${providers.id} = ${items.providerId} and ${inStore()}))`,
   ];
 }
 
@@ -131,6 +156,8 @@ export const POLICIES = {
   'unit.read': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a, 'content')) },
   /** Report a problem on a unit version: whoever may read it. */
   'feedback.report': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...unitReaders(a, 'content')) },
+  /** Browse a unit version in the store (content id): the published version of a store provider's unit; the store's routes only. */
+  'unit.storeRead': { id: itemContents.id, table: itemContents, joins: contentJoins, where: (a) => anyOf(...storeBrowsers(a)) },
   /** Read a unit (item id): its versions. */
   'item.read': { id: items.id, table: items, where: (a) => anyOf(...unitReaders(a, 'item')) },
   /** Author a unit version (content id): save, send, trash, recover. Staff edit only through a review. */

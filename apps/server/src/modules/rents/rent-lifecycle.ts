@@ -9,7 +9,7 @@
  *
  * Object-level checks ("is this the caller's institution's rent") are the caller's, through the access gate.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UserType } from '@edu/shared/access';
 import { decideRent, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
 import type { Tx } from '../../platform/db';
@@ -79,11 +79,17 @@ export interface MoveOptions {
   plan?: { planId: number; valueCents: number };
 }
 
+/** Has rent `rentId` ever been active (paid)? Its history says. */
+async function everActive(tx: Tx, rentId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: rentHistory.id }).from(rentHistory).where(and(eq(rentHistory.rentId, rentId), eq(rentHistory.status, 'active'))).limit(1);
+  return row !== undefined;
+}
+
 export interface MoveResult {
   rent: Rent;
   from: RentStatus;
   to: RentStatus;
-  /** changePlan of an active rent: the new active rent that carries the new plan. */
+  /** changePlan of a rent that has ever been active: the new rent, in the same status, that carries the new plan. */
   successor?: Rent;
   /** sellerCancel of an active rent: the cancellation was requested (status unchanged). */
   cancellationRequested?: boolean;
@@ -110,7 +116,10 @@ export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent,
 
   if (event === 'changePlan') {
     if (!opts.plan) throw new Error('changePlan needs the new plan and price');
-    if (!decision.step.splits) {
+    // A rent that has ever been active (paid) splits, whatever its status now: replacing its value in place would
+    // rewrite the income of its past active months (an active rent set back to waiting, then re-planned).
+    const splits = decision.step.splits === true || (decision.step.splitsIfEverActive === true && (await everActive(tx, rentId)));
+    if (!splits) {
       const [rent] = await tx
         .update(rents)
         .set({ planId: opts.plan.planId, valueCents: opts.plan.valueCents, updatedAt: now })
@@ -118,9 +127,10 @@ export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent,
         .returning();
       return { rent: rent!, from, to: from };
     }
-    // An active rent: it ends as migrated and a new active rent carries the new plan and price.
-    const [old] = await tx.update(rents).set({ status: decision.to, updatedAt: now }).where(eq(rents.id, rentId)).returning();
-    await history(tx, rentId, decision.to, actor);
+    // It ends as migrated and a new rent in the CURRENT status carries the new plan and price.
+    const migrated: RentStatus = 'migrated';
+    const [old] = await tx.update(rents).set({ status: migrated, updatedAt: now }).where(eq(rents.id, rentId)).returning();
+    await history(tx, rentId, migrated, actor);
     const [successor] = await tx
       .insert(rents)
       .values({
@@ -128,14 +138,14 @@ export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent,
         providerId: current.providerId,
         planId: opts.plan.planId,
         valueCents: opts.plan.valueCents,
-        status: 'active',
+        status: from,
         paymentRequestId: current.paymentRequestId,
         previousRentId: current.id,
         createdBy: actor.id,
       })
       .returning();
-    await history(tx, successor!.id, 'active', actor);
-    return { rent: old!, from, to: decision.to, successor: successor! };
+    await history(tx, successor!.id, from, actor);
+    return { rent: old!, from, to: migrated, successor: successor! };
   }
 
   const [rent] = await tx

@@ -29,7 +29,7 @@ export const paymentRequests = pgTable(
 /**
  * A rental of a provider's catalogue by an institution (spec 3 §3 "Rent", §4). `status` is written only by
  * rents/rent-lifecycle.ts, driven by @edu/shared/rent-machine. The plan and the monthly value (centavos)
- * are the ones agreed when the rent was made; a plan change of an active rent makes a new rent.
+ * are the ones agreed when the rent was made; a plan change of a rent that has ever been active makes a new rent.
  */
 export const rents = pgTable(
   'rents',
@@ -41,7 +41,7 @@ export const rents = pgTable(
     valueCents: integer('value_cents').notNull(),
     status: text('status').notNull(),
     paymentRequestId: integer('payment_request_id').references(() => paymentRequests.id),
-    /** The rent this one replaced (plan change of an active rent). */
+    /** The rent this one replaced (plan change of a rent that has ever been active). */
     previousRentId: integer('previous_rent_id'),
     createdBy: integer('created_by').references(() => users.id),
     /** The institution asked to cancel an active rent (an admin then cancels it). */

@@ -7,6 +7,9 @@
  *
  * Lists show OPEN rents only (requested, waiting, active): canceled and migrated rents are history
  * (rent_history, the audit log), not rows an institution acts on.
+ *
+ * Audit entries: `sellerId` is the ACTOR's institution (null for the platform team), as everywhere (the
+ * institution's Relatório de Logs filters on it); the rent's institution is `data.sellerId`.
  */
 import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,20 +29,20 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { escapeHtml } from '../../platform/html';
 import { foldedMatch } from '../../platform/search';
 import { accessWhere, requireAccess } from '../access/access';
 import { notifyUsers } from '../notifications/notify';
+import { platformTeam, providerHolders, sellerTeam } from '../notifications/recipients';
 import { plans, planPrices } from '../plans/plans.tables';
 import { providers } from '../providers/providers.tables';
 import { sellers } from '../sellers/sellers.tables';
-import { users } from '../users/users.tables';
+import { cartItems } from '../store/store.tables';
+import { openRentOf, priceOn } from '../store/store-rules';
 import { moveRent, openRent, type MoveResult, type Rent, type RentActor } from './rent-lifecycle';
 import { rents } from './rents.tables';
 
 type ListQuery = z.output<typeof rentsListQuery>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const isAdmin = (auth: AuthContext) => (RENT_ADMIN_TYPES as readonly string[]).includes(auth.user.type);
 const actorOf = (auth: AuthContext): RentActor => ({ id: auth.user.id, type: auth.user.type });
@@ -129,23 +132,14 @@ async function priceOf(ex: Executor, planId: number, providerId: number): Promis
   if (!plan) throw badRequest(RENTS_MSG.unknownPlan, { planId: RENTS_MSG.unknownPlan });
   const [price] = await ex
     .select({ valueCents: planPrices.valueCents })
-    .from(planPrices)
-    .where(and(eq(planPrices.planId, planId), eq(planPrices.providerId, providerId)));
+    .from(providers)
+    .innerJoin(planPrices, priceOn(planId))
+    .where(eq(providers.id, providerId));
   if (!price) throw badRequest(RENTS_MSG.noPriceOnPlan, { planId: RENTS_MSG.noPriceOnPlan });
   return price.valueCents;
 }
 
-// ------------------------------------------------------------------ who is told
-
-const activeUsers = (ex: Executor, where: SQL) =>
-  ex.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(where, eq(users.status, 'active')));
-
-/** The platform team: admins and directors. */
-const platformTeam = (ex: Executor) => activeUsers(ex, inArray(users.type, [...RENT_ADMIN_TYPES]));
-/** The provider's account holders (type provider); its editors do not handle rents. */
-const providerOwners = (ex: Executor, providerId: number) => activeUsers(ex, and(eq(users.providerId, providerId), eq(users.type, 'provider'))!);
-/** Every user of the institution. */
-const sellerTeam = (ex: Executor, sellerId: number) => activeUsers(ex, eq(users.sellerId, sellerId));
+// ------------------------------------------------------------------ who is told (modules/notifications/recipients.ts)
 
 interface RentParties {
   sellerId: number;
@@ -181,7 +175,7 @@ export function sellerRentsService(deps: Deps) {
   async function tellSellerCancel(tx: Tx, p: RentParties, requested: boolean) {
     const seller = escapeHtml(p.sellerName);
     const company = escapeHtml(p.companyName);
-    const owners = await providerOwners(tx, p.providerId);
+    const owners = await providerHolders(tx, p.providerId);
     const team = await platformTeam(tx);
     const providerText = requested
       ? `A instituição ${p.sellerName} solicitou o cancelamento do aluguel do catálogo de ${p.companyName}. A nossa equipe vai concluir o cancelamento.`
@@ -221,8 +215,37 @@ export function sellerRentsService(deps: Deps) {
     return { message, ...extra, rent: await rentRow(tx, rentId) };
   }
 
+  /** The actor's institution (null for the platform team) as the entry's sellerId; the rent's in `data.sellerId`. */
   async function audit(tx: Tx, auth: AuthContext, action: Parameters<typeof record>[1]['action'], rent: Rent, data: Record<string, unknown>) {
-    await record(tx, { userId: auth.user.id, sellerId: rent.sellerId, action, data: { rentId: rent.id, providerId: rent.providerId, ...data } });
+    await record(tx, {
+      userId: auth.user.id,
+      sellerId: auth.user.sellerId,
+      action,
+      data: { rentId: rent.id, sellerId: rent.sellerId, providerId: rent.providerId, ...data },
+    });
+  }
+
+  /** The platform team canceled the subscription: the institution (bell) and the provider's account holders (bell and e-mail). */
+  async function tellAdminCancel(tx: Tx, p: RentParties) {
+    const team = await sellerTeam(tx, p.sellerId);
+    await notifyUsers(
+      tx,
+      team.map((u) => u.id),
+      `<p>O aluguel do catálogo de <strong>${escapeHtml(p.companyName)}</strong> foi cancelado.</p>`,
+    );
+    const owners = await providerHolders(tx, p.providerId);
+    await notifyUsers(
+      tx,
+      owners.map((u) => u.id),
+      `<p>O aluguel do seu catálogo (${escapeHtml(p.companyName)}) pela instituição <strong>${escapeHtml(p.sellerName)}</strong> foi cancelado pela equipe da plataforma.</p>`,
+    );
+    for (const u of owners) {
+      await mailer.send(tx, {
+        to: u.email,
+        subject: 'Aluguel cancelado',
+        paragraphs: [`Olá, ${u.name}!`, `A equipe da plataforma cancelou o aluguel do catálogo de ${p.companyName} pela instituição ${p.sellerName}.`],
+      });
+    }
   }
 
   return {
@@ -253,12 +276,7 @@ export function sellerRentsService(deps: Deps) {
         const parties = await partiesOf(tx, result.rent);
         if (admin) {
           await audit(tx, auth, 'canceled_rent', result.rent, { from: result.from, to: result.to });
-          const team = await sellerTeam(tx, parties.sellerId);
-          await notifyUsers(
-            tx,
-            team.map((u) => u.id),
-            `<p>O aluguel do catálogo de <strong>${escapeHtml(parties.companyName)}</strong> foi cancelado.</p>`,
-          );
+          await tellAdminCancel(tx, parties);
           return reply(tx, rentId, RENTS_MSG.adminCanceled);
         }
         const requested = result.cancellationRequested === true;
@@ -271,7 +289,10 @@ export function sellerRentsService(deps: Deps) {
       });
     },
 
-    /** 'Novo Aluguel': an active rent at the provider's price on the chosen plan. */
+    /**
+     * 'Novo Aluguel': an active rent at the provider's price on the chosen plan. The pair's cart row, if the
+     * institution had put the provider in its cart, goes in the same transaction (it could never be requested).
+     */
     async create(auth: AuthContext, body: z.output<typeof newRentBody>): Promise<RentMoveReply> {
       return db.transaction(async (tx) => {
         await loadSeller(tx, body.sellerId);
@@ -281,7 +302,11 @@ export function sellerRentsService(deps: Deps) {
         }
         const valueCents = await priceOf(tx, body.planId, body.providerId);
         const rent = await openRent(tx, 'create', { sellerId: body.sellerId, providerId: body.providerId, planId: body.planId, valueCents }, actorOf(auth));
-        await audit(tx, auth, 'created_rent', rent, { planId: rent.planId, valueCents, status: rent.status });
+        const removed = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.sellerId, rent.sellerId), eq(cartItems.providerId, rent.providerId)))
+          .returning({ id: cartItems.id });
+        await audit(tx, auth, 'created_rent', rent, { planId: rent.planId, valueCents, status: rent.status, ...(removed.length > 0 ? { removedCartItemId: removed[0]!.id } : {}) });
         await tellActivated(tx, await partiesOf(tx, rent));
         return reply(tx, rent.id, RENTS_MSG.created);
       });
@@ -352,8 +377,8 @@ export function sellerRentsService(deps: Deps) {
       const conditions: SQL[] = [eq(providers.status, 'active'), not(providers.isServiceProvider)];
       if (q.name) conditions.push(foldedMatch(providers.companyNameFolded, q.name));
       const where = and(...conditions);
-      const priced = and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, q.planId));
-      const rented = sql<boolean>`exists (select 1 from ${rents} where ${rents.sellerId} = ${sellerId} and ${rents.providerId} = ${providers.id} and ${rents.status} in ('requested', 'waiting', 'active'))`;
+      const priced = priceOn(q.planId);
+      const rented = openRentOf(sellerId, sql`${providers.id}`);
       const [rows, [total]] = await Promise.all([
         db
           .select({

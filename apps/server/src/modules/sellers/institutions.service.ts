@@ -26,6 +26,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
+import { escapeHtml } from '../../platform/html';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import { folded, searchMatch } from '../../platform/search';
@@ -313,8 +314,4 @@ export function institutionsService(deps: Deps) {
     setStatus: (auth: AuthContext, id: number, status: SellerStatus) => setStatus(auth, [id], status),
     setStatuses: (auth: AuthContext, ids: number[], status: SellerStatus) => setStatus(auth, ids, status),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -4,10 +4,14 @@
  * the client. 'Solicitar Pagamento' does everything in ONE transaction that first locks the institution's row,
  * so two requests for one cart (double click, two tabs, a retry) run one after the other and the second finds
  * the cart empty (409).
+ *
+ * An item whose provider the institution already rents (an admin's 'Novo Aluguel' deletes the pair's cart row,
+ * but a tab may still hold it) is unavailable in GET (not in the TOTAL) and skipped by 'Solicitar Pagamento',
+ * which takes it out of the cart and names the company (docs/decisions.md, issue 11).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { RENT_ADMIN_TYPES, RENT_MSG } from '@edu/shared/rent-machine';
+import { OPEN_RENT_STATUSES, RENT_MSG } from '@edu/shared/rent-machine';
 import { STORE_MSG, type CartResponse, type PaymentMethod, type cartAddBody, type paymentRequestBody } from '@edu/shared/store';
 import { formatCents } from '@edu/shared/format';
 import type { ProviderCondition } from '@edu/shared/providers';
@@ -16,22 +20,27 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { escapeHtml } from '../../platform/html';
 import { notifyUsers } from '../notifications/notify';
+import { platformTeam, providerHolders, type Recipient } from '../notifications/recipients';
 import { providers } from '../providers/providers.tables';
 import { providerServices } from '../services/services.tables';
 import { planPrices } from '../plans/plans.tables';
 import { paymentMethods, paymentRequests, rents } from '../rents/rents.tables';
 import { sellers } from '../sellers/sellers.tables';
-import { users } from '../users/users.tables';
 import { openRent } from '../rents/rent-lifecycle';
 import { cartItems, serviceRequests } from './store.tables';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
-import { inStore } from './store.service';
+import { inStore, openRentOf, priceOn } from './store-rules';
 import { isPartner } from './partners.service';
 
-/** The cart's rows with what the screen shows; `priceCents` null = the provider is no longer rentable on the plan. */
+/**
+ * The cart's rows with what the screen shows; `rentable` false = the provider is no longer rentable on the plan;
+ * `rented` = the institution already holds an open rent of the provider.
+ */
 async function cartRows(ex: Executor, inst: ActiveInstitution) {
   const rentable = sql<boolean>`(${inStore()} and ${planPrices.valueCents} is not null)`;
+  const rented = sql<boolean>`(${cartItems.providerId} is not null and ${openRentOf(inst.id, sql`${providers.id}`)})`;
   const servicePartner = sql<boolean>`(${isPartner()})`;
   return ex
     .select({
@@ -46,15 +55,13 @@ async function cartRows(ex: Executor, inst: ActiveInstitution) {
       title: providerServices.title,
       description: providerServices.description,
       rentable,
+      rented,
       servicePartner,
     })
     .from(cartItems)
     .leftJoin(providerServices, eq(providerServices.id, cartItems.serviceId))
     .innerJoin(providers, sql`${providers.id} = coalesce(${cartItems.providerId}, ${providerServices.providerId})`)
-    .leftJoin(
-      planPrices,
-      and(eq(planPrices.providerId, providers.id), inst.planId === null ? sql`false` : eq(planPrices.planId, inst.planId), sql`${cartItems.providerId} is not null`),
-    )
+    .leftJoin(planPrices, and(priceOn(inst.planId), sql`${cartItems.providerId} is not null`))
     .where(eq(cartItems.sellerId, inst.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -63,6 +70,7 @@ type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
 function toResponse(rows: CartRow[], inst: ActiveInstitution): CartResponse {
   const items = rows.map((r) => {
     const isService = r.serviceId !== null;
+    const rentable = !!r.rentable && !r.rented;
     return {
       id: r.id,
       kind: isService ? ('service' as const) : ('provider' as const),
@@ -71,24 +79,20 @@ function toResponse(rows: CartRow[], inst: ActiveInstitution): CartResponse {
       imgLogoUrl: r.imgLogoUrl,
       condition: isService ? null : (r.condition as ProviderCondition),
       unitCount: isService ? null : r.unitCount,
-      priceCents: isService || !r.rentable ? null : r.priceCents,
+      priceCents: isService || !rentable ? null : r.priceCents,
       serviceId: r.serviceId,
       title: isService ? r.title : null,
       description: isService ? r.description : null,
-      available: isService ? !!r.servicePartner : !!r.rentable,
+      available: isService ? !!r.servicePartner : rentable,
+      rented: !isService && !!r.rented,
     };
   });
   const totalCents = items.reduce((sum, i) => sum + (i.priceCents ?? 0), 0);
   return { items, totalCents, planName: inst.planName };
 }
 
-/** Active users by type or provider, with their e-mail (bell + e-mail). */
-async function teamOf(ex: Executor, where: ReturnType<typeof eq>) {
-  return ex.select({ id: users.id, email: users.email }).from(users).where(and(where, eq(users.status, 'active')));
-}
-
 export function cartService({ db, mailer, config }: Deps) {
-  async function notifyAndMail(tx: Tx, people: { id: number; email: string }[], bell: string, subject: string, paragraphs: string[]) {
+  async function notifyAndMail(tx: Tx, people: Recipient[], bell: string, subject: string, paragraphs: string[]) {
     await notifyUsers(tx, people.map((p) => p.id), bell);
     const link = { label: 'Abrir a plataforma', url: config.PUBLIC_URL };
     for (const email of new Set(people.map((p) => p.email))) await mailer.send(tx, { to: email, subject, paragraphs, action: link });
@@ -117,7 +121,7 @@ export function cartService({ db, mailer, config }: Deps) {
           const [p] = await tx
             .select({ id: providers.id, companyName: providers.companyName, priceCents: planPrices.valueCents })
             .from(providers)
-            .leftJoin(planPrices, inst.planId === null ? sql`false` : and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, inst.planId)))
+            .leftJoin(planPrices, priceOn(inst.planId))
             .where(and(eq(providers.id, body.providerId), inStore()));
           if (!p) throw new AppError(409, 'NOT_RENTABLE', RENT_MSG.notRentable);
           if (inst.planId === null) throw new AppError(409, 'NO_PLAN', RENT_MSG.noPlan);
@@ -125,7 +129,7 @@ export function cartService({ db, mailer, config }: Deps) {
           const [open] = await tx
             .select({ id: rents.id })
             .from(rents)
-            .where(and(eq(rents.sellerId, inst.id), eq(rents.providerId, p.id), inArray(rents.status, ['requested', 'waiting', 'active'])));
+            .where(and(eq(rents.sellerId, inst.id), eq(rents.providerId, p.id), inArray(rents.status, [...OPEN_RENT_STATUSES])));
           if (open) throw new AppError(409, 'RENT_ALREADY_ASSOCIATED', RENT_MSG.alreadyAssociated);
           const inserted = await tx.insert(cartItems).values({ sellerId: inst.id, providerId: p.id, addedBy: auth.user.id }).onConflictDoNothing().returning({ id: cartItems.id });
           if (inserted.length === 0) throw new AppError(409, 'DUPLICATE_CART_ITEM', RENT_MSG.duplicateCartItem);
@@ -156,12 +160,14 @@ export function cartService({ db, mailer, config }: Deps) {
     /**
      * 'Solicitar Pagamento': one transaction. The institution's row is locked first (FOR UPDATE), so concurrent
      * requests serialize; the cart is read after the lock, so the second of two finds it empty (409) and
-     * changes nothing. Rents are opened by the rent lifecycle ('request'), priced from the plan.
+     * changes nothing. Rents are opened by the rent lifecycle ('request'), priced from the plan. A provider the
+     * institution already rents is skipped and taken out of the cart, and named in the answer; when nothing else
+     * is left, that removal is kept and the answer is 409 naming the companies.
      */
     async requestPayment(auth: AuthContext, body: z.output<typeof paymentRequestBody>) {
       // The cart is the caller's institution's: another institution's id answers as missing.
       if (auth.user.sellerId === null || body.sellerId !== auth.user.sellerId) throw notFound();
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const inst = await requireActiveInstitution(tx, auth, { lock: true });
         const [method] = await tx
           .select({ id: paymentMethods.id, description: paymentMethods.description })
@@ -170,22 +176,34 @@ export function cartService({ db, mailer, config }: Deps) {
         if (!method) throw badRequest(STORE_MSG.unknownPaymentMethod, { paymentMethod: STORE_MSG.unknownPaymentMethod });
         const rows = await cartRows(tx, inst);
         if (rows.length === 0) throw conflict(RENT_MSG.cartEmpty);
-        const providerRows = rows.filter((r) => r.serviceId === null);
+        const cartProviders = rows.filter((r) => r.serviceId === null);
         const serviceRows = rows.filter((r) => r.serviceId !== null);
         const same = (sent: number[] | undefined, held: number[]) =>
           sent === undefined || (new Set(sent).size === held.length && held.every((id) => sent.includes(id)));
-        if (!same(body.providerIds, providerRows.map((r) => r.providerId)) || !same(body.serviceIds, serviceRows.map((r) => r.serviceId!))) {
+        if (!same(body.providerIds, cartProviders.map((r) => r.providerId)) || !same(body.serviceIds, serviceRows.map((r) => r.serviceId!))) {
           throw new AppError(409, 'CART_CHANGED', STORE_MSG.cartChanged);
         }
+        // Already rented (an admin's 'Novo Aluguel', another tab): skipped, out of the cart, named in the answer.
+        const rented = cartProviders.filter((r) => r.rented);
+        const skipped = rented.map((r) => r.companyName);
+        if (rented.length > 0) await tx.delete(cartItems).where(inArray(cartItems.id, rented.map((r) => r.id)));
+        const providerRows = cartProviders.filter((r) => !r.rented);
+        if (providerRows.length === 0 && serviceRows.length === 0) return { skippedAll: skipped };
+
         if (providerRows.length > 0 && inst.planId === null) throw new AppError(409, 'NO_PLAN', RENT_MSG.noPlan);
-        const lost = rows.find((r) => (r.serviceId === null ? !r.rentable : !r.servicePartner));
+        const lost = [...providerRows, ...serviceRows].find((r) => (r.serviceId === null ? !r.rentable : !r.servicePartner));
         if (lost) throw new AppError(409, 'NOT_RENTABLE', `${lost.companyName}: ${RENT_MSG.notRentable}`);
 
         const [request] = await tx.insert(paymentRequests).values({ sellerId: inst.id, paymentMethodId: method.id, requestedBy: auth.user.id }).returning({ id: paymentRequests.id });
         const paymentRequestId = request!.id;
         const rentIds: number[] = [];
         for (const r of providerRows) {
-          const rent = await openRent(tx, 'request', { sellerId: inst.id, providerId: r.providerId, planId: inst.planId!, valueCents: r.priceCents!, paymentRequestId }, auth.user);
+          const input = { sellerId: inst.id, providerId: r.providerId, planId: inst.planId!, valueCents: r.priceCents!, paymentRequestId };
+          const rent = await openRent(tx, 'request', input, auth.user).catch((err: unknown) => {
+            // A rent opened meanwhile (after the cart was read): say which company.
+            if (err instanceof AppError && err.code === 'RENT_ALREADY_ASSOCIATED') throw new AppError(409, err.code, `${r.companyName}: ${err.message}`);
+            throw err;
+          });
           rentIds.push(rent.id);
         }
         const serviceRequestIds: number[] = [];
@@ -196,32 +214,39 @@ export function cartService({ db, mailer, config }: Deps) {
             .returning({ id: serviceRequests.id });
           serviceRequestIds.push(sr!.id);
         }
-        await tx.delete(cartItems).where(inArray(cartItems.id, rows.map((r) => r.id)));
+        await tx.delete(cartItems).where(inArray(cartItems.id, [...providerRows, ...serviceRows].map((r) => r.id)));
         const totalCents = providerRows.reduce((s, r) => s + r.priceCents!, 0);
         await record(tx, {
           userId: auth.user.id,
           sellerId: inst.id,
           action: 'payment_requested',
-          data: { paymentRequestId, paymentMethod: method.description, providerIds: providerRows.map((r) => r.providerId), serviceIds: serviceRows.map((r) => r.serviceId), rentIds, totalCents },
+          data: {
+            paymentRequestId,
+            paymentMethod: method.description,
+            providerIds: providerRows.map((r) => r.providerId),
+            serviceIds: serviceRows.map((r) => r.serviceId),
+            rentIds,
+            totalCents,
+            ...(rented.length > 0 ? { skippedProviderIds: rented.map((r) => r.providerId) } : {}),
+          },
         });
 
-        // The platform team, each provider's users and each partner's users: bell + e-mail, in this transaction.
+        // The platform team, each provider's account holders and each partner's: bell + e-mail, in this transaction.
         const [seller] = await tx.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, inst.id));
         const who = seller?.name ?? 'Uma instituição';
         const lines = [
           ...providerRows.map((r) => `${r.companyName} — ${formatCents(r.priceCents!)}/mês (plano ${inst.planName ?? ''})`),
           ...serviceRows.map((r) => `${r.companyName} — serviço "${r.title}"`),
         ];
-        const team = await teamOf(tx, inArray(users.type, [...RENT_ADMIN_TYPES]));
         await notifyAndMail(
           tx,
-          team,
+          await platformTeam(tx),
           `<p>${escapeHtml(who)} solicitou pagamento (${escapeHtml(method.description)}): ${lines.map(escapeHtml).join('; ')}.</p>`,
           `Solicitação de pagamento de ${who}`,
           [`${who} solicitou pagamento por ${method.description}.`, ...lines, `Total mensal: ${formatCents(totalCents)}.`, 'Envie as informações de pagamento em até 24 horas.'],
         );
         for (const r of providerRows) {
-          const people = await teamOf(tx, eq(users.providerId, r.providerId));
+          const people = await providerHolders(tx, r.providerId);
           await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou o aluguel do seu catálogo.</p>`, `Nova solicitação de aluguel de ${who}`, [
             `${who} solicitou o aluguel do catálogo de ${r.companyName} (${formatCents(r.priceCents!)}/mês).`,
             'A equipe da plataforma entrará em contato após a confirmação do pagamento.',
@@ -230,18 +255,18 @@ export function cartService({ db, mailer, config }: Deps) {
         const partners = new Map<number, string[]>();
         for (const r of serviceRows) partners.set(r.providerId, [...(partners.get(r.providerId) ?? []), r.title!]);
         for (const [partnerId, titles] of partners) {
-          const people = await teamOf(tx, eq(users.providerId, partnerId));
+          const people = await providerHolders(tx, partnerId);
           await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou os serviços: ${titles.map(escapeHtml).join(', ')}.</p>`, `Nova solicitação de serviço de ${who}`, [
             `${who} solicitou os serviços: ${titles.join(', ')}.`,
             'Envie à instituição as instruções de preço e pagamento por e-mail.',
           ]);
         }
-        return { message: STORE_MSG.requested, paymentRequestId, rentIds, serviceRequestIds };
+        const message = skipped.length > 0 ? `${STORE_MSG.requested} ${STORE_MSG.alreadyRented(skipped)}` : STORE_MSG.requested;
+        return { reply: { message, paymentRequestId, rentIds, serviceRequestIds, ...(skipped.length > 0 ? { skipped } : {}) } };
       });
+      // Only already-rented items were in the cart: their removal is committed, and the answer names them.
+      if (outcome.skippedAll) throw new AppError(409, 'RENT_ALREADY_ASSOCIATED', STORE_MSG.alreadyRented(outcome.skippedAll));
+      return outcome.reply;
     },
   };
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

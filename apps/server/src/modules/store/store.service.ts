@@ -3,7 +3,7 @@
  * institution's plan, their published units, and the published version of one unit. Nothing else leaves the
  * server here: a draft, a version under review or a provider without a price answers as missing (404).
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STORE_LIMITS, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreUnit, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
 import type { ProviderCondition } from '@edu/shared/providers';
@@ -21,24 +21,20 @@ import { itemContents, items } from '../units/units.tables';
 import { knowledgeAreas } from '../units/knowledge.tables';
 import { unitsService } from '../units/units.service';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
+import { inStore, openRentOf, priceOn } from './store-rules';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */
 export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'text'): SQL =>
   sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
 
-/**
- * THE rule of who is in the store (docs/decisions.md, issue 11): an approved (active) provider that is not a
- * service provider, with at least one published unit; the join on its price on `planId` is the caller's
- * (no price on the plan: not rentable).
- */
-export const inStore = (): SQL => and(eq(providers.status, 'active'), eq(providers.isServiceProvider, false), gt(providers.publishedUnits, 0))!;
-export const priceOn = (planId: number): SQL => and(eq(planPrices.providerId, providers.id), eq(planPrices.planId, planId))!;
+// THE rule of who is in the store (`inStore`), THE price lookup (`priceOn`) and "already rented" (`openRentOf`) live in
+// store-rules.ts, shared with the cart, the admin's 'Novo Aluguel' and the access gate's unit.storeRead.
 
 /** What the one button says for this institution: rented (an open rent), in the cart, or available. The outer
  * column is written qualified (`providers.id`): drizzle renders a column of the selected table unqualified, which
  * inside the subquery would name the subquery's own `id`. */
 export const stateOf = (sellerId: number) => sql<'available' | 'inCart' | 'rented'>`case
-  when exists (select 1 from rents r where r.seller_id = ${sellerId} and r.provider_id = providers.id and r.status in ('requested', 'waiting', 'active')) then 'rented'
+  when ${openRentOf(sellerId, sql`providers.id`)} then 'rented'
   when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = providers.id) then 'inCart'
   else 'available' end`;
 
@@ -111,14 +107,14 @@ export function storeService(deps: Deps) {
       return providerIn(db, inst, id);
     },
 
-    /** The provider's published units the caller may read (the gate's unit.read: the published version only). */
+    /** The provider's published units, as the store shows them (the gate's unit.storeRead: the published version only). */
     async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<{ content: StoreUnit[] }> {
       const inst = await requireActiveInstitution(db, auth);
       const provider = await providerIn(db, inst, q.providerId);
       const filters: (SQL | undefined)[] = [
         eq(items.providerId, provider.id),
         eq(itemContents.id, items.publishedContentId),
-        accessWhere(auth, 'unit.read'),
+        accessWhere(auth, 'unit.storeRead'),
       ];
       if (q.companyName) filters.push(foldedMatch(itemContents.titleFolded, q.companyName));
       if (q.knowledges?.length) filters.push(sql`${itemContents.knowledgeIds} && ${sqlArray(q.knowledges, 'int')}`);
@@ -149,7 +145,7 @@ export function storeService(deps: Deps) {
     async unit(auth: AuthContext, providerId: number, contentId: number): Promise<UnitContent> {
       const inst = await requireActiveInstitution(db, auth);
       await providerIn(db, inst, providerId);
-      await requireAccess(db, auth, 'unit.read', contentId);
+      await requireAccess(db, auth, 'unit.storeRead', contentId);
       const [row] = await db
         .select({ id: itemContents.id })
         .from(itemContents)

@@ -3,8 +3,8 @@ import { desc } from 'drizzle-orm';
 import { systemRoutes as R, TUTORIAL_TITLES, VIDEO_ID } from '@edu/shared/system';
 import { registerRoute, type Deps } from '../../platform/http';
 import { emails } from '../../platform/platform.tables';
+import { escapeHtml } from '../../platform/html';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** TUTORIAL_VIDEO_IDS by position; a missing or malformed id leaves that tutorial without a video. */
