@@ -129,6 +129,10 @@ test('admin creates an institution with a logo and an LTI connection, suspends i
   const notice = userPage.getByTestId('seller-status-notice');
   await expect(notice).toContainText(INSTITUTION_MSG.suspendedNoticeTitle);
   await expect(userPage.getByRole('navigation').getByRole('link', { name: 'Loja' })).toHaveCount(0);
+  // The dashboard hides the same screens as the menu: no store nor catalogue tile.
+  await expect(userPage.getByRole('main').getByRole('link', { name: 'Meus Aluguéis' })).toBeVisible();
+  await expect(userPage.getByRole('main').getByRole('link', { name: 'Loja de Fornecedores' })).toHaveCount(0);
+  await expect(userPage.getByRole('main').getByRole('link', { name: 'Meu Catálogo' })).toHaveCount(0);
   await userPage.getByRole('navigation').getByRole('link', { name: 'Meu Perfil' }).click();
   await expect(notice).toBeVisible();
 

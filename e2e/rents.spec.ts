@@ -42,7 +42,8 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   await expect(page.getByRole('heading', { name: 'Alugueis' })).toBeVisible();
   await expect(page.getByText('Escola E2E').first()).toBeVisible();
   const table = page.getByRole('table', { name: 'Aluguéis da instituição' });
-  await expect(table.getByText(RENTS_MSG.empty, { exact: true })).toBeVisible();
+  // Spec 3 §2.12 writes this empty state with the period (§2.8, 'Meus alugueis', without).
+  await expect(table.getByText(RENTS_MSG.emptyPanel, { exact: true })).toBeVisible();
 
   // Novo Aluguel: nothing chosen → 'Verifique todos os campos!'.
   await page.getByRole('button', { name: 'Novo Aluguel' }).click();

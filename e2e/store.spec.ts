@@ -4,6 +4,7 @@
  * on /seller/rents. The institution is created for this test, so no other journey sees its cart or rents.
  */
 import { test, expect, type Page } from '@playwright/test';
+import { RENTS_MSG } from '../packages/shared/src/seller-rents';
 import { STORE_MSG } from '../packages/shared/src/store';
 import { createActiveAccount, dismissNotifications, expectNotification, signIn } from './helpers';
 
@@ -108,6 +109,15 @@ test('a new institution browses the store, fills its cart and requests payment',
   await expect(page.getByTestId('cart-total')).toHaveText('R$ 890,00/mês');
   await expect(page.getByText(STORE_MSG.paymentNote)).toBeVisible();
 
+  // 'Meus alugueis' seen empty now (its answer stays cached a while), then back to the cart inside the app.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Painel' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Meus Aluguéis' }).click();
+  await expect(page.getByRole('table', { name: 'Aluguéis' }).getByText(RENTS_MSG.empty, { exact: true })).toBeVisible();
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL('/seller/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText('R$ 890,00/mês');
+
   // Checkout: no payment method → the warning; Pix → requested, to /seller/rents.
   await dismissNotifications(page);
   await page.getByRole('button', { name: STORE_MSG.requestPayment }).click();
@@ -122,6 +132,11 @@ test('a new institution browses the store, fills its cart and requests payment',
   expect((await answer).status()).toBe(200);
   await expectNotification(page, STORE_MSG.requested);
   await expect.poll(() => visited).toContain('/seller/rents');
+  // No screen keeps a cached answer from before the request (without a reload): the rent list seen empty
+  // above lists the new rent, and the store card (cached as 'Item no Carrinho') says 'Alugado'.
+  await expect(page.getByRole('table', { name: 'Aluguéis' }).getByText(DEMO_PROVIDER)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Loja', exact: true }).click();
+  await expect(card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.rented })).toBeVisible();
 
   // The rent exists as requested: the store says 'Alugado', the cart is empty.
   await page.goto('/seller/store');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCommentDate, formatCount, formatDate, formatLongDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+import { formatCents, formatCommentDate, formatMonthly, formatCount, formatDate, formatLongDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
 
 describe('CPF', () => {
   it('accepts numbers whose check digits are right, with or without the mask', () => {
@@ -109,5 +109,12 @@ describe('formatLongDate (dd de MMMM de yyyy)', () => {
   });
   it('answers an empty text for an invalid date', () => {
     expect(formatLongDate('não é data')).toBe('');
+  });
+});
+
+describe('formatMonthly', () => {
+  it("writes centavos as reais per month, the one '/mês' text", () => {
+    expect(formatMonthly(123456)).toBe('R$\u00a01.234,56/mês');
+    expect(formatMonthly(0)).toBe('R$\u00a00,00/mês');
   });
 });

@@ -53,6 +53,11 @@ export function isValidCnpj(value: string): boolean {
 export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 export const formatCents = (cents: number): string => brl.format(cents / 100);
 
+/** The monthly suffix of prices and rents (spec 3 §2.3 "price '/mês'"). */
+export const PER_MONTH = '/mês';
+/** A monthly price, 'R$ 1.234,56/mês', from centavos: the one way prices per month are written. */
+export const formatMonthly = (cents: number): string => `${formatCents(cents)}${PER_MONTH}`;
+
 /** DD/MM/YYYY in the São Paulo time zone. */
 export function formatDate(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBody, planFormSchema, planPriceCreateBody, planPriceFormSchema, PLAN_MSG, reaisToCents, studentsRange } from './plans';
+import { planBody, planFormSchema, planPriceCreateBody, planPriceFormSchema, PLAN_MSG, planLabel, reaisToCents, studentsRange } from './plans';
 
 const fieldErrors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -63,5 +63,6 @@ describe('plan rules (spec 3 §5)', () => {
 
   it("shows the range as 'De X a Y alunos'", () => {
     expect(studentsRange(0, 1500)).toBe('De 0 a 1.500 alunos');
+    expect(planLabel({ name: 'Plano Ampliado', minRent: 501, maxRent: 2000 })).toBe('Plano Ampliado (De 501 a 2.000 alunos)');
   });
 });

@@ -149,6 +149,9 @@ export function studentsRange(minRent: number, maxRent: number): string {
   return `De ${minRent.toLocaleString('pt-BR')} a ${maxRent.toLocaleString('pt-BR')} alunos`;
 }
 
+/** A plan as a choice in a select: 'Plano Ampliado (De 501 a 2.000 alunos)'. */
+export const planLabel = (p: { name: string; minRent: number; maxRent: number }): string => `${p.name} (${studentsRange(p.minRent, p.maxRent)})`;
+
 /**
  * What the user typed in reais (a number, or text such as '890', '890,5', '1.234,56', 'R$ 1.234,56') as
  * integer centavos; null when it is empty or not an amount. A value with more than two decimals is not

@@ -2,7 +2,7 @@
  * The one TanStack Query client and the confirmation-modal provider. Provided by the signed-in shell
  * and the few public pages that fetch, so the sign-in page does not load them.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
@@ -29,6 +29,34 @@ session.subscribe(() => {
   cachedFor = token;
   queryClient.clear();
 });
+
+/**
+ * The marketplace's query-key roots: each marketplace feature's key factory starts its keys with its root
+ * here (lib imports no feature, so the features import the roots). A change in one screen (a payment
+ * request, a cancel, a new plan or price, an institution's status or plan) shows on the others: the store's
+ * 'Alugado', the rent lists, the institution modal's plans, the 'Novo Aluguel' panel, the provider's income, the
+ * providers admin list.
+ */
+export const MARKET_KEYS = {
+  store: 'store',
+  sellerRents: 'seller-rents',
+  institutions: 'institutions',
+  plans: 'plans',
+  providerIncome: 'provider-income',
+  providers: 'providers',
+} as const;
+const MARKET_ROOTS: readonly string[] = Object.values(MARKET_KEYS);
+
+/** Is this cached query one of the marketplace's (its key starts with a marketplace root)? */
+export const isMarketplaceKey = (key: QueryKey): boolean => typeof key[0] === 'string' && MARKET_ROOTS.includes(key[0]);
+
+/**
+ * After any marketplace mutation: mark every marketplace query stale and refetch the ones on screen, so no
+ * screen shows a cached answer from before the change. Resolves when the shown ones are fresh again.
+ */
+export function refreshMarketplace(client: QueryClient = queryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => isMarketplaceKey(query.queryKey) });
+}
 
 export function WithQuery({ children }: { children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
-import { CLOSED_WHILE_INACTIVE, SellerStatusNotice, TermsDialogs } from '../../features/sellers';
+import { closedForSeller, SellerStatusNotice, TermsDialogs } from '../../features/sellers';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
@@ -34,9 +34,7 @@ function SignedInShell() {
   if (!user) return null;
   if (user.mustChangePassword) return <ChangePasswordPage />;
   // An institution that is not active loses the store and the catalogue (the notice below says why).
-  // (A session stored before the status existed has none: not inactive until /me says so.)
-  const inactiveSeller = user.seller?.status === 'suspended' || user.seller?.status === 'pending';
-  const menu = menuFor(user.type).filter((e) => !(inactiveSeller && (CLOSED_WHILE_INACTIVE as readonly string[]).includes(e.key)));
+  const menu = menuFor(user.type).filter((e) => !closedForSeller(user, e.key));
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>

@@ -9,11 +9,12 @@ import {
 } from '@edu/shared/institutions';
 import { ltiRoutes, type LtiAddBody, type LtiDeleteBody } from '@edu/shared/lti';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
 export const INSTITUTIONS_PAGE_SIZE = 10;
 
 export const institutionsKeys = {
-  all: ['institutions'] as const,
+  all: [MARKET_KEYS.institutions] as const,
   list: (query: InstitutionsQuery) => [...institutionsKeys.all, 'list', query] as const,
   plans: () => [...institutionsKeys.all, 'plans'] as const,
   lti: (sellerId: number) => [...institutionsKeys.all, 'lti', sellerId] as const,

@@ -2,8 +2,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { plansRoutes, type PlanBody, type PlanPriceCreateBody, type PlansSearchQuery } from '@edu/shared/plans';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
-export const plansKeys = { all: ['plans'] as const };
+export const plansKeys = { all: [MARKET_KEYS.plans] as const };
 
 export const plansListQuery = (query: PlansSearchQuery) =>
   queryOptions({

@@ -2,8 +2,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { providerIncomeRoutes, type MyRentsQuery } from '@edu/shared/provider-income';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
-export const providerIncomeKeys = { all: ['provider-income'] as const };
+export const providerIncomeKeys = { all: [MARKET_KEYS.providerIncome] as const };
 
 export const providerDashboardQuery = () =>
   queryOptions({
@@ -11,7 +12,7 @@ export const providerDashboardQuery = () =>
     queryFn: ({ signal }) => call(providerIncomeRoutes.dashboard, { signal }),
   });
 
-export const myRentsQuery = (query: MyRentsQuery) =>
+export const providerRentsQuery = (query: MyRentsQuery) =>
   queryOptions({
     queryKey: [...providerIncomeKeys.all, 'my-rents', query],
     queryFn: ({ signal }) => call(providerIncomeRoutes.myRents, { query, signal }),

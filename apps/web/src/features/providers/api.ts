@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { providersRoutes } from '@edu/shared/providers';
 import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
 export const PROVIDERS_PAGE_SIZE = 10;
 
-export const providersKeys = { all: ['providers'] as const };
+export const providersKeys = { all: [MARKET_KEYS.providers] as const };
 
 export const providersListQuery = (query: ProvidersFilterQuery) =>
   queryOptions({

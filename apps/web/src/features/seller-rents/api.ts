@@ -3,9 +3,10 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/seller-rents';
 import type { OpenRentStatus } from '@edu/shared/rent-machine';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
 export const rentsKeys = {
-  all: ['seller-rents'] as const,
+  all: [MARKET_KEYS.sellerRents] as const,
   mine: (query: RentsListQuery) => [...rentsKeys.all, 'mine', query] as const,
   control: (sellerId: number, query: RentsListQuery) => [...rentsKeys.all, 'control', sellerId, query] as const,
   plans: (sellerId: number, providerId: number | null) => [...rentsKeys.all, 'plans', sellerId, providerId] as const,

@@ -2,17 +2,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { storeRoutes, type CartAddBody, type PaymentRequestBody, type ProspectBody, type StoreProvidersQuery, type StoreUnitsQuery } from '@edu/shared/store';
 import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
 
 export const storeKeys = {
-  all: ['store'] as const,
-  providers: (q: StoreProvidersQuery) => ['store', 'providers', q] as const,
-  provider: (id: number) => ['store', 'provider', id] as const,
-  units: (q: StoreUnitsQuery) => ['store', 'units', q] as const,
-  unit: (providerId: number, id: number) => ['store', 'unit', providerId, id] as const,
-  partners: (companyName: string) => ['store', 'partners', companyName] as const,
-  partner: (id: number) => ['store', 'partner', id] as const,
-  cart: ['store', 'cart'] as const,
-  paymentMethods: ['store', 'payment-methods'] as const,
+  all: [MARKET_KEYS.store] as const,
+  providers: (q: StoreProvidersQuery) => [MARKET_KEYS.store, 'providers', q] as const,
+  provider: (id: number) => [MARKET_KEYS.store, 'provider', id] as const,
+  units: (q: StoreUnitsQuery) => [MARKET_KEYS.store, 'units', q] as const,
+  unit: (providerId: number, id: number) => [MARKET_KEYS.store, 'unit', providerId, id] as const,
+  partners: (companyName: string) => [MARKET_KEYS.store, 'partners', companyName] as const,
+  partner: (id: number) => [MARKET_KEYS.store, 'partner', id] as const,
+  cart: [MARKET_KEYS.store, 'cart'] as const,
+  paymentMethods: [MARKET_KEYS.store, 'payment-methods'] as const,
 };
 
 export const storeProvidersQuery = (q: StoreProvidersQuery) =>

@@ -2,15 +2,10 @@ import { Group, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { studentsRange } from '@edu/shared/plans';
 import { signupPlansQuery } from '../api';
 
-const count = new Intl.NumberFormat('pt-BR');
-
-/** 'De X a Y alunos' (spec 1 §2.4). */
-export const studentRange = (min: number, max: number) => `De ${count.format(min)} a ${count.format(max)} alunos`;
-
-
-/** The three plan tiers offered at institution sign-up, as radio cards. */
+/** The three plan tiers offered at institution sign-up, as radio cards, each 'De X a Y alunos' (spec 1 §2.4). */
 export function PlanPicker({
   value,
   onChange,
@@ -57,7 +52,7 @@ export function PlanPicker({
             <Group wrap="nowrap" gap="md">
               <Radio.Indicator />
               <div>
-                <Text fw={600}>{studentRange(plan.minRent, plan.maxRent)}</Text>
+                <Text fw={600}>{studentsRange(plan.minRent, plan.maxRent)}</Text>
                 <Text size="sm" c="dimmed">
                   {plan.name}
                 </Text>

@@ -6,12 +6,15 @@ import { isProviderInReview } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
 import { ProviderIncomeDashboard } from '../../provider-income';
+import { closedForSeller } from '../../sellers';
+import type { MenuKey } from '@edu/shared/access';
 
-const SELLER_TILES = [
-  { label: 'Meu Perfil', to: '/dashboard/profile', icon: IconUser, text: 'Dados da sua conta e da sua instituição.' },
-  { label: 'Loja de Fornecedores', to: '/seller/store', icon: IconBuildingStore, text: 'Conheça os fornecedores e seus planos.' },
-  { label: 'Meu Catálogo', to: '/seller/rented-units', icon: IconBooks, text: 'As unidades que a sua instituição adquiriu.' },
-  { label: 'Gerenciar Disciplinas', to: '/seller/manage-subjects', icon: IconListDetails, text: 'Organize as unidades em disciplinas.' },
+/** `menu`: the menu entry leading to the same screen; a tile goes when the shell hides that entry (an inactive institution). */
+const SELLER_TILES: { label: string; to: string; icon: typeof IconUser; text: string; menu?: MenuKey }[] = [
+  { label: 'Meu Perfil', to: '/dashboard/profile', icon: IconUser, text: 'Dados da sua conta e da sua instituição.', menu: 'profile' },
+  { label: 'Loja de Fornecedores', to: '/seller/store', icon: IconBuildingStore, text: 'Conheça os fornecedores e seus planos.', menu: 'store' },
+  { label: 'Meu Catálogo', to: '/seller/rented-units', icon: IconBooks, text: 'As unidades que a sua instituição adquiriu.', menu: 'rented-units' },
+  { label: 'Gerenciar Disciplinas', to: '/seller/manage-subjects', icon: IconListDetails, text: 'Organize as unidades em disciplinas.', menu: 'manage-subjects' },
   { label: 'Meus Aluguéis', to: '/seller/rents', icon: IconReceipt, text: 'Acompanhe os seus aluguéis.' },
 ];
 
@@ -40,7 +43,7 @@ export default function DashboardPage() {
       )}
       {sellerTiles && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {SELLER_TILES.map((tile) => (
+          {SELLER_TILES.filter((tile) => !(tile.menu && closedForSeller(user, tile.menu))).map((tile) => (
             <UnstyledButton key={tile.label} component={Link} to={tile.to} aria-label={tile.label}>
               <Tile {...tile} />
             </UnstyledButton>

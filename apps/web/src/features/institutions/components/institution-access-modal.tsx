@@ -11,11 +11,13 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { CNPJ_MASK, maskCnpj, onlyDigits } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
+import { planLabel } from '@edu/shared/plans';
 import { INSTITUTION_MSG, institutionCreateBody, institutionUpdateBody, type InstitutionRow } from '@edu/shared/institutions';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LogoDropzone, MaskedInput } from '../../auth';
-import { createInstitution, institutionsKeys, planOptionsQuery, updateInstitution, uploadInstitutionLogo } from '../api';
+import { createInstitution, planOptionsQuery, updateInstitution, uploadInstitutionLogo } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
 
 type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null };
 
@@ -91,7 +93,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
     },
     onSuccess: (saved) => {
       toastSuccess(saved.message);
-      void queryClient.invalidateQueries({ queryKey: institutionsKeys.all });
+      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {
@@ -140,7 +142,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
           label="Plano"
           description="Os preços da loja para a instituição seguem o plano."
           placeholder={plans.isPending ? 'Carregando planos…' : 'Escolha um plano'}
-          data={(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (de ${p.minRent} a ${p.maxRent} alunos)` }))}
+          data={(plans.data?.data ?? []).map((p) => ({ value: String(p.id), label: planLabel(p) }))}
           required
           allowDeselect={false}
           {...form.getInputProps('planId')}

@@ -26,10 +26,11 @@ import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { INSTITUTIONS_PAGE_SIZE, institutionsKeys, institutionsListQuery, setInstitutionStatus, setInstitutionsStatus } from '../api';
+import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, setInstitutionStatus, setInstitutionsStatus } from '../api';
 import { InstitutionAccessModal } from '../components/institution-access-modal';
 import { StatusModal } from '../components/status-modal';
 import { LtiModal } from '../components/lti-modal';
+import { refreshMarketplace } from '../../../lib/query';
 
 type StatusFilter = 'all' | SellerStatus;
 type Order = 'name' | 'date';
@@ -90,7 +91,7 @@ function Institutions() {
       setStatusOf(null);
     },
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: institutionsKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function suspend(rows: InstitutionRow[]) {

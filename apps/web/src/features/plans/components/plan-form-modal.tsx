@@ -6,7 +6,8 @@ import { PLAN_MSG, planFormSchema, type Plan, type PlanBody, type PlanFormValues
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createPlan, plansKeys, updatePlan } from '../api';
+import { createPlan, updatePlan } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
 
 const EMPTY: PlanFormValues = { name: '', description: '', minRent: '', maxRent: '' };
 
@@ -31,7 +32,7 @@ export function PlanFormModal({ opened, plan, onClose }: { opened: boolean; plan
     mutationFn: (body: PlanBody) => (plan ? updatePlan(plan.id, body) : createPlan(body)),
     onSuccess: () => {
       toastSuccess(plan ? PLAN_MSG.saved : PLAN_MSG.created);
-      void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {

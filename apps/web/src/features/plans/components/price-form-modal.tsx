@@ -6,7 +6,8 @@ import { centsToReais, PLAN_MSG, planPriceFormSchema, reaisToCents, studentsRang
 import { ApiError } from '../../../lib/api';
 import { zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createPlanPrice, plansKeys, updatePlanPrice } from '../api';
+import { createPlanPrice, updatePlanPrice } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
 
 /**
  * The price editor (spec 3 §2.1, §5 "plan price: price required"): the provider's monthly value on one plan,
@@ -32,14 +33,14 @@ export function PriceFormModal({ plan, provider, onClose }: { plan: PlanRow | nu
     },
     onSuccess: () => {
       toastSuccess(PLAN_MSG.saved);
-      void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {
       if (err instanceof ApiError && err.fields.value) form.setFieldError('value', err.fields.value);
       else toastError(err instanceof ApiError && err.status < 500 ? err.message : PLAN_MSG.saveFail);
       // A price someone else created meanwhile: show the list as it is now.
-      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: plansKeys.all });
+      if (err instanceof ApiError && err.status === 409) void refreshMarketplace(queryClient);
     },
   });
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatCents, formatDate } from '@edu/shared/format';
+import { formatDate, formatMonthly } from '@edu/shared/format';
 import { PLAN_ADMIN_TYPES, PLAN_LIMITS, PLAN_MSG, studentsRange, type Plan, type PlanRow } from '@edu/shared/plans';
 import { MSG } from '@edu/shared/messages';
 import { useSessionUser } from '../../../lib/session';
@@ -90,7 +90,7 @@ function Plans({ providerId }: { providerId: number | undefined }) {
       render: (row) =>
         row.price ? (
           <Text size="sm" data-testid="plan-price">
-            {formatCents(row.price.value)}/mês
+            {formatMonthly(row.price.value)}
           </Text>
         ) : (
           <Badge color="gray" variant="light">

@@ -5,8 +5,8 @@ import { formatCents, formatDate, formatLongDate } from '@edu/shared/format';
 import { INCOME, INCOME_TEXT, type ProviderUnitRow } from '@edu/shared/provider-income';
 import { Pager } from '../../../ui/pager';
 import { LoadError } from '../../../ui/load-error';
-import { myRentsQuery, providerDashboardQuery } from '../api';
-import { RentStatusBadge } from './rent-status-badge';
+import { providerRentsQuery, providerDashboardQuery } from '../api';
+import { RentStatusBadge } from '../../../ui/rent-status-badge';
 
 const IncomeChart = lazy(() => import('./income-chart'));
 
@@ -60,7 +60,7 @@ export function ProviderIncomeDashboard() {
         </Group>
         {data ? (
           <Suspense fallback={<Skeleton h={260} />}>
-            <IncomeChart data={shown.map((m) => ({ label: m.label, Rendimento: m.valueCents / 100 }))} />
+            <IncomeChart data={shown.map((m) => ({ label: m.label, Rendimento: m.valueCents }))} />
           </Suspense>
         ) : (
           <Skeleton h={260} />
@@ -134,7 +134,7 @@ function UnitList({ units, empty, approved, ordered }: { units: ProviderUnitRow[
 
 function RecentRents() {
   const [page, setPage] = useState(1);
-  const rents = useQuery(myRentsQuery({ page, limit: INCOME.recentRentsPageSize }));
+  const rents = useQuery(providerRentsQuery({ page, limit: INCOME.recentRentsPageSize }));
   const pages = rents.data ? Math.max(1, Math.ceil(rents.data.total / INCOME.recentRentsPageSize)) : 1;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="recent-rents-title">

@@ -1,14 +1,14 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCents, formatLongDate } from '@edu/shared/format';
+import { formatLongDate, formatMonthly } from '@edu/shared/format';
 import { INCOME, INCOME_TEXT, PROVIDER_INCOME_TYPES, type ProviderRentRow } from '@edu/shared/provider-income';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { DataTable } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
-import { myRentsQuery } from '../api';
-import { RentStatusBadge } from '../components/rent-status-badge';
+import { providerRentsQuery } from '../api';
+import { RentStatusBadge } from '../../../ui/rent-status-badge';
 
 /** 'Meus alugueis' of a provider (spec 3 §2.8, /dashboard/providers-rents): its catalogue's rents, 5 per page. */
 export default function ProviderRentsPage() {
@@ -20,7 +20,7 @@ export default function ProviderRentsPage() {
 
 function ProviderRents() {
   const [page, setPage] = useState(1);
-  const list = useQuery(myRentsQuery({ page, limit: INCOME.rentsPageSize }));
+  const list = useQuery(providerRentsQuery({ page, limit: INCOME.rentsPageSize }));
   const rows = list.data?.data;
 
   return (
@@ -50,7 +50,7 @@ function ProviderRents() {
                 ),
               },
               { key: 'status', header: 'Status', width: 140, render: (r) => <RentStatusBadge status={r.status} /> },
-              { key: 'value', header: 'Valor', width: 160, render: (r) => <Text size="sm">{formatCents(r.valueCents)}/mês</Text> },
+              { key: 'value', header: 'Valor', width: 160, render: (r) => <Text size="sm">{formatMonthly(r.valueCents)}</Text> },
               { key: 'date', header: 'Data de aquisição', width: 220, render: (r) => <Text size="sm">{formatLongDate(r.createdAt)}</Text> },
             ]}
             page={page}

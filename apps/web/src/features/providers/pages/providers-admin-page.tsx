@@ -10,9 +10,10 @@ import { PROVIDER_ADMIN_TYPES, type ProviderCondition, type ProviderFilterStatus
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
-import { PROVIDERS_PAGE_SIZE, providersKeys, providersListQuery, setProviderCondition, setProvidersStatus } from '../api';
+import { PROVIDERS_PAGE_SIZE, providersListQuery, setProviderCondition, setProvidersStatus } from '../api';
 import { ProvidersTable } from '../components/providers-table';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { refreshMarketplace } from '../../../lib/query';
 
 type StatusFilter = 'all' | ProviderFilterStatus;
 type Order = 'name' | 'date';
@@ -82,14 +83,14 @@ function ProvidersAdmin() {
       resetFilters();
     },
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providersKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   const conditionChange = useMutation({
     mutationFn: ({ row, condition }: { row: ProviderRow; condition: ProviderCondition }) => setProviderCondition(row.id, condition),
     onSuccess: (res) => toastSuccess(res.message),
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providersKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function changeStatus(ids: number[], next: 'active' | 'rejected') {

@@ -8,16 +8,16 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
+import { planLabel } from '@edu/shared/plans';
 import { RENTABLE_PROVIDERS_PAGE_SIZE, RENTS_MSG, type RentableProvider } from '@edu/shared/seller-rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { Pager } from '../../../ui/pager';
-import { createRent, plansSellerQuery, rentableProvidersQuery, rentsKeys } from '../api';
-import { monthly } from './rent-cells';
-
-export const planLabel = (p: { name: string; minRent: number; maxRent: number }) =>
-  `${p.name} (de ${p.minRent.toLocaleString('pt-BR')} a ${p.maxRent.toLocaleString('pt-BR')} alunos)`;
+import { createRent, plansSellerQuery, rentableProvidersQuery } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
+import { ConditionBadge } from '../../../ui/condition-badge';
 
 export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -53,7 +53,7 @@ export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number;
       const res = await createRent({ sellerId, planId: Number(planId), providerId: Number(providerId) });
       toastSuccess(res.message);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: rentsKeys.all });
+      await refreshMarketplace(queryClient);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) toastError(err.message);
       else {
@@ -153,14 +153,12 @@ function ProviderOption({ provider: p }: { provider: RentableProvider }) {
             {p.companyName}
           </Text>
           <Group gap="xs" mt={2}>
-            <Badge size="sm" variant="light" color={p.condition === 'premium' ? 'grape' : 'gray'}>
-              {p.condition === 'premium' ? 'Premium' : 'Basic'}
-            </Badge>
+            <ConditionBadge size="sm" condition={p.condition} />
             <Text size="xs" c="dimmed">
               {p.units === 1 ? '1 unidade' : `${p.units} unidades`}
             </Text>
             <Text size="xs" c="dimmed">
-              {monthly(p.valueCents)}
+              {formatMonthly(p.valueCents)}
             </Text>
           </Group>
         </Box>

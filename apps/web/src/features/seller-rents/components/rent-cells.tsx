@@ -1,8 +1,7 @@
-/** Cells shared by the rent tables: the provider (logo and company), the status label with its colour, value and date. */
-import { Avatar, Badge, Group, Text } from '@mantine/core';
-import { RENT_STATUS_COLORS, rentStatusLabel, type RentStatus } from '@edu/shared/rent-machine';
-import { formatCents, formatLongDate } from '@edu/shared/format';
-import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
+/** Cells shared by the rent tables: the provider (logo and company), value and date (the status is ui/rent-status-badge). */
+import { Avatar, Group, Text } from '@mantine/core';
+import { formatLongDate, formatMonthly } from '@edu/shared/format';
+import type { RentRow } from '@edu/shared/seller-rents';
 
 export function ProviderCell({ row }: { row: Pick<RentRow, 'companyName' | 'imgLogoUrl'> }) {
   return (
@@ -15,41 +14,10 @@ export function ProviderCell({ row }: { row: Pick<RentRow, 'companyName' | 'imgL
   );
 }
 
-export function RentStatusCell({ row }: { row: Pick<RentRow, 'status' | 'cancelRequestedAt'> }) {
-  return (
-    <Group gap={6} wrap="wrap" miw={110}>
-      <Badge
-        color={RENT_STATUS_COLORS[row.status as RentStatus] ?? 'yellow'}
-        variant="light"
-        radius="sm"
-        style={{ flexShrink: 0, overflow: 'visible' }}
-        styles={{ label: { overflow: 'visible' } }}
-      >
-        {rentStatusLabel(row.status)}
-      </Badge>
-      {row.cancelRequestedAt && (
-        <Badge
-          color="orange"
-          variant="outline"
-          radius="sm"
-          tt="none"
-          title={`Solicitado em ${formatLongDate(row.cancelRequestedAt)}`}
-          style={{ flexShrink: 0, overflow: 'visible' }}
-          styles={{ label: { overflow: 'visible' } }}
-        >
-          {RENTS_MSG.cancellationPending}
-        </Badge>
-      )}
-    </Group>
-  );
-}
-
-export const monthly = (cents: number) => `${formatCents(cents)}/mês`;
-
 export function ValueCell({ cents }: { cents: number }) {
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {monthly(cents)}
+      {formatMonthly(cents)}
     </Text>
   );
 }

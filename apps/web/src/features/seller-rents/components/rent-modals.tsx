@@ -6,14 +6,15 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
+import { planLabel } from '@edu/shared/plans';
 import { RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
 import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { changeRentPlan, plansSellerQuery, rentsKeys, setRentStatus } from '../api';
-import { monthly } from './rent-cells';
-import { planLabel } from './new-rent-drawer';
+import { changeRentPlan, plansSellerQuery, setRentStatus } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
 
 const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
 
@@ -48,7 +49,7 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
       const res = await changeRentPlan(rent.id, Number(planId));
       toastSuccess(res.message);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: rentsKeys.all });
+      await refreshMarketplace(queryClient);
     } catch (err) {
       toastError(refusal(err));
     } finally {
@@ -58,7 +59,7 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
 
   const options = (plans.data?.plans ?? []).map((p) => ({
     value: String(p.id),
-    label: `${planLabel(p)} — ${p.valueCents === null ? 'sem preço' : monthly(p.valueCents)}${p.id === shown?.planId ? ' (atual)' : ''}`,
+    label: `${planLabel(p)} — ${p.valueCents === null ? 'sem preço' : formatMonthly(p.valueCents)}${p.id === shown?.planId ? ' (atual)' : ''}`,
     disabled: p.valueCents === null || p.id === shown?.planId,
   }));
   return (
@@ -99,7 +100,7 @@ export function ManageStatusModal({ rent, onClose }: { rent: RentRow | null; onC
       const res = await setRentStatus(rent.id, status as OpenRentStatus);
       toastSuccess(res.message);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: rentsKeys.all });
+      await refreshMarketplace(queryClient);
     } catch (err) {
       toastError(refusal(err));
     } finally {

@@ -19,11 +19,13 @@ import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { cancelRent, rentsControlQuery, rentsKeys } from '../api';
+import { cancelRent, rentsControlQuery } from '../api';
 import { RentsOrderTabs, RentsSearch, RentsStatusFilter, useRentsFilters } from '../components/rents-toolbar';
-import { DateCell, ProviderCell, RentStatusCell, ValueCell } from '../components/rent-cells';
+import { DateCell, ProviderCell, ValueCell } from '../components/rent-cells';
+import { RentStatusBadge } from '../../../ui/rent-status-badge';
 import { NewRentDrawer } from '../components/new-rent-drawer';
 import { EditPlanModal, ManageStatusModal } from '../components/rent-modals';
+import { refreshMarketplace } from '../../../lib/query';
 
 const TITLE = 'Alugueis';
 
@@ -51,7 +53,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
     mutationFn: (row: RentRow) => cancelRent(row.id),
     onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rentsKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askCancel(row: RentRow) {
@@ -68,7 +70,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
   const columns: Column<RentRow>[] = [
     { key: 'provider', header: 'Fornecedor', render: (row) => <ProviderCell row={row} /> },
     { key: 'value', header: 'Valor', render: (row) => <ValueCell cents={row.valueCents} /> },
-    { key: 'status', header: 'Status', width: 200, render: (row) => <RentStatusCell row={row} /> },
+    { key: 'status', header: 'Status', width: 200, render: (row) => <RentStatusBadge status={row.status} cancelRequestedAt={row.cancelRequestedAt} /> },
     ...(recent ? [{ key: 'plan', header: 'Plano', render: (row: RentRow) => <Text size="sm">{row.planName}</Text> }] : []),
     { key: 'date', header: 'Data de aquisição', render: (row) => <DateCell iso={row.createdAt} /> },
     {
@@ -155,7 +157,8 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
               rows={rows}
               rowKey={(row) => row.id}
               loading={list.isPending}
-              emptyText={RENTS_MSG.empty}
+              // Spec 3 §2.12: 'Nenhum item encontrado.' with the period, as the panel's (§2.8's own list has none).
+              emptyText={RENTS_MSG.emptyPanel}
               page={filters.page}
               total={list.data?.total ?? 0}
               pageSize={RENTS_PAGE_SIZE}

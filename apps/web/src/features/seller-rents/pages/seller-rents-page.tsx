@@ -18,9 +18,11 @@ import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { cancelRent, myRentsQuery, rentsKeys } from '../api';
+import { cancelRent, myRentsQuery } from '../api';
 import { RentsOrderTabs, RentsSearch, RentsStatusFilter, useRentsFilters } from '../components/rents-toolbar';
-import { DateCell, ProviderCell, RentStatusCell, ValueCell } from '../components/rent-cells';
+import { DateCell, ProviderCell, ValueCell } from '../components/rent-cells';
+import { RentStatusBadge } from '../../../ui/rent-status-badge';
+import { refreshMarketplace } from '../../../lib/query';
 
 const TITLE = 'Meus alugueis';
 
@@ -56,7 +58,7 @@ function SellerRents({ type }: { type: UserType }) {
       setSelected([]);
     },
     onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: rentsKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askCancel(targets: RentRow[]) {
@@ -77,7 +79,7 @@ function SellerRents({ type }: { type: UserType }) {
   const columns: Column<RentRow>[] = [
     { key: 'provider', header: 'Fornecedor', render: (row) => <ProviderCell row={row} /> },
     { key: 'units', header: 'Unidades', width: 100, render: (row) => <Text size="sm">{row.units}</Text> },
-    { key: 'status', header: 'Status', width: 200, render: (row) => <RentStatusCell row={row} /> },
+    { key: 'status', header: 'Status', width: 200, render: (row) => <RentStatusBadge status={row.status} cancelRequestedAt={row.cancelRequestedAt} /> },
     { key: 'date', header: 'Data de aquisição', render: (row) => <DateCell iso={row.createdAt} /> },
     { key: 'value', header: 'Valor', render: (row) => <ValueCell cents={row.valueCents} /> },
     ...(canCancel

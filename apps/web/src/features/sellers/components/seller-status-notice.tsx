@@ -5,6 +5,8 @@
  */
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { MenuKey } from '@edu/shared/access';
+import type { SessionUser } from '@edu/shared/auth';
 import { INSTITUTION_MSG } from '@edu/shared/institutions';
 import { useSessionUser } from '../../../lib/session';
 
@@ -30,3 +32,10 @@ export function SellerStatusNotice() {
 
 /** The menu entries an institution that is not active loses (the server refuses their calls too). */
 export const CLOSED_WHILE_INACTIVE = ['store', 'store-service', 'rented-units'] as const;
+
+/** Is the user's institution not active (suspended or pending)? A session stored before the status existed has none: not inactive until /me says so. */
+export const sellerInactive = (user: Pick<SessionUser, 'seller'>): boolean => user.seller?.status === 'suspended' || user.seller?.status === 'pending';
+
+/** Is this menu entry (or the dashboard tile that leads to the same screen) closed to this user now? The shell's menu and the dashboard's tiles both ask. */
+export const closedForSeller = (user: Pick<SessionUser, 'seller'>, key: MenuKey): boolean =>
+  sellerInactive(user) && (CLOSED_WHILE_INACTIVE as readonly MenuKey[]).includes(key);

@@ -1,24 +1,13 @@
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatCents } from '@edu/shared/format';
-import { STORE_MSG, type StoreProvider } from '@edu/shared/store';
+import type { StoreProvider } from '@edu/shared/store';
+import { ConditionBadge } from '../../../ui/condition-badge';
+import { MonthlyPrice } from '../../../ui/monthly-price';
 import { ProviderLogo } from './provider-logo';
 import { RentButton } from './rent-button';
 
 export const servicesCountLabel = (n: number) => (n === 1 ? '1 serviço' : `${n} serviços`);
 export const unitCountLabel = (n: number) => (n === 1 ? '1 unidade' : `${n.toLocaleString('pt-BR')} unidades`);
-
-export function ConditionBadge({ condition }: { condition: StoreProvider['condition'] }) {
-  return condition === 'premium' ? (
-    <Badge color="yellow" variant="light">
-      {STORE_MSG.premium}
-    </Badge>
-  ) : (
-    <Badge color="gray" variant="light">
-      {STORE_MSG.basic}
-    </Badge>
-  );
-}
 
 /** A provider's card in the store (spec 3 §2.3). */
 export function ProviderCard({ provider }: { provider: StoreProvider }) {
@@ -37,12 +26,7 @@ export function ProviderCard({ provider }: { provider: StoreProvider }) {
             {unitCountLabel(provider.unitCount)}
           </Text>
         </Group>
-        <Text fw={700}>
-          {formatCents(provider.priceCents)}
-          <Text span size="sm" c="dimmed" fw={400}>
-            {STORE_MSG.perMonth}
-          </Text>
-        </Text>
+        <MonthlyPrice cents={provider.priceCents} />
         <div style={{ marginTop: 'auto' }}>
           <RentButton provider={provider} fullWidth />
         </div>

@@ -1,13 +1,14 @@
 import { Anchor, Breadcrumbs, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatCents } from '@edu/shared/format';
 import { STORE_MSG, type StoreProviderDetail } from '@edu/shared/store';
 import { storeProviderQuery } from '../api';
-import { ConditionBadge, unitCountLabel } from './provider-card';
+import { unitCountLabel } from './provider-card';
+import { ConditionBadge } from '../../../ui/condition-badge';
+import { MonthlyPrice } from '../../../ui/monthly-price';
 import { ProviderLogo } from './provider-logo';
 import { RentButton } from './rent-button';
-import { StoreError } from './store-error';
+import { LoadError } from '../../../ui/load-error';
 
 /** Loja > company (> unit): the breadcrumb of the provider and unit pages. */
 export function StoreBreadcrumb({ provider, unitTitle }: { provider?: Pick<StoreProviderDetail, 'id' | 'companyName'>; unitTitle?: string }) {
@@ -50,7 +51,7 @@ export function ProviderHeader({ id, unitTitle }: { id: number; unitTitle?: stri
     return (
       <Stack>
         <StoreBreadcrumb />
-        <StoreError error={provider.error} onRetry={() => void provider.refetch()} retrying={provider.isFetching} />
+        <LoadError error={provider.error} message={STORE_MSG.loadFail} showReason onRetry={() => void provider.refetch()} retrying={provider.isFetching} />
       </Stack>
     );
   }
@@ -72,12 +73,7 @@ export function ProviderHeader({ id, unitTitle }: { id: number; unitTitle?: stri
               <Text size="sm" c="dimmed">
                 {unitCountLabel(p.unitCount)}
               </Text>
-              <Text fw={700}>
-                {formatCents(p.priceCents)}
-                <Text span size="sm" c="dimmed" fw={400}>
-                  {STORE_MSG.perMonth}
-                </Text>
-              </Text>
+              <MonthlyPrice cents={p.priceCents} />
             </Group>
           </Stack>
           <div style={{ minWidth: 180 }}>

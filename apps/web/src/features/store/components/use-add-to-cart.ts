@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { STORE_MSG, type CartAddBody } from '@edu/shared/store';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { addToCart, storeKeys } from '../api';
+import { addToCart } from '../api';
+import { refreshMarketplace } from '../../../lib/query';
 
 /** Put a provider or a service in the cart, then go to the cart (spec 3 §4 "Adding goes to /seller/cart"). */
 export function useAddToCart() {
@@ -13,12 +14,12 @@ export function useAddToCart() {
     mutationFn: (body: CartAddBody) => addToCart(body),
     onSuccess: async (res) => {
       toastSuccess(res.message);
-      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      await refreshMarketplace(queryClient);
       void navigate('/seller/cart');
     },
     onError: async (err) => {
       toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail);
-      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      await refreshMarketplace(queryClient);
     },
   });
 }

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatCents } from '@edu/shared/format';
+import { formatMonthly } from '@edu/shared/format';
 import { LIMITS } from '@edu/shared/limits';
 import { STORE_BUYER_TYPES, STORE_MSG, STORE_READER_TYPES, type CartItem, type CartResponse } from '@edu/shared/store';
 import { ApiError } from '../../../lib/api';
@@ -15,10 +15,13 @@ import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
-import { cartQuery, paymentMethodsQuery, removeFromCart, requestPayment, storeKeys } from '../api';
-import { ConditionBadge, unitCountLabel } from '../components/provider-card';
+import { cartQuery, paymentMethodsQuery, removeFromCart, requestPayment } from '../api';
+import { unitCountLabel } from '../components/provider-card';
+import { ConditionBadge } from '../../../ui/condition-badge';
+import { MonthlyPrice } from '../../../ui/monthly-price';
 import { ProviderLogo } from '../components/provider-logo';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
+import { refreshMarketplace } from '../../../lib/query';
 
 export default function CartPage() {
   const user = useSessionUser();
@@ -35,7 +38,7 @@ function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
     mutationFn: (item: CartItem) => removeFromCart(item.id),
     onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKeys.all }),
+    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askRemove(item: CartItem) {
@@ -44,7 +47,7 @@ function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
   }
 
   let body;
-  if (cart.isError) body = <StoreError error={cart.error} onRetry={() => void cart.refetch()} retrying={cart.isFetching} />;
+  if (cart.isError) body = <LoadError error={cart.error} message={STORE_MSG.loadFail} showReason onRetry={() => void cart.refetch()} retrying={cart.isFetching} />;
   else if (!cart.data) {
     body = (
       <Center py="xl" aria-busy="true" aria-label="Carregando">
@@ -135,12 +138,7 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () =
                 )}
               </Group>
               {item.priceCents !== null && (
-                <Text fw={700}>
-                  {formatCents(item.priceCents)}
-                  <Text span size="sm" c="dimmed" fw={400}>
-                    {STORE_MSG.perMonth}
-                  </Text>
-                </Text>
+                <MonthlyPrice cents={item.priceCents} />
               )}
             </>
           )}
@@ -175,12 +173,12 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
       }),
     onSuccess: async (res) => {
       toastSuccess(res.message);
-      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      await refreshMarketplace(queryClient);
       void navigate('/seller/rents');
     },
     onError: async (err) => {
       toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail);
-      await queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      await refreshMarketplace(queryClient);
     },
   });
 
@@ -202,7 +200,7 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
               {i.kind === 'service' ? `${i.companyName} — ${i.title}` : i.companyName}
             </Text>
             <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-              {i.kind === 'service' ? STORE_MSG.service : i.priceCents !== null ? `${formatCents(i.priceCents)}${STORE_MSG.perMonth}` : '—'}
+              {i.kind === 'service' ? STORE_MSG.service : i.priceCents !== null ? formatMonthly(i.priceCents) : '—'}
             </Text>
           </Group>
         ))}
@@ -210,8 +208,7 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
         <Group justify="space-between">
           <Text fw={700}>TOTAL</Text>
           <Text fw={700} data-testid="cart-total">
-            {formatCents(cart.totalCents)}
-            {STORE_MSG.perMonth}
+            {formatMonthly(cart.totalCents)}
           </Text>
         </Group>
         {cart.planName && (

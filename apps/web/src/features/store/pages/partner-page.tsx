@@ -7,7 +7,7 @@ import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { partnerQuery } from '../api';
 import { ProviderLogo } from '../components/provider-logo';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
 import { useAddToCart } from '../components/use-add-to-cart';
 import { servicesCountLabel } from '../components/provider-card';
 
@@ -36,7 +36,7 @@ export default function PartnerPage() {
         </Breadcrumbs>
       </nav>
       {partner.isError ? (
-        <StoreError error={partner.error} onRetry={() => void partner.refetch()} retrying={partner.isFetching} />
+        <LoadError error={partner.error} message={STORE_MSG.loadFail} showReason onRetry={() => void partner.refetch()} retrying={partner.isFetching} />
       ) : !p ? (
         <Skeleton height={200} radius="md" aria-label="Carregando parceiro" />
       ) : (

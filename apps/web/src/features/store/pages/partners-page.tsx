@@ -16,7 +16,7 @@ import { partnersQuery } from '../api';
 import { ProspectModal } from '../components/prospect-modal';
 import { ProviderLogo } from '../components/provider-logo';
 import { servicesCountLabel } from '../components/provider-card';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
 
 export default function PartnersPage() {
   const user = useSessionUser();
@@ -32,7 +32,7 @@ function Partners({ mayProspect }: { mayProspect: boolean }) {
   const [prospect, setProspect] = useState<PartnerCard | null>(null);
 
   let body;
-  if (list.isError) body = <StoreError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  if (list.isError) body = <LoadError error={list.error} message={STORE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!list.data) {
     body = (
       <Center py="xl" aria-busy="true" aria-label="Carregando">

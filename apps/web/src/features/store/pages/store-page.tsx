@@ -17,7 +17,7 @@ import { Pager } from '../../../ui/pager';
 import { storeProvidersQuery } from '../api';
 import { AreaLevelFilters } from '../components/area-level-filters';
 import { ProviderCard } from '../components/provider-card';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
 
 const MIN = STORE_LIMITS.priceMinCents / 100;
 const MAX = STORE_LIMITS.priceMaxCents / 100;
@@ -66,7 +66,7 @@ function Store() {
   }
 
   let body;
-  if (list.isError) body = <StoreError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  if (list.isError) body = <LoadError error={list.error} message={STORE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!list.data) {
     body = (
       <Center py="xl" aria-busy="true" aria-label="Carregando">

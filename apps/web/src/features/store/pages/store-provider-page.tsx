@@ -15,7 +15,7 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { storeUnitsQuery } from '../api';
 import { AreaLevelFilters } from '../components/area-level-filters';
 import { ProviderHeader } from '../components/provider-header';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
 
 const NO_AREA = 'Sem área de conhecimento';
 
@@ -58,7 +58,7 @@ function ProviderUnits({ providerId }: { providerId: number }) {
   );
 
   let body;
-  if (units.isError) body = <StoreError error={units.error} onRetry={() => void units.refetch()} retrying={units.isFetching} />;
+  if (units.isError) body = <LoadError error={units.error} message={STORE_MSG.loadFail} showReason onRetry={() => void units.refetch()} retrying={units.isFetching} />;
   else if (!units.data) {
     body = (
       <Center py="xl" aria-busy="true" aria-label="Carregando unidades">

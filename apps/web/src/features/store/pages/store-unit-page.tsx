@@ -8,7 +8,7 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { UnitContent } from '../../../ui/unit-content';
 import { storeUnitQuery } from '../api';
 import { ProviderHeader } from '../components/provider-header';
-import { StoreError } from '../components/store-error';
+import { LoadError } from '../../../ui/load-error';
 
 export default function StoreUnitPage() {
   const user = useSessionUser();
@@ -23,7 +23,7 @@ export default function StoreUnitPage() {
     <Stack gap="lg">
       <ProviderHeader id={providerId} unitTitle={unit.data?.title} />
       {unit.isError ? (
-        <StoreError error={unit.error} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
+        <LoadError error={unit.error} message={STORE_MSG.loadFail} showReason onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
         <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
       ) : (
