@@ -3,7 +3,7 @@
  * Instituição', rows with avatar, name (→ rentals control), status badge and the row actions; bulk status for the
  * selected rows. Admin and director only (the server refuses the rest).
  */
-import { Anchor, Avatar, Badge, Button, Card, Group, Menu, SegmentedControl, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconPlayerPause, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
@@ -25,6 +25,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
+import { StatusFilter } from '../../../ui/status-filter';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, setInstitutionStatus, setInstitutionsStatus } from '../api';
 import { InstitutionAccessModal } from '../components/institution-access-modal';
@@ -32,13 +33,13 @@ import { StatusModal } from '../components/status-modal';
 import { LtiModal } from '../components/lti-modal';
 import { refreshMarketplace } from '../../../lib/query';
 
-type StatusFilter = 'all' | SellerStatus;
+type StatusChoice = 'all' | SellerStatus;
 type Order = 'name' | 'date';
 
 /** Spec 3 §9: the search waits one second after the last key. */
 const SEARCH_DEBOUNCE_MS = 1000;
 const DEFAULT_LOGO = '/avatar-default.svg';
-const FILTERS: { value: StatusFilter; label: string }[] = [{ value: 'all', label: 'Todas' }, ...SELLER_FILTERS];
+const FILTERS: { value: StatusChoice; label: string }[] = [{ value: 'all', label: 'Todas' }, ...SELLER_FILTERS];
 
 export default function InstitutionsPage() {
   const user = useSessionUser();
@@ -57,7 +58,7 @@ function SellerStatusBadge({ status }: { status: SellerStatus }) {
 
 function Institutions() {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<StatusChoice>('all');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [order, setOrder] = useState<Order>('date');
@@ -191,23 +192,7 @@ function Institutions() {
 
       <Card withBorder padding="md">
         <Stack gap="md">
-          <SegmentedControl
-            aria-label="Status"
-            value={status}
-            onChange={(v) => setStatus(v as StatusFilter)}
-            data={FILTERS.map((f) => ({
-              value: f.value,
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap">
-                  <span>{f.label}</span>
-                  <Badge size="sm" variant="light" color="gray">
-                    {counts?.[f.value] ?? '–'}
-                  </Badge>
-                </Group>
-              ),
-            }))}
-            fullWidth
-          />
+          <StatusFilter filters={FILTERS} counts={counts} value={status} onChange={setStatus} />
           <TextInput
             label="Buscar"
             placeholder="Nome da instituição"

@@ -1,5 +1,6 @@
-import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
+import { StatusFilter as StatusFilterControl } from '../../../ui/status-filter';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconSearch, IconX } from '@tabler/icons-react';
@@ -113,23 +114,7 @@ function ProvidersAdmin() {
 
       <Card withBorder padding="md">
         <Stack gap="md">
-          <SegmentedControl
-            aria-label="Status"
-            value={status}
-            onChange={(v) => setStatus(v as StatusFilter)}
-            data={STATUS_FILTERS.map((f) => ({
-              value: f.value,
-              label: (
-                <Group gap={6} justify="center" wrap="nowrap">
-                  <span>{f.label}</span>
-                  <Badge size="sm" variant="light" color="gray">
-                    {counts?.[f.value] ?? '–'}
-                  </Badge>
-                </Group>
-              ),
-            }))}
-            fullWidth
-          />
+          <StatusFilterControl filters={STATUS_FILTERS} counts={counts} value={status} onChange={setStatus} />
           <Group align="flex-end" grow preventGrowOverflow={false}>
             <TextInput
               label="Buscar"

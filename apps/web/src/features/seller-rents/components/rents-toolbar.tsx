@@ -3,12 +3,13 @@
  * the server's counts (plus Todos, the default), the company-name search (one second after the last key,
  * spec 3 §9) and the A-Z / Mais Recentes tabs (default Mais Recentes). A new filter starts from page 1.
  */
-import { Badge, Group, SegmentedControl, Tabs, TextInput, useMatches } from '@mantine/core';
+import { Group, Tabs, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RENT_FILTER_LABELS, RENT_FILTER_STATUSES } from '@edu/shared/rent-machine';
 import type { RentCounts } from '@edu/shared/seller-rents';
+import { StatusFilter } from '../../../ui/status-filter';
 
 export type RentStatusFilter = 'all' | (typeof RENT_FILTER_STATUSES)[number];
 export type RentOrder = 'name' | 'date';
@@ -36,24 +37,7 @@ export function RentsStatusFilter({ filters, counts }: { filters: RentsFilters; 
   // Four choices do not fit side by side on a phone.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
-    <SegmentedControl
-      aria-label="Status"
-      orientation={orientation}
-      value={filters.status}
-      onChange={(v) => filters.setStatus(v as RentStatusFilter)}
-      fullWidth
-      data={FILTERS.map((f) => ({
-        value: f.value,
-        label: (
-          <Group gap={6} justify="center" wrap="nowrap">
-            <span>{f.label}</span>
-            <Badge size="sm" variant="light" color="gray">
-              {counts?.[f.value] ?? '–'}
-            </Badge>
-          </Group>
-        ),
-      }))}
-    />
+    <StatusFilter filters={FILTERS} counts={counts} value={filters.status} onChange={filters.setStatus} orientation={orientation} />
   );
 }
 
