@@ -3,7 +3,7 @@
  * Instituição', rows with avatar, name (→ rentals control), status badge and the row actions; bulk status for the
  * selected rows. Admin and director only (the server refuses the rest).
  */
-import { Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconPlayerPause, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
@@ -25,6 +25,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
+import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 import { StatusFilter } from '../../../ui/status-filter';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, setInstitutionStatus, setInstitutionsStatus } from '../api';
@@ -34,7 +35,7 @@ import { LtiModal } from '../components/lti-modal';
 import { refreshMarketplace } from '../../../lib/query';
 
 type StatusChoice = 'all' | SellerStatus;
-type Order = 'name' | 'date';
+type Order = ListOrder;
 
 /** Spec 3 §9: the search waits one second after the last key. */
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -206,12 +207,7 @@ function Institutions() {
 
       <Card withBorder padding="md">
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <Tabs value={order} onChange={(v) => v && setOrder(v as Order)}>
-            <Tabs.List aria-label="Ordenação">
-              <Tabs.Tab value="name">A-Z</Tabs.Tab>
-              <Tabs.Tab value="date">Mais Recentes</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
+          <OrderTabs value={order} onChange={setOrder} />
           {selectedRows.length > 0 && (
             <Group gap="xs" aria-label="Ações em lote" role="group">
               <Text size="sm" c="dimmed">

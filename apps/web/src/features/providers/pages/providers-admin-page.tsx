@@ -1,5 +1,6 @@
-import { Button, Card, Group, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
+import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 import { StatusFilter as StatusFilterControl } from '../../../ui/status-filter';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { refreshMarketplace } from '../../../lib/query';
 
 type StatusFilter = 'all' | ProviderFilterStatus;
-type Order = 'name' | 'date';
+type Order = ListOrder;
 
 /** Spec 3 §9: the search waits one second after the last key. */
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -139,12 +140,7 @@ function ProvidersAdmin() {
 
       <Card withBorder padding="md">
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <Tabs value={order} onChange={(v) => v && setOrder(v as Order)}>
-            <Tabs.List aria-label="Ordenação">
-              <Tabs.Tab value="name">A-Z</Tabs.Tab>
-              <Tabs.Tab value="date">Mais Recentes</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
+          <OrderTabs value={order} onChange={setOrder} />
           {selected.length > 0 && (
             <Group gap="xs" aria-label="Ações em lote" role="group">
               <Text size="sm" c="dimmed">

@@ -3,16 +3,17 @@
  * the server's counts (plus Todos, the default), the company-name search (one second after the last key,
  * spec 3 §9) and the A-Z / Mais Recentes tabs (default Mais Recentes). A new filter starts from page 1.
  */
-import { Group, Tabs, TextInput, useMatches } from '@mantine/core';
+import { Group, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RENT_FILTER_LABELS, RENT_FILTER_STATUSES } from '@edu/shared/rent-machine';
 import type { RentCounts } from '@edu/shared/seller-rents';
 import { StatusFilter } from '../../../ui/status-filter';
+import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 
 export type RentStatusFilter = 'all' | (typeof RENT_FILTER_STATUSES)[number];
-export type RentOrder = 'name' | 'date';
+export type RentOrder = ListOrder;
 
 const SEARCH_DEBOUNCE_MS = 1000;
 
@@ -60,11 +61,6 @@ export function RentsSearch({ filters, action }: { filters: RentsFilters; action
 
 export function RentsOrderTabs({ filters }: { filters: RentsFilters }) {
   return (
-    <Tabs value={filters.order} onChange={(v) => v && filters.setOrder(v as RentOrder)}>
-      <Tabs.List aria-label="Ordenação">
-        <Tabs.Tab value="name">A-Z</Tabs.Tab>
-        <Tabs.Tab value="date">Mais Recentes</Tabs.Tab>
-      </Tabs.List>
-    </Tabs>
+    <OrderTabs value={filters.order} onChange={filters.setOrder} />
   );
 }
