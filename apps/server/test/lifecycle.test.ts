@@ -5,41 +5,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { itemContents, items } from '../src/modules/units/units.tables';
 import { unitEvents, unitLifecycle, type UnitDomainEvent } from '../src/modules/units/lifecycle';
 import { QUEUES } from '../src/platform/jobs';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SRC = path.resolve(here, '../src');
+import { SRC, writersOutside, writesIn, writesInFile, type WriteScan } from './source-scan';
 
 /** The writers the scan accepts: the lifecycle itself, and the demo seed (fixture rows, not lifecycle events). */
 const ALLOWED = ['modules/units/lifecycle.ts', 'demo/'];
 
-/** Writes of a unit's status or published version in `source` (Drizzle calls and raw SQL). */
-export function statusWrites(source: string): string[] {
-  const found: string[] = [];
-  for (const m of source.matchAll(/\.(update|insert)\(\s*(itemContents|items)\s*\)/g)) {
-    // The statement's own text: up to its where/returning/end.
-    const rest = source.slice(m.index, m.index + 600);
-    const end = rest.search(/\.where\(|\.returning\(|;\s*$/m);
-    const chunk = end === -1 ? rest : rest.slice(0, end);
-    if (/\bstatus\s*[:,}]|\bstatusBeforeDelete\b|\bpublishedContentId\b/.test(chunk)) found.push(chunk.replace(/\s+/g, ' ').slice(0, 120));
-  }
-  for (const m of source.matchAll(/update\s+(item_contents|items)\s+set[^;`]*?(status|published_content_id)/gi)) found.push(m[0]);
-  return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(full);
-    return e.name.endsWith('.ts') ? [full] : [];
-  });
-}
+/** Writes of a unit's status or published version (Drizzle calls and raw SQL). */
+const UNIT_STATUS: WriteScan = {
+  tables: ['itemContents', 'items'],
+  columns: /\bstatus\s*[:,}]|\bstatusBeforeDelete\b|\bpublishedContentId\b/,
+  raw: /update\s+(item_contents|items)\s+set[^;`]*?(status|published_content_id)/gi,
+};
+export const statusWrites = (source: string): string[] => writesIn(UNIT_STATUS, source);
 
 describe('only the lifecycle writes unit status', () => {
   it('the scan finds a status write when there is one (it can fail)', () => {
@@ -51,12 +34,10 @@ describe('only the lifecycle writes unit status', () => {
   });
 
   it('no file of apps/server/src other than modules/units/lifecycle.ts writes item_contents.status or items.published_content_id', () => {
-    const offenders = sourceFiles(SRC)
-      .map((file) => ({ file: path.relative(SRC, file).split(path.sep).join('/'), writes: statusWrites(fs.readFileSync(file, 'utf8')) }))
-      .filter(({ file, writes }) => writes.length > 0 && !ALLOWED.some((a) => file.startsWith(a)));
+    const offenders = writersOutside(UNIT_STATUS, ALLOWED);
     expect(offenders).toEqual([]);
     // And the lifecycle does write them (the scan looks at the right thing).
-    expect(statusWrites(fs.readFileSync(path.join(SRC, 'modules/units/lifecycle.ts'), 'utf8')).length).toBeGreaterThan(0);
+    expect(writesInFile(UNIT_STATUS, 'modules/units/lifecycle.ts').length).toBeGreaterThan(0);
   });
 
   it('the reviews never write unit tables', () => {

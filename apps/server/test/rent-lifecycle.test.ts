@@ -3,9 +3,6 @@
  * one open rent per institution and provider; a plan change of a rent that has ever been active keeps the
  * old one as migrated history; every status lands in rent_history; refusals are 409 and change nothing.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
@@ -17,31 +14,17 @@ import { sellers } from '../src/modules/sellers/sellers.tables';
 import { users } from '../src/modules/users/users.tables';
 import { AppError } from '../src/platform/errors';
 import { createTestApp, demoEmail, type TestApp } from './harness';
+import { writersOutside, writesIn, writesInFile, type WriteScan } from './source-scan';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SRC = path.resolve(here, '../src');
 const ALLOWED = ['modules/rents/rent-lifecycle.ts', 'demo/'];
 
-/** Writes of rents.status in `source` (Drizzle calls and raw SQL). */
-export function rentStatusWrites(source: string): string[] {
-  const found: string[] = [];
-  for (const m of source.matchAll(/\.(update|insert)\(\s*rents\s*\)/g)) {
-    const rest = source.slice(m.index, m.index + 600);
-    const end = rest.search(/\.where\(|\.returning\(|;\s*$/m);
-    const chunk = end === -1 ? rest : rest.slice(0, end);
-    if (/\bstatus\s*[:,}]|\.\.\./.test(chunk)) found.push(chunk.replace(/\s+/g, ' ').slice(0, 120));
-  }
-  for (const m of source.matchAll(/(update\s+rents\s+set[^;`]*?status|insert\s+into\s+rents\b)/gi)) found.push(m[0]);
-  return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(full);
-    return e.name.endsWith('.ts') ? [full] : [];
-  });
-}
+/** Writes of rents.status (Drizzle calls, where a spread may carry it, and raw SQL). */
+const RENT_STATUS: WriteScan = {
+  tables: ['rents'],
+  columns: /\bstatus\s*[:,}]|\.\.\./,
+  raw: /(update\s+rents\s+set[^;`]*?status|insert\s+into\s+rents\b)/gi,
+};
+export const rentStatusWrites = (source: string): string[] => writesIn(RENT_STATUS, source);
 
 describe('only the rent lifecycle writes rents.status', () => {
   it('the scan finds a write when there is one (it can fail)', () => {
@@ -52,11 +35,9 @@ describe('only the rent lifecycle writes rents.status', () => {
   });
 
   it('no file of apps/server/src other than modules/rents/rent-lifecycle.ts writes it', () => {
-    const offenders = sourceFiles(SRC)
-      .map((file) => ({ file: path.relative(SRC, file).split(path.sep).join('/'), writes: rentStatusWrites(fs.readFileSync(file, 'utf8')) }))
-      .filter(({ file, writes }) => writes.length > 0 && !ALLOWED.some((a) => file.startsWith(a)));
+    const offenders = writersOutside(RENT_STATUS, ALLOWED);
     expect(offenders).toEqual([]);
-    expect(rentStatusWrites(fs.readFileSync(path.join(SRC, 'modules/rents/rent-lifecycle.ts'), 'utf8')).length).toBeGreaterThan(0);
+    expect(writesInFile(RENT_STATUS, 'modules/rents/rent-lifecycle.ts').length).toBeGreaterThan(0);
   });
 });
 
