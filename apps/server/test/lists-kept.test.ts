@@ -51,8 +51,21 @@ async function drift() {
     where top.id is null or l.review_id is null
        or (l.item_content_id, l.created_at, l.active, l.manager_status, l.curator_id, l.reviewer_id, l.unit_status, l.title_folded)
           is distinct from (top.item_content_id, top.created_at, top.active, top.manager_status, top.curator_id, top.reviewer_id, top.status, top.title_folded)`);
-  return { items: items.map((r) => r.id), list: list.map((r) => r.id) };
+  // 0016: published_unit_areas (one row per published item and area, 0 for none) and items.popularity / published_at.
+  const areas = await q(`
+    with want as (select distinct i.id as item_id, k as knowledge_id, i.provider_id, c.id as content_id, c.title_folded, c.level_of_learning as levels
+                  from items i join item_contents c on c.id = i.published_content_id
+                  cross join lateral unnest(case when cardinality(c.knowledge_ids) = 0 then array[0] else c.knowledge_ids end) k)
+    select coalesce(w.item_id, a.item_id) as id from want w full join published_unit_areas a on a.item_id = w.item_id and a.knowledge_id = w.knowledge_id
+    where w.item_id is null or a.item_id is null
+       or (a.provider_id, a.content_id, a.title_folded, a.levels) is distinct from (w.provider_id, w.content_id, w.title_folded, w.levels)`);
+  const published = await q(`
+    select i.id from items i
+    where (i.published_at is null) <> (i.published_content_id is null)
+       or i.popularity <> (select count(distinct coalesce(f.reporter_id, -f.id)) from item_feedbacks f where f.item_content_id = i.published_content_id)`);
+  return { items: items.map((r) => r.id), list: list.map((r) => r.id), areas: areas.map((r) => r.id), published: published.map((r) => r.id) };
 }
+const NO_DRIFT = { items: [], list: [], areas: [], published: [] };
 
 const current = async (itemId: number) =>
   (await q(`select current_content_id as id, current_status as status, current_title_folded as title from items where id = $1`, [itemId]))[0];
@@ -72,7 +85,7 @@ afterAll(async () => t?.close());
 
 describe('kept list data through the unit lifecycle', () => {
   it('stays equal to the source tables, and the lists show every step', async () => {
-    const expectNoDrift = async () => expect(await drift()).toEqual({ items: [], list: [] });
+    const expectNoDrift = async () => expect(await drift()).toEqual(NO_DRIFT);
     await expectNoDrift();
 
     // create (draft), then a save that changes the title
@@ -174,7 +187,45 @@ describe('kept list data through the unit lifecycle', () => {
     expect(await listed(Number(b!.id))).toBeUndefined();
     await q(`delete from item_contents where id = $1`, [b!.id]);
     expect(await current(Number(item!.id))).toMatchObject({ id: a!.id, status: 'publish' });
-    expect(await drift()).toEqual({ items: [], list: [] });
+    expect(await drift()).toEqual(NO_DRIFT);
+  });
+
+  it('keeps the published units by area, the publication time and the popularity through raw writes', async () => {
+    const areaIds = ((await ok('provider', 'GET', '/items/knowledge/find')) as { id: number }[]).map((a) => a.id);
+    const [item] = await q(`insert into items (provider_id) select provider_id from users where provider_id is not null order by id limit 1 returning id, provider_id`);
+    const author = (await q(`select id from users where type = 'provider' order by id limit 1`))[0]!.id;
+    const [v] = await q(
+      `insert into item_contents (item_id, version, status, title, knowledge_ids, level_of_learning, created_by, updated_by) values ($1, 1, 'publish', 'Átomos', $2, '{Graduação}', $3, $3) returning id`,
+      [item!.id, [areaIds[0], areaIds[1]], author],
+    );
+    const rows = () => q(`select knowledge_id, content_id, title_folded from published_unit_areas where item_id = $1 order by knowledge_id`, [item!.id]);
+    const kept = async () => (await q(`select published_at, popularity from items where id = $1`, [item!.id]))[0]!;
+    expect(await rows()).toEqual([]);
+    expect((await kept()).published_at).toBeNull();
+
+    await q(`update items set published_content_id = $1 where id = $2`, [v!.id, item!.id]);
+    expect(await rows()).toEqual(
+      [areaIds[0], areaIds[1]].sort((a, b) => a! - b!).map((k) => ({ knowledge_id: k, content_id: v!.id, title_folded: 'atomos' })),
+    );
+    expect((await kept()).published_at).not.toBeNull();
+    // a published version's areas and title changed by a raw write; no area at all is group 0
+    await q(`update item_contents set knowledge_ids = '{}', title = 'Moléculas' where id = $1`, [v!.id]);
+    expect(await rows()).toEqual([{ knowledge_id: 0, content_id: v!.id, title_folded: 'moleculas' }]);
+    // two reports of one reader and one of another: popularity 2; a report removed: 1
+    const report = (reporter: unknown) =>
+      q(`insert into item_feedbacks (item_content_id, unit_name, error_type, error_description, reporter_id) values ($1, 'Moléculas', 'Outro', 'x', $2) returning id`, [v!.id, reporter]);
+    await report(author);
+    await report(author);
+    const [other] = await report(userId.curator);
+    expect((await kept()).popularity).toBe(2);
+    await q(`delete from item_feedbacks where id = $1`, [other!.id]);
+    expect((await kept()).popularity).toBe(1);
+    expect(await drift()).toEqual(NO_DRIFT);
+    // unpublished: no rows, no publication time, popularity 0
+    await q(`update items set published_content_id = null where id = $1`, [item!.id]);
+    expect(await rows()).toEqual([]);
+    expect(await kept()).toEqual({ published_at: null, popularity: 0 });
+    expect(await drift()).toEqual(NO_DRIFT);
   });
 });
 

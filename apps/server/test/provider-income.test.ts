@@ -13,6 +13,9 @@ import { plans } from '../src/modules/plans/plans.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { users } from '../src/modules/users/users.tables';
+import { itemContents, items } from '../src/modules/units/units.tables';
+import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
+import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 import { hashPassword } from '../src/platform/security';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 
@@ -151,5 +154,34 @@ describe("provider 'Meus alugueis'", () => {
     for (const query of [{ limit: '6' }, { page: '0' }, { page: 'x' }, { other: '1' }] as Record<string, string>[]) {
       expect((await call(t.app, 'GET', '/api/providers/my-rents', { token: own, query })).statusCode).toBe(400);
     }
+  });
+});
+
+describe("the dashboard's approved and most popular units", () => {
+  it('orders the latest by publication and the most popular by distinct reporting readers, from the kept columns', async () => {
+    const db = t.deps.db;
+    const publish = async (title: string) => {
+      const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
+      const [v] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish' }).returning({ id: itemContents.id });
+      await db.update(items).set({ publishedContentId: v!.id }).where(eq(items.id, item!.id));
+      return v!.id;
+    };
+    const first = await publish('Primeira publicada');
+    const second = await publish('Segunda publicada');
+    await publish('Terceira publicada');
+    await refreshCatalogueFacts(db, [providerId]);
+    const readers = await db.select({ id: users.id }).from(users).limit(3);
+    const report = (contentId: number, reporterId: number) =>
+      db.insert(itemFeedbacks).values({ itemContentId: contentId, unitName: 'x', errorType: 'Outro', errorDescription: 'x', reporterId });
+    // the second: two readers (one of them twice); the first: one reader
+    await report(second, readers[0]!.id);
+    await report(second, readers[0]!.id);
+    await report(second, readers[1]!.id);
+    await report(first, readers[2]!.id);
+
+    const body = (await call(t.app, 'GET', '/api/providers/dashboard', { token: own })).json<ProviderDashboard>();
+    expect(body.approved.count).toBe(3);
+    expect(body.approved.latest.map((u) => u.title)).toEqual(['Terceira publicada', 'Segunda publicada', 'Primeira publicada']);
+    expect(body.popular.map((u) => u.title)).toEqual(['Segunda publicada', 'Primeira publicada', 'Terceira publicada']);
   });
 });

@@ -165,18 +165,70 @@ describe('a provider and its units: only the published version leaves the server
     for (const id of [ids.noPrice, ids.inReview, ids.partner, 999_999]) expect((await get(`/providers/store/${id}`, tok.c!)).statusCode).toBe(404);
   });
 
-  it('lists the published versions, never a draft', async () => {
-    const res = await get('/items/item/find/provider', tok.c!, { providerId: String(ids.p2) });
-    expect(res.statusCode, res.body).toBe(200);
-    const content = res.json().content;
-    expect(content.map((u: { title: string }) => u.title)).toEqual(['Unidade publicada de Ateliê Didático Ávila']);
-    expect(content[0].knowledges[0].id).toBe(ids.area);
-    expect(res.body).not.toContain('Rascunho secreto');
-    const demo = await get('/items/item/find/provider', tok.c!, { providerId: String(ids.demoProvider) });
-    expect(demo.json().content.length).toBeGreaterThan(0);
-    expect(demo.json().content.map((u: { itemContentId: number }) => u.itemContentId)).not.toContain(ids.demoDraft);
-    expect((await get('/items/item/find/provider', tok.c!, { providerId: String(ids.p2), companyName: 'nada disso' })).json().content).toEqual([]);
+  type Group = { knowledgeId: number; title: string; total: number; units: { title: string; itemContentId: number; knowledges: { id: number }[] }[] };
+  it('lists the published versions by knowledge area, never a draft', async () => {
+    const groupsOf = async (query: Record<string, string>) => {
+      const res = await get('/items/item/find/provider', tok.c!, query);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().groups as Group[];
+    };
+    const [g] = await groupsOf({ providerId: String(ids.p2) });
+    expect(g).toMatchObject({ knowledgeId: ids.area, total: 1 });
+    expect(g!.units.map((u) => u.title)).toEqual(['Unidade publicada de Ateliê Didático Ávila']);
+    expect(g!.units[0]!.knowledges[0]!.id).toBe(ids.area);
+    const demo = await groupsOf({ providerId: String(ids.demoProvider) });
+    expect(demo.length).toBeGreaterThan(0);
+    expect(JSON.stringify(demo)).not.toContain(`"itemContentId":${ids.demoDraft},`);
+    expect(JSON.stringify(await groupsOf({ providerId: String(ids.p2) }))).not.toContain('Rascunho secreto');
+    expect(await groupsOf({ providerId: String(ids.p2), companyName: 'nada disso' })).toEqual([]);
     expect((await get('/items/item/find/provider', tok.c!, { providerId: String(ids.inReview) })).statusCode).toBe(404);
+  });
+
+  it("answers each area's first 4 units and count, one area's pages on 'Mostrar mais', the area-less group last", async () => {
+    const db = t.deps.db;
+    const areas = await db.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).orderBy(knowledgeAreas.title).limit(2);
+    const [a, b] = areas as [{ id: number; title: string }, { id: number; title: string }];
+    const [p] = await db
+      .insert(providers)
+      .values({ companyName: 'Grupos Didáticos', name: 'Grupos', email: 'grupos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
+      .returning({ id: providers.id });
+    const unit = async (title: string, knowledgeIds: number[], levelOfLearning: string[] = ['Graduação']) => {
+      const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+      const [v] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish', knowledgeIds, levelOfLearning }).returning({ id: itemContents.id });
+      await db.update(items).set({ publishedContentId: v!.id }).where(eq(items.id, item!.id));
+    };
+    // 6 units in area a (titles out of order, accents folded for the order), one in a and b, one without an area
+    for (const title of ['Órbitas', 'Atomos', 'Ímãs', 'Energia', 'Calor', 'Ondas']) await unit(title, [a.id]);
+    await unit('Bússola', [a.id, b.id], ['Mestrado']);
+    await unit('Sem área', []);
+    await db.insert(planPrices).values({ planId: ids.ampliado, providerId: p!.id, valueCents: 90_000 });
+    await refreshCatalogueFacts(db, [p!.id]);
+
+    const query = { providerId: String(p!.id) };
+    const overview = (await get('/items/item/find/provider', tok.c!, query)).json().groups as Group[];
+    expect(overview.map((g) => [g.knowledgeId, g.total])).toEqual([[a.id, 7], [b.id, 1], [0, 1]]);
+    expect(overview[0]!.units.map((u) => u.title)).toEqual(['Atomos', 'Bússola', 'Calor', 'Energia']);
+    expect(overview[2]).toMatchObject({ title: 'Sem área de conhecimento', units: [{ title: 'Sem área', knowledges: [] }] });
+
+    const page1 = (await get('/items/item/find/provider', tok.c!, { ...query, group: String(a.id) })).json().groups as Group[];
+    expect(page1).toHaveLength(1);
+    expect(page1[0]!.total).toBe(7);
+    expect(page1[0]!.units.map((u) => u.title)).toEqual(['Atomos', 'Bússola', 'Calor', 'Energia', 'Ímãs', 'Ondas', 'Órbitas']);
+    expect((await get('/items/item/find/provider', tok.c!, { ...query, group: String(a.id), page: '2' })).json().groups[0].units).toEqual([]);
+    expect((await get('/items/item/find/provider', tok.c!, { ...query, group: '0' })).json().groups[0].units.map((u: { title: string }) => u.title)).toEqual(['Sem área']);
+    expect((await get('/items/item/find/provider', tok.c!, { ...query, group: '987654' })).json().groups).toEqual([]);
+
+    // filters: an area keeps only its group; a level or a title keeps the matching units in every group
+    expect(((await get('/items/item/find/provider', tok.c!, { ...query, knowledges: String(b.id) })).json().groups as Group[]).map((g) => g.knowledgeId)).toEqual([b.id]);
+    const byLevel = (await get('/items/item/find/provider', tok.c!, { ...query, levelOfLearning: 'Mestrado' })).json().groups as Group[];
+    expect(byLevel.map((g) => [g.knowledgeId, g.total, g.units[0]!.title])).toEqual([[a.id, 1, 'Bússola'], [b.id, 1, 'Bússola']]);
+    const byTitle = (await get('/items/item/find/provider', tok.c!, { ...query, companyName: 'ORBITA' })).json().groups as Group[];
+    expect(byTitle.map((g) => [g.knowledgeId, g.units.map((u) => u.title)])).toEqual([[a.id, ['Órbitas']]]);
+
+    for (const bad of [{ group: '-1' }, { group: 'abc' }, { page: '0' }] as Record<string, string>[]) {
+      const res = await get('/items/item/find/provider', tok.c!, { ...query, ...bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
   });
 
   it('opens the published version and answers 404 for a draft, another provider or a provider out of the store', async () => {

@@ -18,6 +18,14 @@ export const LEVELS_OF_LEARNING: Record<KnowledgeType, readonly string[]> = {
   university: ['Graduação', 'Graduação Tecnológica', 'Licenciatura', 'Pós-Graduação Lato Sensu', 'Mestrado', 'Doutorado'],
 };
 
+/** The group of units without a knowledge area (published_unit_areas.knowledge_id 0): shown last, under this title. */
+export const NO_AREA_ID = 0;
+export const NO_AREA_TITLE = 'Sem área de conhecimento';
+
+/** Units grouped by knowledge area (store provider page, catalogue): each area's count and the units answered. */
+export const unitGroupOf = <T extends z.ZodTypeAny>(unit: T) =>
+  z.object({ knowledgeId: z.number(), title: z.string(), total: z.number(), units: z.array(unit) });
+
 export const knowledgeArea = z.object({ id: z.number(), title: z.string(), type: z.enum(KNOWLEDGE_TYPES) });
 export type KnowledgeArea = z.infer<typeof knowledgeArea>;
 

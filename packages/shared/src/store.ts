@@ -14,6 +14,7 @@ import { MSG } from './messages';
 import { PROVIDER_CONDITIONS } from './providers';
 import { RENT_BUYER_TYPES, RENT_MSG, RENT_READER_SELLER_TYPES } from './rent-machine';
 import { unitContent } from './units';
+import { unitGroupOf } from './knowledge';
 import { idParam, messageResponse, requiredText } from './validation';
 
 export const STORE_MSG = {
@@ -69,10 +70,10 @@ export const STORE_LIMITS = {
   priceMaxCents: 2_000_000,
   /** Provider cards per page of the store. */
   pageSize: 24,
-  /** Published units of one provider answered on its store page (a provider's catalogue is smaller). */
-  unitsMax: 1000,
-  /** Spec 3 §2.4: a knowledge-area group with more than 4 units is shortened. */
+  /** Spec 3 §2.4: a knowledge-area group with more than 4 units is shortened (the first 4 are answered per group). */
   groupShort: 4,
+  /** 'Mostrar mais' of one group loads its units this many at a time. */
+  groupPage: 24,
   /** Spec 3 §9: provider names on partner cards are cut to 20 characters plus an ellipsis. */
   partnerNameMax: 20,
   /** Partner cards answered by one search (service providers are few). */
@@ -154,6 +155,9 @@ export const storeUnitsQuery = z.strictObject({
   companyName: search,
   knowledges: knowledgeIds,
   levelOfLearning: levels,
+  /** One knowledge area's units ('Mostrar mais'; NO_AREA_ID for units without one), a page at a time. */
+  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).optional(),
+  page: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).max(100_000, MSG.invalidValue).default(1),
 });
 export type StoreUnitsQuery = z.input<typeof storeUnitsQuery>;
 
@@ -166,7 +170,14 @@ export const storeUnit = z.object({
   levelOfLearning: z.array(z.string()),
 });
 export type StoreUnit = z.infer<typeof storeUnit>;
-export const storeUnitsResponse = z.object({ content: z.array(storeUnit) });
+/**
+ * The provider's published units by knowledge area: without `group`, every area with its count and its first
+ * STORE_LIMITS.groupShort units; with `group`, that area's page `page` of STORE_LIMITS.groupPage units.
+ */
+export const storeUnitGroup = unitGroupOf(storeUnit);
+export type StoreUnitGroup = z.infer<typeof storeUnitGroup>;
+export const storeUnitsResponse = z.object({ groups: z.array(storeUnitGroup) });
+export type StoreUnitsResponse = z.infer<typeof storeUnitsResponse>;
 
 export const storeUnitParams = z.strictObject({
   id: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
@@ -294,7 +305,7 @@ export const storeRoutes = {
     access: STORE_READER_TYPES, params: idParam, response: storeProviderDetail,
   }),
   units: defineRoute({
-    method: 'GET', path: '/items/item/find/provider', tag: 'store', summary: 'Unidades publicadas de um fornecedor da loja (filtros: título, áreas, níveis)',
+    method: 'GET', path: '/items/item/find/provider', tag: 'store', summary: 'Unidades publicadas de um fornecedor da loja por área de conhecimento: as primeiras de cada área e a contagem, ou uma página de uma área (group, page)',
     access: STORE_READER_TYPES, query: storeUnitsQuery, response: storeUnitsResponse,
   }),
   unit: defineRoute({

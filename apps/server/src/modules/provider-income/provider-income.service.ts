@@ -6,6 +6,7 @@
  */
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnyColumn } from 'drizzle-orm';
 import { isProviderInReview } from '@edu/shared/providers';
 import {
   INCOME,
@@ -29,7 +30,9 @@ import { sellers } from '../sellers/sellers.tables';
 import { plans } from '../plans/plans.tables';
 import { itemContents, items } from '../units/units.tables';
 import { knowledgeAreas } from '../units/knowledge.tables';
-import { itemFeedbacks } from '../reviews/reviews.tables';
+
+/** The partial indexes are DESC NULLS LAST (drizzle's `.desc()`); a plain `desc` (NULLS FIRST) would not use them. */
+const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
@@ -65,24 +68,24 @@ export function providerIncomeService({ db }: Deps) {
   async function ownProvider(auth: AuthContext) {
     const providerId = auth.user.providerId;
     if (providerId === null) throw forbidden(INCOME_TEXT.noProvider);
-    const [row] = await db.select({ id: providers.id, status: providers.status }).from(providers).where(eq(providers.id, providerId));
+    const [row] = await db.select({ id: providers.id, status: providers.status, publishedUnits: providers.publishedUnits }).from(providers).where(eq(providers.id, providerId));
     if (!row) throw forbidden(INCOME_TEXT.noProvider);
     return row;
   }
 
-  /** Published versions of the provider's units, with their knowledge-area titles. */
+  /**
+   * The provider's published units, latest published first or most popular first: the first rows of a partial index
+   * of the provider's published items (items.published_at / items.popularity, kept by the database, migration 0016),
+   * then their published versions by id. 'Most popular' is the distinct readers who reported on the published version
+   * until issue 13 counts accesses (docs/decisions.md).
+   */
   async function units(providerId: number, order: 'latest' | 'popular', limit: number): Promise<ProviderUnitRow[]> {
-    // Readers who reported on the PUBLISHED version: the one reader-side signal stored until accesses are counted
-    // (issue 13). One index probe per published unit (item_feedbacks_content_idx), not a scan of every report.
-    const reports = sql<number>`(select count(distinct coalesce(${itemFeedbacks.reporterId}, -${itemFeedbacks.id})) from ${itemFeedbacks} where ${itemFeedbacks.itemContentId} = ${items.publishedContentId})`;
     const rows = await db
-      .select({ itemId: items.id, contentId: itemContents.id, title: itemContents.title, knowledgeIds: itemContents.knowledgeIds, publishedAt: itemContents.updatedAt })
+      .select({ itemId: items.id, contentId: itemContents.id, title: itemContents.title, knowledgeIds: itemContents.knowledgeIds, publishedAt: items.publishedAt })
       .from(items)
       .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
-      // "is not null" is implied by the join, but said so the planner walks the provider's items and probes each
-      // version by id (a hash join over every version was chosen otherwise: ~100 ms for 2,000 units).
       .where(and(eq(items.providerId, providerId), isNotNull(items.publishedContentId)))
-      .orderBy(...(order === 'popular' ? [desc(reports)] : []), desc(itemContents.updatedAt), desc(itemContents.id))
+      .orderBy(...(order === 'popular' ? [descNullsLast(items.popularity)] : []), descNullsLast(items.publishedAt), descNullsLast(items.id))
       .limit(limit);
     const ids = [...new Set(rows.flatMap((r) => r.knowledgeIds))];
     const areas = ids.length ? await db.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).where(inArray(knowledgeAreas.id, ids)) : [];
@@ -92,7 +95,7 @@ export function providerIncomeService({ db }: Deps) {
       contentId: r.contentId,
       title: r.title,
       knowledges: r.knowledgeIds.map((id) => title.get(id)).filter((t): t is string => !!t),
-      publishedAt: toDate(r.publishedAt).toISOString(),
+      publishedAt: toDate(r.publishedAt ?? new Date(0)).toISOString(),
     }));
   }
 
@@ -101,15 +104,15 @@ export function providerIncomeService({ db }: Deps) {
       const provider = await ownProvider(auth);
       if (isProviderInReview(provider.status)) throw forbidden(INCOME_TEXT.inReview);
       const months = incomeMonths(now, INCOME.monthsMax);
-      const [periods, [approved], latest, popular] = await Promise.all([
+      // The approved count is the store fact providers.published_units (kept by store/catalogue-facts.ts).
+      const [periods, latest, popular] = await Promise.all([
         activePeriods(db, provider.id, months[0]!.start, months[months.length - 1]!.end),
-        db.select({ n: count() }).from(items).where(and(eq(items.providerId, provider.id), isNotNull(items.publishedContentId))),
         units(provider.id, 'latest', INCOME.latestApproved),
         units(provider.id, 'popular', INCOME.popular),
       ]);
       return {
         income: monthlyIncome(periods, months),
-        approved: { count: Number(approved?.n ?? 0), latest },
+        approved: { count: provider.publishedUnits, latest },
         popular,
       };
     },

@@ -3,9 +3,9 @@
  * institution's plan, their published units, and the published version of one unit. Nothing else leaves the
  * server here: a draft, a version under review or a provider without a price answers as missing (404).
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STORE_LIMITS, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreUnit, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
+import { STORE_LIMITS, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreUnitsResponse, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
 import type { ProviderCondition } from '@edu/shared/providers';
 import type { UnitContent } from '@edu/shared/units';
 import type { Executor } from '../../platform/db';
@@ -17,8 +17,8 @@ import { foldedMatch } from '../../platform/search';
 import { accessWhere, requireAccess } from '../access/access';
 import { providers } from '../providers/providers.tables';
 import { planPrices } from '../plans/plans.tables';
-import { itemContents, items } from '../units/units.tables';
-import { knowledgeAreas } from '../units/knowledge.tables';
+import { itemContents, items, publishedUnitAreas } from '../units/units.tables';
+import { unitGroups } from '../units/unit-groups';
 import { unitsService } from '../units/units.service';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
 import { inStore, openRentOf, priceOn } from './store-rules';
@@ -107,38 +107,21 @@ export function storeService(deps: Deps) {
       return providerIn(db, inst, id);
     },
 
-    /** The provider's published units, as the store shows them (the gate's unit.storeRead: the published version only). */
-    async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<{ content: StoreUnit[] }> {
+    /**
+     * The provider's published units by knowledge area, as the store shows them (spec 3 §2.4): each area's first
+     * units and count, or one area's page. Every unit answered passes the gate's unit.storeRead (the published version).
+     */
+    async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<StoreUnitsResponse> {
       const inst = await requireActiveInstitution(db, auth);
       const provider = await providerIn(db, inst, q.providerId);
-      const filters: (SQL | undefined)[] = [
-        eq(items.providerId, provider.id),
-        eq(itemContents.id, items.publishedContentId),
-        accessWhere(auth, 'unit.storeRead'),
-      ];
-      if (q.companyName) filters.push(foldedMatch(itemContents.titleFolded, q.companyName));
-      if (q.knowledges?.length) filters.push(sql`${itemContents.knowledgeIds} && ${sqlArray(q.knowledges, 'int')}`);
-      if (q.levelOfLearning?.length) filters.push(sql`${itemContents.levelOfLearning} && ${sqlArray(q.levelOfLearning, 'text')}`);
-      const rows = await db
-        .select({ itemId: items.id, itemContentId: itemContents.id, title: itemContents.title, knowledgeIds: itemContents.knowledgeIds, levels: itemContents.levelOfLearning })
-        .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
-        .where(and(...filters))
-        .orderBy(asc(itemContents.titleFolded), asc(itemContents.id))
-        .limit(STORE_LIMITS.unitsMax);
-      const ids = [...new Set(rows.flatMap((r) => r.knowledgeIds ?? []))];
-      const areas = ids.length ? await db.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).where(inArray(knowledgeAreas.id, ids)) : [];
-      const title = new Map(areas.map((a) => [a.id, a.title]));
-      return {
-        content: rows.map((r) => ({
-          itemId: r.itemId,
-          itemContentId: r.itemContentId,
-          title: r.title,
-          companyName: provider.companyName,
-          knowledges: (r.knowledgeIds ?? []).filter((k) => title.has(k)).map((k) => ({ id: k, title: title.get(k)! })),
-          levelOfLearning: r.levels ?? [],
-        })),
-      };
+      const scope = eq(publishedUnitAreas.providerId, provider.id);
+      const filters = { title: q.companyName, knowledges: q.knowledges, levels: q.levelOfLearning };
+      const gate = accessWhere(auth, 'unit.storeRead');
+      const groups =
+        q.group === undefined
+          ? await unitGroups.overview(db, scope, filters, STORE_LIMITS.groupShort, gate)
+          : await unitGroups.page(db, scope, filters, q.group, q.page, STORE_LIMITS.groupPage, gate);
+      return { groups: groups.map((g) => ({ ...g, units: g.units.map(({ providerId: _p, ...u }) => u) })) };
     },
 
     /** The published version `contentId` of a unit of store provider `providerId`; anything else 404. */

@@ -24,6 +24,16 @@ export const items = pgTable(
     currentStatus: text('current_status'),
     currentTitleFolded: text('current_title_folded'),
     currentCreatedAt: timestamp('current_created_at', { withTimezone: true }),
+    /**
+     * When the published version became the published one (null while none is). Kept by the database (trigger
+     * items_keep_published, migration 0016) with `popularity`: never written by the application.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The provider dashboard's 'most popular' order: distinct readers who reported on the published version (until
+     * issue 13 records accesses). Kept by the database (triggers items_keep_published, item_feedbacks_keep_popularity).
+     */
+    popularity: integer('popularity').notNull().default(0),
   },
   (t) => [
     // A provider's items (Minhas Unidades walks them in order): the ids come from the index, not the rows.
@@ -33,6 +43,35 @@ export const items = pgTable(
     // Minhas Unidades: the provider's current versions, their statuses (counts) and titles (search) from the index only.
     index('items_provider_current_idx').on(t.providerId, t.currentCreatedAt, t.currentContentId, t.currentStatus, t.currentTitleFolded),
     index('items_provider_current_title_idx').on(t.providerId, t.currentTitleFolded, t.currentContentId, t.currentStatus),
+    // The provider dashboard's latest approved and most popular units: the first rows of the provider's published items.
+    index('items_provider_published_idx').on(t.providerId, t.publishedAt.desc(), t.id.desc()).where(sql`${t.publishedContentId} is not null`),
+    index('items_provider_popular_idx').on(t.providerId, t.popularity.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.publishedContentId} is not null`),
+  ],
+);
+
+/**
+ * Published units by knowledge area (migration 0016): one row per (item with a published version, knowledge area of
+ * that version; 0 when it has none). The store's provider page and the catalogue group units by area and show the
+ * first few of each group with the group's count: both come from this narrow table's index, not from the versions.
+ * Kept by the database in the same transaction as the write (triggers published_unit_areas_keep on items and on
+ * item_contents); never written by the application.
+ */
+export const publishedUnitAreas = pgTable(
+  'published_unit_areas',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** A knowledge area of the published version, or 0 (NO_AREA) when it has none. */
+    knowledgeId: integer('knowledge_id').notNull(),
+    providerId: integer('provider_id').notNull(),
+    contentId: integer('content_id').notNull(),
+    titleFolded: text('title_folded').notNull(),
+    levels: text('levels').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.knowledgeId] }),
+    index('published_unit_areas_provider_idx').on(t.providerId, t.knowledgeId, t.titleFolded, t.itemId, t.contentId),
   ],
 );
 

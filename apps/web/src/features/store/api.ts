@@ -33,6 +33,10 @@ export const storeUnitsQuery = (q: StoreUnitsQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** 'Mostrar mais' of one knowledge-area group of the provider page: that group's page `page`. */
+export const storeUnitGroupPage = async (q: StoreUnitsQuery, group: number, page: number, signal: AbortSignal) =>
+  (await call(storeRoutes.units, { query: { ...q, group, page }, signal })).groups[0];
+
 export const storeUnitQuery = (providerId: number, id: number) =>
   queryOptions({ queryKey: storeKeys.unit(providerId, id), queryFn: ({ signal }) => call(storeRoutes.unit, { params: { id: providerId, idItem: id }, signal }) });
 

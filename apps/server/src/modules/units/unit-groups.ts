@@ -1,0 +1,152 @@
+/**
+ * Published units grouped by knowledge area (spec 3 §2.4 store provider page, §2.13 catalogue): each area's first
+ * units in title order and the area's count, or one area's page. Read from `published_unit_areas` (migration 0016:
+ * one row per published unit and area, kept by the database), so the cost follows the units shown, not the
+ * provider's whole catalogue. A unit in two areas is in both groups; a unit without an area is in group NO_AREA_ID.
+ *
+ * The caller says WHICH units (`scope`: SQL on `published_unit_areas`, e.g. one provider) and WHO reads them
+ * (`gate`: the access gate's condition on the version, applied to every unit answered).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { NO_AREA_ID, NO_AREA_TITLE } from '@edu/shared/knowledge';
+import type { Executor } from '../../platform/db';
+import { foldedMatch } from '../../platform/search';
+import { providers } from '../providers/providers.tables';
+import { itemContents, items, publishedUnitAreas as pua } from './units.tables';
+import { knowledgeAreas } from './knowledge.tables';
+
+export interface UnitGroupFilters {
+  /** Part of the title (folded match). */
+  title?: string | undefined;
+  /** Only these areas' groups. */
+  knowledges?: number[] | undefined;
+  /** Units of any of these levels. */
+  levels?: string[] | undefined;
+}
+
+export interface GroupedUnit {
+  itemId: number;
+  itemContentId: number;
+  providerId: number;
+  title: string;
+  companyName: string;
+  knowledges: { id: number; title: string }[];
+  levelOfLearning: string[];
+}
+
+export interface UnitGroup {
+  knowledgeId: number;
+  title: string;
+  total: number;
+  units: GroupedUnit[];
+}
+
+const intArray = (values: readonly number[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[]`;
+const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+function whereOf(scope: SQL, f: UnitGroupFilters): SQL {
+  const parts: SQL[] = [scope];
+  if (f.title) parts.push(foldedMatch(pua.titleFolded, f.title));
+  if (f.knowledges?.length) parts.push(sql`${pua.knowledgeId} = any(${intArray(f.knowledges)})`);
+  if (f.levels?.length) parts.push(sql`${pua.levels} && ${textArray(f.levels)}`);
+  return and(...parts)!;
+}
+
+/** The versions `picked` (content ids) with their titles, providers and area titles, through the access gate. */
+async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): Promise<Map<number, GroupedUnit>> {
+  if (!picked.length) return new Map();
+  const rows = await ex
+    .select({
+      itemId: items.id,
+      itemContentId: itemContents.id,
+      providerId: items.providerId,
+      title: itemContents.title,
+      companyName: providers.companyName,
+      knowledgeIds: itemContents.knowledgeIds,
+      levels: itemContents.levelOfLearning,
+    })
+    .from(itemContents)
+    .innerJoin(items, eq(items.id, itemContents.itemId))
+    .innerJoin(providers, eq(providers.id, items.providerId))
+    .where(and(inArray(itemContents.id, picked), eq(items.publishedContentId, itemContents.id), gate));
+  const titles = await areaTitles(ex, [...new Set(rows.flatMap((r) => r.knowledgeIds))]);
+  return new Map(
+    rows.map((r) => [
+      r.itemContentId,
+      {
+        itemId: r.itemId,
+        itemContentId: r.itemContentId,
+        providerId: r.providerId,
+        title: r.title,
+        companyName: r.companyName,
+        knowledges: r.knowledgeIds.filter((k) => titles.has(k)).map((k) => ({ id: k, title: titles.get(k)! })),
+        levelOfLearning: r.levels,
+      },
+    ]),
+  );
+}
+
+async function areaTitles(ex: Executor, ids: number[]): Promise<Map<number, string>> {
+  const real = ids.filter((id) => id !== NO_AREA_ID);
+  const rows = real.length ? await ex.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).where(inArray(knowledgeAreas.id, real)) : [];
+  return new Map([[NO_AREA_ID, NO_AREA_TITLE], ...rows.map((r) => [r.id, r.title] as [number, string])]);
+}
+
+/** Groups in area-title order (pt-BR), the group without an area last; areas no longer known are left out. */
+function sortGroups(groups: UnitGroup[]): UnitGroup[] {
+  return groups.sort((a, b) =>
+    a.knowledgeId === NO_AREA_ID ? 1 : b.knowledgeId === NO_AREA_ID ? -1 : a.title.localeCompare(b.title, 'pt-BR') || a.knowledgeId - b.knowledgeId,
+  );
+}
+
+export const unitGroups = {
+  /** Every group of `scope` with its count and its first `first` units. */
+  async overview(ex: Executor, scope: SQL, filters: UnitGroupFilters, first: number, gate: SQL | undefined): Promise<UnitGroup[]> {
+    const where = whereOf(scope, filters);
+    const [counts, firsts] = await Promise.all([
+      ex.select({ knowledgeId: pua.knowledgeId, total: sql<number>`count(*)::int` }).from(pua).where(where).groupBy(pua.knowledgeId),
+      ex
+        .select({ knowledgeId: sql<number>`x.knowledge_id`, contentId: sql<number>`x.content_id` })
+        .from(
+          sql`(select ${pua.knowledgeId} as knowledge_id, ${pua.contentId} as content_id,
+                 row_number() over (partition by ${pua.knowledgeId} order by ${pua.titleFolded}, ${pua.itemId}) as n
+               from ${pua} where ${where}) x`,
+        )
+        .where(sql`x.n <= ${first}`)
+        .orderBy(sql`x.knowledge_id`, sql`x.n`),
+    ]);
+    const [units, titles] = await Promise.all([
+      hydrate(ex, [...new Set(firsts.map((r) => r.contentId))], gate),
+      areaTitles(ex, counts.map((c) => c.knowledgeId)),
+    ]);
+    const groups = counts
+      .filter((c) => titles.has(c.knowledgeId))
+      .map((c) => ({
+        knowledgeId: c.knowledgeId,
+        title: titles.get(c.knowledgeId)!,
+        total: c.total,
+        units: firsts.filter((r) => r.knowledgeId === c.knowledgeId && units.has(r.contentId)).map((r) => units.get(r.contentId)!),
+      }));
+    return sortGroups(groups);
+  },
+
+  /** One group's page `page` (1-based) of `size` units, with the group's count; [] when the area has none. */
+  async page(ex: Executor, scope: SQL, filters: UnitGroupFilters, knowledgeId: number, page: number, size: number, gate: SQL | undefined): Promise<UnitGroup[]> {
+    const where = and(whereOf(scope, filters), eq(pua.knowledgeId, knowledgeId));
+    const [[count], rows, titles] = await Promise.all([
+      ex.select({ total: sql<number>`count(*)::int` }).from(pua).where(where),
+      ex
+        .select({ contentId: pua.contentId })
+        .from(pua)
+        .where(where)
+        .orderBy(asc(pua.titleFolded), asc(pua.itemId))
+        .limit(size)
+        .offset((page - 1) * size),
+      areaTitles(ex, [knowledgeId]),
+    ]);
+    const total = count?.total ?? 0;
+    if (!total || !titles.has(knowledgeId)) return [];
+    const units = await hydrate(ex, rows.map((r) => r.contentId), gate);
+    return [{ knowledgeId, title: titles.get(knowledgeId)!, total, units: rows.filter((r) => units.has(r.contentId)).map((r) => units.get(r.contentId)!) }];
+  },
+};
