@@ -11,7 +11,7 @@
  * and has no entry fails the first test: adding a route means saying how it guards its objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import { PROVIDER_TYPES, SELLER_TYPES, type UserType } from '@edu/shared/access';
 import { ALL_ROUTES } from '@edu/shared/api';
 import { buildPath, type RouteContract } from '@edu/shared/contract';
@@ -31,6 +31,7 @@ import { auditLogs } from '../src/platform/platform.tables';
 import { cartItems } from '../src/modules/store/store.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { plans, planPrices } from '../src/modules/plans/plans.tables';
+import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -477,6 +478,63 @@ describe("the store's own permission, unit.storeRead (issue 11): browsing is not
     // Clean up: the matrix above expects B's units to be B's draft only, and B out of the store.
     await db.delete(planPrices).where(eq(planPrices.id, price!.id));
     await db.update(providers).set({ publishedUnits: 0 }).where(eq(providers.id, objects.provider));
+    await db.update(items).set({ publishedContentId: null }).where(eq(items.id, item!.id));
+  });
+});
+
+describe('reading a rented unit (issue 12): the catalogue and subject cases of unitReaders', () => {
+  it("an ACTIVE rent opens the published version; a subject keeps its pinned version; nothing once the rent or the institution is not active", async () => {
+    const db = t.deps.db;
+    const [u] = await db
+      .select({ id: users.id, type: users.type, providerId: users.providerId, sellerId: users.sellerId })
+      .from(users)
+      .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE.seller}@demo.sabercompartilhado.com.br`));
+    const seller: Actor = { ...u!, type: u!.type as UserType };
+    const [other] = await db.select({ id: sellers.id }).from(sellers).where(ne(sellers.id, seller.sellerId!)).limit(1);
+    const [item] = await db.insert(items).values({ providerId: objects.provider }).returning({ id: items.id });
+    const [v1] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title: 'Versão 1 de B', status: 'publish' }).returning({ id: itemContents.id });
+    const [v2] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Versão 2 de B', status: 'publish' }).returning({ id: itemContents.id });
+    const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 3, title: 'Rascunho de B', status: 'draft' }).returning({ id: itemContents.id });
+    await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
+    const asked = [v1!.id, v2!.id, draft!.id, objects.content];
+    const reads = async (permission: 'unit.read' | 'feedback.report' = 'unit.read') => [...(await checkAccess(db, seller, permission, asked))].sort();
+    const readsItem = async () => [...(await checkAccess(db, seller, 'item.read', [item!.id, objects.item]))];
+    const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
+    const [rent] = await db
+      .insert(rents)
+      .values({ sellerId: seller.sellerId!, providerId: objects.provider, planId: plan!.id, valueCents: 100_000, status: 'requested' })
+      .returning({ id: rents.id });
+
+    // A requested (not yet active) rent opens nothing.
+    expect(await reads()).toEqual([]);
+    expect(await readsItem()).toEqual([]);
+    // Active: the published version (and the unit) only; never a draft or another version.
+    await db.update(rents).set({ status: 'active' }).where(eq(rents.id, rent!.id));
+    expect(await reads()).toEqual([v1!.id]);
+    expect(await reads('feedback.report')).toEqual([v1!.id]);
+    expect(await readsItem()).toEqual([item!.id]);
+    // Pinned in a subject: version 1 stays readable after version 2 is published (opt-in updates).
+    const [subject] = await db.insert(subjects).values({ sellerId: seller.sellerId!, name: 'Disciplina do portão' }).returning({ id: subjects.id });
+    await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: item!.id, itemContentId: v1!.id, position: 0 });
+    await db.update(items).set({ publishedContentId: v2!.id }).where(eq(items.id, item!.id));
+    expect(await reads()).toEqual([v1!.id, v2!.id].sort());
+    // Another institution's subject pins nothing for this one.
+    const [theirs] = await db.insert(subjects).values({ sellerId: other!.id, name: 'Disciplina de outra' }).returning({ id: subjects.id });
+    await db.insert(subjectItems).values({ subjectId: theirs!.id, itemId: item!.id, itemContentId: draft!.id, position: 0 });
+    expect(await reads()).toEqual([v1!.id, v2!.id].sort());
+    // A suspended institution reads nothing; reactivated, it reads again.
+    await db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, seller.sellerId!));
+    expect(await reads()).toEqual([]);
+    await db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, seller.sellerId!));
+    expect(await reads()).toEqual([v1!.id, v2!.id].sort());
+    // The rent canceled: the subject's version too is closed at once.
+    await db.update(rents).set({ status: 'canceled' }).where(eq(rents.id, rent!.id));
+    expect(await reads()).toEqual([]);
+    expect(await readsItem()).toEqual([]);
+
+    // Clean up: the matrix above expects B's units to be B's draft only.
+    await db.delete(subjects).where(inArray(subjects.id, [subject!.id, theirs!.id]));
+    await db.delete(rents).where(eq(rents.id, rent!.id));
     await db.update(items).set({ publishedContentId: null }).where(eq(items.id, item!.id));
   });
 });

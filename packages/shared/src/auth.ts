@@ -1,6 +1,7 @@
 /** Sign-in, sign-up, e-mail confirmation and password flows (spec 1 §2.2–§2.6, §5, §7 "Auth and users"). */
 import { z } from 'zod';
 import { USER_STATUSES, USER_TYPES } from './access';
+import { INSTITUTION_GRANTS } from './institutions';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
@@ -26,8 +27,13 @@ export const sessionUser = z.object({
   type: z.enum(USER_TYPES),
   status: z.enum(USER_STATUSES),
   provider: z.object({ id: z.number(), status: z.string(), isServiceProvider: z.boolean() }).nullable(),
-  /** The user's institution and its status (a suspended or pending one loses the store, cart and catalogue). */
-  seller: z.object({ id: z.number(), status: z.enum(['active', 'pending', 'suspended']) }).nullable(),
+  /**
+   * The user's institution, its status (a suspended or pending one loses the store, cart and catalogue) and what an
+   * admin granted it (INSTITUTION_GRANTS: packages, temporary links, review files).
+   */
+  seller: z
+    .object({ id: z.number(), status: z.enum(['active', 'pending', 'suspended']), grants: z.array(z.enum(INSTITUTION_GRANTS)) })
+    .nullable(),
   mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

@@ -17,6 +17,18 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 export const INSTITUTION_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
 /** Badge labels of §2.9. */
+/**
+ * What an admin may grant an institution beyond its rentals (issue 12; the spec's "certain specific user ids get
+ * extra buttons" made a permission): download unit packages, generate temporary share links, generate AI review files.
+ */
+export const INSTITUTION_GRANTS = ['packages', 'tempLinks', 'reviewFiles'] as const;
+export type InstitutionGrant = (typeof INSTITUTION_GRANTS)[number];
+export const INSTITUTION_GRANT_LABELS: Record<InstitutionGrant, string> = {
+  packages: 'Baixar pacotes de unidades',
+  tempLinks: 'Gerar links provisórios',
+  reviewFiles: 'Gerar arquivos de revisão',
+};
+
 export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = { active: 'ATIVO', pending: 'PENDENTE', suspended: 'SUSPENSO' };
 /** The manage-status modal's options (§2.12 "Manage-status modal for a seller"). */
 export const SELLER_STATUS_OPTIONS: { value: SellerStatus; label: string }[] = [

@@ -13,3 +13,4 @@ export * from '../modules/reviews/reviews.tables';
 export * from '../modules/rents/rents.tables';
 export * from '../modules/store/store.tables';
 export * from '../modules/sellers/lti.tables';
+export * from '../modules/curriculum/curriculum.tables';

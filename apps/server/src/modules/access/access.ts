@@ -31,8 +31,8 @@
  * and unit.read, item.read and feedback.report (and every list filtered by them) follow at once.
  * A case that reads only the published version uses `publishedAt(level)`: at version level (unit.read,
  * feedback.report) the version must be the item's published one; at unit level (item.read) the item must
- * have one. The rented-unit case (issue 12: an ACTIVE rent of the unit's provider by the reader's
- * institution) will be written so.
+ * have one. The rented-unit case (issue 12: an ACTIVE rent of the unit's provider by the reader's ACTIVE
+ * institution) is written so; the subject case reads the version pinned in the institution's subject.
  *
  * THE STORE IS NOT A REASON TO READ A UNIT. Browsing the store (issue 11) is its own permission,
  * `unit.storeRead`: the published version of a unit whose provider is in the caller's institution's store
@@ -60,7 +60,7 @@ import { providerServices } from '../services/services.tables';
 import { galleries } from '../galleries/galleries.tables';
 import { rents } from '../rents/rents.tables';
 import { planPrices } from '../plans/plans.tables';
-import { inStore, priceOn } from '../store/store-rules';
+import { activeRentOf, inStore, priceOn } from '../store/store-rules';
 
 /** What the gate knows about the caller (the session's user). */
 export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
@@ -88,16 +88,33 @@ const publishedAt = (level: UnitLevel): SQL =>
   level === 'content' ? eq(itemContents.id, items.publishedContentId) : isNotNull(items.publishedContentId);
 
 /**
- * Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). `_level` is
- * for the cases that read only the published version (`publishedAt(level)`; none yet: the rented case of issue 12).
+ * The unit's provider and id, written qualified: inside a subquery drizzle would render a column of the policy's
+ * own table unqualified (e.g. for item.read, which selects from `items` alone), naming the subquery's column.
  */
-function unitReaders(actor: Actor, _level: UnitLevel): Case[] {
+const ITEM_PROVIDER = sql.raw('"items"."provider_id"');
+const ITEM_ID = sql.raw('"items"."id"');
+const CONTENT_ID = sql.raw('"item_contents"."id"');
+
+/**
+ * Why `actor` may read a unit (content or item): ONE case per reason (see the header to add one). Cases that read
+ * only the published version use `publishedAt(level)`.
+ */
+function unitReaders(actor: Actor, level: UnitLevel): Case[] {
+  const seller = isSellerType(actor.type) ? actor.sellerId : null;
   return [
     // Staff read every unit (curation, review, publishing, the dashboard).
     isStaff(actor.type) && ALL,
     // The users of the unit's provider read their own units.
     actor.providerId !== null && eq(items.providerId, actor.providerId),
-    // Next: a rented unit (issue 12), a unit in an institution's subject, a share link, an LTI launch (header).
+    // The catalogue (issue 12): the PUBLISHED version of a unit whose provider the reader's ACTIVE institution
+    // rents with an ACTIVE rent (store-rules.ts `activeRentOf`).
+    seller !== null && sql`(${publishedAt(level)} and ${activeRentOf(seller, ITEM_PROVIDER)})`,
+    // A subject's unit (issue 12): the version pinned in one of the institution's subjects (it keeps version n until
+    // it chooses 'Atualizar'), while that rent is active.
+    seller !== null &&
+      sql`(${activeRentOf(seller, ITEM_PROVIDER)} and exists (select 1 from subject_items si join subjects s on s.id = si.subject_id
+            where s.seller_id = ${seller} and ${level === 'content' ? sql`si.item_content_id = ${CONTENT_ID}` : sql`si.item_id = ${ITEM_ID}`}))`,
+    // Next: a share link, an LTI launch (header).
   ];
 }
 

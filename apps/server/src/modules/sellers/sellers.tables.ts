@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { plans } from '../plans/plans.tables';
 
@@ -17,6 +18,11 @@ export const sellers = pgTable(
     acceptedLatePaymentTerms: boolean('accepted_late_payment_terms').notNull().default(false),
     /** active, pending (until the e-mail is confirmed), suspended. */
     status: text('status').notNull().default('pending'),
+    /**
+     * What an admin granted this institution beyond its rentals (issue 12; the spec's "certain specific user ids"):
+     * INSTITUTION_GRANTS of @edu/shared/institutions — unit packages, temporary share links, AI review files.
+     */
+    grants: text('grants').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,7 +12,7 @@
  * Only tables and constants here (no service), so that the access gate can import it without a cycle.
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { OPEN_RENT_STATUSES } from '@edu/shared/rent-machine';
+import { OPEN_RENT_STATUSES, RENT_GRANTING_STATUS } from '@edu/shared/rent-machine';
 import { providers } from '../providers/providers.tables';
 import { planPrices } from '../plans/plans.tables';
 
@@ -36,3 +36,12 @@ export const OPEN_RENT_STATUS_LIST: SQL = sql.raw(OPEN_RENT_STATUSES.map((s) => 
  */
 export const openRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from rents r where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status in (${OPEN_RENT_STATUS_LIST}))`;
+
+/**
+ * Does ACTIVE institution `sellerId` hold an ACTIVE rent (RENT_GRANTING_STATUS) of `providerId`? THE condition of
+ * the catalogue, subjects, packages and share links (issue 12): only an active rent of an active institution grants
+ * anything. `providerId` is SQL naming the outer row's provider, written qualified (see `openRentOf`).
+ */
+export const activeRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from rents r join sellers rs on rs.id = r.seller_id
+    where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;

@@ -34,6 +34,9 @@ export const items = pgTable(
      * issue 13 records accesses). Kept by the database (triggers items_keep_published, item_feedbacks_keep_popularity).
      */
     popularity: integer('popularity').notNull().default(0),
+    /** Students' star votes on the unit (unit_votes): sum and count, kept by the database (trigger, migration 0017). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
   },
   (t) => [
     // A provider's items (Minhas Unidades walks them in order): the ids come from the index, not the rows.

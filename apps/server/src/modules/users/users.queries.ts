@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@edu/shared/auth';
 import type { UserStatus, UserType } from '@edu/shared/access';
 import type { UserRow } from '@edu/shared/users';
-import type { SellerStatus } from '@edu/shared/institutions';
+import { INSTITUTION_GRANTS, type InstitutionGrant, type SellerStatus } from '@edu/shared/institutions';
+
+const isGrant = (g: string): g is InstitutionGrant => (INSTITUTION_GRANTS as readonly string[]).includes(g);
 import type { Executor } from '../../platform/db';
 import { effectiveType } from '../../platform/sessions';
 import { providers } from '../providers/providers.tables';
@@ -24,13 +26,14 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
       user: users,
       provider: { id: providers.id, status: providers.status, isServiceProvider: providers.isServiceProvider },
       sellerStatus: sellers.status,
+      sellerGrants: sellers.grants,
     })
     .from(users)
     .leftJoin(providers, eq(providers.id, users.providerId))
     .leftJoin(sellers, eq(sellers.id, users.sellerId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const { user, provider, sellerStatus } = row;
+  const { user, provider, sellerStatus, sellerGrants } = row;
   return {
     id: user.id,
     name: user.name,
@@ -39,7 +42,9 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
     type: effectiveType(user.type as UserType, provider?.isServiceProvider),
     status: user.status as UserStatus,
     provider: provider?.id ? { id: provider.id, status: provider.status, isServiceProvider: provider.isServiceProvider } : null,
-    seller: user.sellerId ? { id: user.sellerId, status: (sellerStatus ?? 'pending') as SellerStatus } : null,
+    seller: user.sellerId
+      ? { id: user.sellerId, status: (sellerStatus ?? 'pending') as SellerStatus, grants: (sellerGrants ?? []).filter(isGrant) }
+      : null,
     mustChangePassword: user.mustChangePassword,
   };
 }
