@@ -12,7 +12,7 @@ import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { PROVIDER_CONDITIONS } from './providers';
-import { RENT_BUYER_TYPES, RENT_MSG, RENT_READER_SELLER_TYPES } from './rent-machine';
+import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
 import { idParam, messageResponse, requiredText } from './validation';
 
@@ -24,9 +24,11 @@ export const STORE_MSG = {
   rent: 'Alugar',
   inCart: 'Item no Carrinho',
   rented: 'Alugado',
+  /** An open rent not active yet (requested or waiting): the card links to 'Meus alugueis', not to the catalogue. */
+  pending: 'Aluguel solicitado',
+  pendingHint: 'O aluguel aguarda a confirmação do pagamento. Acompanhe em Meus alugueis.',
   premium: 'Premium',
   basic: 'Basic',
-  perMonth: '/mês',
   unitsHeading: 'Lista de Unidades',
   showMore: 'Mostrar mais',
   showLess: 'Mostrar menos',
@@ -118,9 +120,16 @@ export const storeProvidersQuery = z.strictObject({
 });
 export type StoreProvidersQuery = z.input<typeof storeProvidersQuery>;
 
-/** What the card's one button says: 'Alugar', 'Item no Carrinho' or 'Alugado'. */
-export const STORE_STATES = ['available', 'inCart', 'rented'] as const;
+/**
+ * What the card's one button says: 'Alugar', 'Item no Carrinho', 'Aluguel solicitado' (pending: an open rent that
+ * is not active yet) or 'Alugado' (rented: the active rent that gives the catalogue).
+ */
+export const STORE_STATES = ['available', 'inCart', 'pending', 'rented'] as const;
 export type StoreState = (typeof STORE_STATES)[number];
+
+/** The card's state for the institution's open rent of the provider: only the granting (active) rent is 'rented'. */
+export const storeStateOfRent = (status: OpenRentStatus): Extract<StoreState, 'pending' | 'rented'> =>
+  status === RENT_GRANTING_STATUS ? 'rented' : 'pending';
 
 export const storeProvider = z.object({
   id: z.number(),
