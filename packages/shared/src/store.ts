@@ -61,6 +61,13 @@ export const STORE_MSG = {
   addFail: 'Algo de inesperado aconteceu',
   /** 'Solicitar Pagamento' skipped cart items whose provider the institution already rents (e.g. an admin's
    * 'Novo Aluguel' after they were added): they were taken out of the cart (docs/decisions.md, issue 11). */
+  /** A cart item whose provider the institution already rents (an open rent, active or not yet): not in the TOTAL,
+   * and 'Solicitar Pagamento' leaves it out (see alreadyRented). */
+  rentedItem: 'Você já aluga este catálogo (ou já solicitou o aluguel). Ele sai do carrinho quando você solicitar o pagamento.',
+  /** A cart item that can no longer be requested (the provider lost its approval or its price on the plan). */
+  unavailableItem: `${RENT_MSG.notRentable} Remova o item para continuar.`,
+  /** The title of the warning that names the items a payment request left out (alreadyRented). */
+  skippedTitle: 'Itens não solicitados',
   alreadyRented: (companies: readonly string[]) =>
     `${companies.join(', ')}: ${RENT_MSG.alreadyAssociated} ${companies.length > 1 ? 'Os itens foram retirados' : 'O item foi retirado'} do carrinho.`,
 } as const;
