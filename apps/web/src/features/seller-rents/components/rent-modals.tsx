@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
-import { RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
+import { changePlanSplits, RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
 import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -66,10 +66,9 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
     <Modal opened={rent !== null} onClose={onClose} title={`Editar assinatura: ${shown?.companyName ?? ''}`} centered size="lg">
       <Stack>
         <Select label="Plano" data={options} value={planId} onChange={setPlanId} error={error} required disabled={plans.isPending} data-autofocus />
-        {shown?.status === 'active' && (
-          <Alert color="blue" variant="light">
-            O aluguel atual fica no histórico com o plano e o valor de hoje, e um novo aluguel ativo começa com o novo plano e o preço do
-            fornecedor.
+        {shown && (
+          <Alert color="blue" variant="light" data-testid="plan-change-note">
+            {changePlanSplits(shown.status, shown.everActive) ? RENTS_MSG.planChangeSplits(rentStatusLabel(shown.status)) : RENTS_MSG.planChangeInPlace}
           </Alert>
         )}
         <Group justify="flex-end" mt="sm">
