@@ -12,6 +12,7 @@ import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { PROVIDER_CONDITIONS } from './providers';
+import { providerService } from './services';
 import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
 import { idParam, messageResponse, requiredText } from './validation';
@@ -204,15 +205,8 @@ export const partnerCard = z.object({
 });
 export type PartnerCard = z.infer<typeof partnerCard>;
 
-export const partnerService = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  price: z.string(),
-  image: z.string().nullable(),
-  link: z.string().nullable(),
-  inCart: z.boolean(),
-});
+/** A partner's service as the store shows it: the service's own fields (services.ts) and whether it is in the cart. */
+export const partnerService = providerService.pick({ id: true, title: true, description: true, price: true, image: true, link: true }).extend({ inCart: z.boolean() });
 export type PartnerService = z.infer<typeof partnerService>;
 export const partnerDetail = partnerCard.extend({ services: z.array(partnerService) });
 export type PartnerDetail = z.infer<typeof partnerDetail>;
