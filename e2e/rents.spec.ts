@@ -1,15 +1,27 @@
 /**
  * Rentals, institution and platform sides (issue 11 item 5): an admin opens the rentals control of a NEW
  * institution (made for this test, so parallel journeys never see its rents), creates a rental with 'Novo
- * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' and asks
- * to cancel it.
+ * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' (and
+ * 'Alugado' in the store) and asks to cancel it; the provider's income chart has moved by the rent's value.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { formatCents } from '../packages/shared/src/format';
+import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { RENTS_MSG } from '../packages/shared/src/seller-rents';
+import { STORE_MSG } from '../packages/shared/src/store';
 import { createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, signIn } from './helpers';
 
 const PROVIDER = 'Editora Horizonte Educacional';
+
+/** The provider's dashboard: the current month's line of the income chart's list for screen readers, in centavos. */
+async function currentMonthIncome(page: Page): Promise<{ label: string; cents: number }> {
+  await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
+  const months = page.getByTestId('income-months').getByRole('listitem');
+  await expect(months).toHaveCount(6);
+  const text = (await months.last().textContent()) ?? '';
+  const [label, value] = text.split(': ');
+  return { label: label!, cents: Number(value!.replace(/\D/g, '')) };
+}
 
 async function chooseOption(page: Page, label: string, option: RegExp, scope = page.getByRole('dialog')) {
   await scope.getByRole('combobox', { name: label }).click();
@@ -17,6 +29,8 @@ async function chooseOption(page: Page, label: string, option: RegExp, scope = p
 }
 
 test('rentals control and Meus alugueis: create, activate, change plan, then the institution asks to cancel', async ({ page, request }) => {
+  // Three users sign in one after the other (the provider twice: its income before and after).
+  test.setTimeout(120_000);
   const account = await createActiveAccount(request, 'alugueis');
   const signin = await request.post('/api/signin', { data: { email: account.email, password: account.password } });
   const { token: sellerToken, seller } = (await signin.json()) as { token: string; seller: { id: number } };
@@ -35,6 +49,12 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
     plans: { name: string; valueCents: number | null }[];
   };
   const ampliado = plans.plans.find((p) => p.name === 'Plano Ampliado')!;
+
+  // The provider's income this month before the rental (only this journey activates the demo provider's rents).
+  await signIn(page, demoEmail('provider'));
+  const incomeBefore = await currentMonthIncome(page);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/');
 
   await signIn(page, demoEmail('admin'));
   await expect(page).toHaveURL('/dashboard');
@@ -77,6 +97,7 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   await expect(panel).toBeHidden();
 
   // Manage status: to Aguardando, then back to Ativo.
+  const edit = page.getByRole('dialog', { name: `Editar assinatura: ${PROVIDER}` });
   for (const [choice, label] of [['Aguardando', 'AGUARDANDO'], ['Ativo', 'ATIVO']] as const) {
     await dismissNotifications(page);
     await row.getByRole('button', { name: `Gerenciar status de ${PROVIDER}` }).click();
@@ -86,12 +107,16 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
     await expectNotification(page, RENTS_MSG.statusChanged);
     await expect(modal).toBeHidden();
     await expect(row.getByText(label, { exact: true })).toBeVisible();
+    // Waiting but once active, or active: a plan change splits it (rent-machine changePlanSplits); the editor says so.
+    await row.getByRole('button', { name: `Editar assinatura de ${PROVIDER}` }).click();
+    await expect(edit.getByTestId('plan-change-note')).toHaveText(RENTS_MSG.planChangeSplits(label));
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(edit).toBeHidden();
   }
 
   // Edit subscription: the Ampliado plan at the provider's price on it.
   await dismissNotifications(page);
   await row.getByRole('button', { name: `Editar assinatura de ${PROVIDER}` }).click();
-  const edit = page.getByRole('dialog', { name: `Editar assinatura: ${PROVIDER}` });
   await chooseOption(page, 'Plano', /^Plano Ampliado/, edit);
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expectNotification(page, RENTS_MSG.planChanged);
@@ -120,9 +145,23 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   await expect(mine.getByText('ATIVO', { exact: true })).toBeVisible();
   await expect(mine.getByRole('button', { name: `Cancelar o aluguel de ${PROVIDER}` })).toHaveCount(0);
 
+  // The store: the active rent says 'Alugado' (the catalogue), not 'Aluguel solicitado'.
+  await page.goto('/seller/store');
+  const storeCard = page.getByRole('main').getByRole('article', { name: PROVIDER });
+  await expect(storeCard.getByRole('link', { name: STORE_MSG.rented })).toHaveAttribute('href', '/seller/rented-units');
+  await expect(storeCard.getByRole('link', { name: STORE_MSG.pending })).toHaveCount(0);
+
   // The platform team sees the request in the rentals control.
   const control = (await (await request.get(`/api/sellers/rents-control/${seller.id}`, auth)).json()) as {
     data: { companyName: string; cancelRequestedAt: string | null }[];
   };
   expect(control.data.find((r) => r.companyName === PROVIDER)!.cancelRequestedAt).not.toBeNull();
+
+  // The provider's income chart moved by the rent's value this month: the rent was active on Essencial and then on
+  // Ampliado (the plan change), and one contract counts once, at its newer value.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL('/');
+  await signIn(page, demoEmail('provider'));
+  const months = page.getByTestId('income-months').getByRole('listitem');
+  await expect(months.last()).toHaveText(`${incomeBefore.label}: ${formatCents(incomeBefore.cents + ampliado.valueCents!)}`);
 });

@@ -133,14 +133,20 @@ test('a new institution browses the store, fills its cart and requests payment',
   await expectNotification(page, STORE_MSG.requested);
   await expect.poll(() => visited).toContain('/seller/rents');
   // No screen keeps a cached answer from before the request (without a reload): the rent list seen empty
-  // above lists the new rent, and the store card (cached as 'Item no Carrinho') says 'Alugado'.
+  // above lists the new rent, and the store card (cached as 'Item no Carrinho') says 'Aluguel solicitado'.
   await expect(page.getByRole('table', { name: 'Aluguéis' }).getByText(DEMO_PROVIDER)).toBeVisible();
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Loja', exact: true }).click();
-  await expect(card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.rented })).toBeVisible();
+  await expect(card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.pending })).toBeVisible();
 
-  // The rent exists as requested: the store says 'Alugado', the cart is empty.
+  // The rent exists as requested, not active: the store says 'Aluguel solicitado' (never 'Alugado', which leads to
+  // the catalogue) and leads to 'Meus alugueis'; the cart is empty.
   await page.goto('/seller/store');
-  await expect(card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.rented })).toBeVisible();
+  const pending = card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.pending });
+  await expect(pending).toBeVisible();
+  await expect(card(page, DEMO_PROVIDER).getByRole('link', { name: STORE_MSG.rented })).toHaveCount(0);
+  await pending.click();
+  await expect(page).toHaveURL('/seller/rents');
+  await expect(page.getByRole('table', { name: 'Aluguéis' }).getByRole('row').filter({ hasText: DEMO_PROVIDER }).getByText('SOLICITADO', { exact: true })).toBeVisible();
   await page.goto('/seller/cart');
   await expect(page.getByText(STORE_MSG.cartEmpty)).toBeVisible();
 });

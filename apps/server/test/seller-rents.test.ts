@@ -333,7 +333,7 @@ describe('edit subscription (PUT /sellers/rents/:id/plan)', () => {
     const res = await changePlan(tok.director!, rent!.id, { planId: planIds[2]! });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RentMoveReply>();
-    expect(body).toMatchObject({ message: RENTS_MSG.planChanged, rent: { id: rent!.id, status: 'requested', planId: planIds[2], valueCents: 310_000 } });
+    expect(body).toMatchObject({ message: RENTS_MSG.planChanged, rent: { id: rent!.id, status: 'requested', planId: planIds[2], valueCents: 310_000, everActive: false } });
     expect(body.successor).toBeUndefined();
     const [audit] = await auditOf('changed_rent_plan', rent!.id);
     expect(audit!.data).toMatchObject({ fromPlanId: planIds[0], toPlanId: planIds[2], valueCents: 310_000, successorId: null });
@@ -346,7 +346,7 @@ describe('edit subscription (PUT /sellers/rents/:id/plan)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RentMoveReply>();
     expect(body.rent).toMatchObject({ id: rent.id, status: 'migrated', planId: planIds[0], valueCents: 50_000 });
-    expect(body.successor).toMatchObject({ status: 'active', planId: planIds[1], valueCents: 120_000, providerId: P.agora });
+    expect(body.successor).toMatchObject({ status: 'active', planId: planIds[1], valueCents: 120_000, providerId: P.agora, everActive: true });
     const list = await get<RentsControlPage>(tok.admin!, `/api/sellers/rents-control/${seller}`);
     expect(list.data.map((r) => r.id)).toEqual([body.successor!.id]);
   });
@@ -355,12 +355,15 @@ describe('edit subscription (PUT /sellers/rents/:id/plan)', () => {
     const seller = await institution('Escola Plano D');
     const { rent } = await created(tok.admin!, seller, P.gama);
     expect((await setStatus(tok.admin!, rent.id, { status: 'waiting' })).statusCode).toBe(200);
+    // The rows say so (the edit modal warns of the split from the same rule, rent-machine changePlanSplits).
+    const before = await get<RentsControlPage>(tok.admin!, `/api/sellers/rents-control/${seller}`);
+    expect(before.data.map((r) => [r.id, r.status, r.everActive])).toEqual([[rent.id, 'waiting', true]]);
     const res = await changePlan(tok.admin!, rent.id, { planId: planIds[2]! });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RentMoveReply>();
     // The paid months keep their value: the old rent is history at its own plan and price.
     expect(body.rent).toMatchObject({ id: rent.id, status: 'migrated', planId: planIds[0], valueCents: 70_000 });
-    expect(body.successor).toMatchObject({ status: 'waiting', planId: planIds[2], valueCents: 310_000, providerId: P.gama });
+    expect(body.successor).toMatchObject({ status: 'waiting', planId: planIds[2], valueCents: 310_000, providerId: P.gama, everActive: false });
     const history = await db().select({ status: rentHistory.status }).from(rentHistory).where(eq(rentHistory.rentId, rent.id)).orderBy(rentHistory.id);
     expect(history.map((h) => h.status)).toEqual(['active', 'waiting', 'migrated']);
     const list = await get<RentsControlPage>(tok.admin!, `/api/sellers/rents-control/${seller}`);

@@ -399,8 +399,8 @@ describe('the payment request', () => {
     const again = await post('/sellers/rents', tok.c!, { sellerId: ids.sellerC, paymentMethod: methods[0].id });
     expect(again.json()).toMatchObject({ statusCode: 409, message: 'O seu carrinho de compras está vazio' });
     expect(await rentsOf(ids.sellerC)).toHaveLength(1);
-    // The store now says 'Alugado', and adding it again is refused.
-    expect((await get('/providers/store', tok.c!)).json().data.find((p: { id: number }) => p.id === ids.demoProvider).state).toBe('rented');
+    // The store now says 'Aluguel solicitado' (not 'Alugado': the rent is not active yet), and adding it again is refused.
+    expect((await get('/providers/store', tok.c!)).json().data.find((p: { id: number }) => p.id === ids.demoProvider).state).toBe('pending');
     expect((await post('/sellers/cart/items', tok.c!, { providerId: ids.demoProvider })).json().message).toBe(RENT_MSG.alreadyAssociated);
   });
 
@@ -417,6 +417,37 @@ describe('the payment request', () => {
     expect(p2Rents[0]).toMatchObject({ valueCents: P2_PRICE, status: 'requested' });
     const services = await t.deps.db.select().from(serviceRequests).where(and(eq(serviceRequests.sellerId, ids.sellerC), inArray(serviceRequests.serviceId, [ids.partnerService])));
     expect(services).toHaveLength(2);
+  });
+});
+
+describe("the store card follows the institution's open rent: pending until it is active", () => {
+  const stateOfDemo = async () => {
+    const list = (await get('/providers/store', tok.c!)).json().data.find((p: { id: number }) => p.id === ids.demoProvider).state;
+    const one = (await get(`/providers/store/${ids.demoProvider}`, tok.c!)).json().state;
+    expect(one).toBe(list);
+    return list as string;
+  };
+  const setStatus = async (rentId: number, status: string) => {
+    const res = await call(t.app, 'PUT', `/api/sellers/rents/${rentId}`, { token: tok.admin!, payload: { status } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("says 'pending' while requested or waiting, 'rented' only while active, and 'pending' again when set back", async () => {
+    const [rent] = await t.deps.db
+      .select({ id: rents.id, status: rents.status })
+      .from(rents)
+      .where(and(eq(rents.sellerId, ids.sellerC), eq(rents.providerId, ids.demoProvider), eq(rents.status, 'requested')));
+    expect(rent).toBeDefined();
+    expect(await stateOfDemo()).toBe('pending');
+    await setStatus(rent!.id, 'waiting');
+    expect(await stateOfDemo()).toBe('pending');
+    await setStatus(rent!.id, 'active');
+    expect(await stateOfDemo()).toBe('rented');
+    await setStatus(rent!.id, 'waiting');
+    expect(await stateOfDemo()).toBe('pending');
+    // Canceled: no open rent, so it can be rented again.
+    expect((await call(t.app, 'DELETE', `/api/sellers/rents/${rent!.id}`, { token: tok.admin! })).statusCode).toBe(200);
+    expect(await stateOfDemo()).toBe('available');
   });
 });
 

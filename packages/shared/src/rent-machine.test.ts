@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_TYPES, type UserType } from './access';
 import {
+  changePlanSplits,
   decideRent,
   NEW_RENT,
   OPEN_RENT_STATUSES,
@@ -66,6 +67,16 @@ describe('rent machine: the moves the spec names', () => {
     expect(decideRent('changePlan', 'requested', 'admin')).toMatchObject({ ok: true, to: 'requested', step: { splitsIfEverActive: true } });
     expect(decideRent('changePlan', 'waiting', 'admin')).toMatchObject({ ok: true, to: 'waiting', step: { splitsIfEverActive: true } });
     expect(decideRent('changePlan', 'active', 'admin')).toMatchObject({ ok: true, to: 'migrated', step: { splits: true } });
+  });
+
+  it('changePlanSplits: an active rent always splits; requested or waiting only when ever active; final ones never', () => {
+    expect(changePlanSplits('active', false)).toBe(true);
+    expect(changePlanSplits('active', true)).toBe(true);
+    for (const status of ['requested', 'waiting'] as const) {
+      expect(changePlanSplits(status, false)).toBe(false);
+      expect(changePlanSplits(status, true)).toBe(true);
+    }
+    for (const status of ['migrated', 'canceled'] as const) expect(changePlanSplits(status, true)).toBe(false);
   });
 
   it('the institution cancels an unpaid rent at once and only asks to cancel an active one', () => {

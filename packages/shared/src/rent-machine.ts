@@ -177,6 +177,17 @@ export function decideRent(event: RentEvent, from: RentFrom, actorType: UserType
   return { ok: true, step, to: step.to };
 }
 
+/**
+ * Does a plan change of a rent in `status` split it (the rent ends as migrated and a NEW rent carries the new plan
+ * and price)? An active rent always does; a requested or waiting one only when it has EVER been active
+ * (`everActive`: its history has an 'active' row, which the server knows and sends with each rent row). The
+ * server's move and the edit modal's warning ask this one function.
+ */
+export function changePlanSplits(status: RentStatus, everActive: boolean): boolean {
+  const step = RENT_MACHINE.changePlan.steps[status];
+  return step !== undefined && (step.splits === true || (step.splitsIfEverActive === true && everActive));
+}
+
 /** The events `actorType` may make on a rent in `status` (buttons). */
 export function rentEventsFor(status: RentStatus, actorType: UserType): RentEvent[] {
   return RENT_EVENTS.filter((e) => RENT_MACHINE[e].who.includes(actorType) && RENT_MACHINE[e].steps[status] !== undefined);

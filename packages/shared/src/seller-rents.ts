@@ -45,6 +45,11 @@ export const RENTS_MSG = {
   unknownPlan: 'Plano não encontrado.',
   samePlan: 'O aluguel já está nesse plano.',
   loadFailTitle: 'Não foi possível carregar os aluguéis',
+  /** The edit modal's note when the plan change splits the rent (rent-machine `changePlanSplits`). */
+  planChangeSplits: (statusLabel: string) =>
+    `O aluguel atual fica no histórico com o plano e o valor de hoje, e um novo aluguel com o status ${statusLabel} começa com o novo plano e o preço do fornecedor.`,
+  /** ... and when it does not (a rent never active: nothing was paid yet). */
+  planChangeInPlace: 'O plano e o valor deste aluguel são trocados pelos novos (ele ainda não esteve ativo).',
 } as const;
 
 export const RENT_ORDERS = ['name', 'date'] as const;
@@ -83,6 +88,8 @@ export const rentRow = z.object({
   createdAt: z.string(),
   /** The institution asked to cancel this active rent (an admin then cancels it). */
   cancelRequestedAt: z.string().nullable(),
+  /** The rent has been active at some time (its history says): a plan change splits it (rent-machine `changePlanSplits`). */
+  everActive: z.boolean(),
 });
 export type RentRow = z.infer<typeof rentRow>;
 

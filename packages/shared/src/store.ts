@@ -12,7 +12,8 @@ import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { PROVIDER_CONDITIONS } from './providers';
-import { RENT_BUYER_TYPES, RENT_MSG, RENT_READER_SELLER_TYPES } from './rent-machine';
+import { providerService } from './services';
+import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
 import { unitGroupOf } from './knowledge';
 import { idParam, messageResponse, requiredText } from './validation';
@@ -25,9 +26,11 @@ export const STORE_MSG = {
   rent: 'Alugar',
   inCart: 'Item no Carrinho',
   rented: 'Alugado',
+  /** An open rent not active yet (requested or waiting): the card links to 'Meus alugueis', not to the catalogue. */
+  pending: 'Aluguel solicitado',
+  pendingHint: 'O aluguel aguarda a confirmação do pagamento. Acompanhe em Meus alugueis.',
   premium: 'Premium',
   basic: 'Basic',
-  perMonth: '/mês',
   unitsHeading: 'Lista de Unidades',
   showMore: 'Mostrar mais',
   showLess: 'Mostrar menos',
@@ -60,6 +63,13 @@ export const STORE_MSG = {
   addFail: 'Algo de inesperado aconteceu',
   /** 'Solicitar Pagamento' skipped cart items whose provider the institution already rents (e.g. an admin's
    * 'Novo Aluguel' after they were added): they were taken out of the cart (docs/decisions.md, issue 11). */
+  /** A cart item whose provider the institution already rents (an open rent, active or not yet): not in the TOTAL,
+   * and 'Solicitar Pagamento' leaves it out (see alreadyRented). */
+  rentedItem: 'Você já aluga este catálogo (ou já solicitou o aluguel). Ele sai do carrinho quando você solicitar o pagamento.',
+  /** A cart item that can no longer be requested (the provider lost its approval or its price on the plan). */
+  unavailableItem: `${RENT_MSG.notRentable} Remova o item para continuar.`,
+  /** The title of the warning that names the items a payment request left out (alreadyRented). */
+  skippedTitle: 'Itens não solicitados',
   alreadyRented: (companies: readonly string[]) =>
     `${companies.join(', ')}: ${RENT_MSG.alreadyAssociated} ${companies.length > 1 ? 'Os itens foram retirados' : 'O item foi retirado'} do carrinho.`,
 } as const;
@@ -119,9 +129,16 @@ export const storeProvidersQuery = z.strictObject({
 });
 export type StoreProvidersQuery = z.input<typeof storeProvidersQuery>;
 
-/** What the card's one button says: 'Alugar', 'Item no Carrinho' or 'Alugado'. */
-export const STORE_STATES = ['available', 'inCart', 'rented'] as const;
+/**
+ * What the card's one button says: 'Alugar', 'Item no Carrinho', 'Aluguel solicitado' (pending: an open rent that
+ * is not active yet) or 'Alugado' (rented: the active rent that gives the catalogue).
+ */
+export const STORE_STATES = ['available', 'inCart', 'pending', 'rented'] as const;
 export type StoreState = (typeof STORE_STATES)[number];
+
+/** The card's state for the institution's open rent of the provider: only the granting (active) rent is 'rented'. */
+export const storeStateOfRent = (status: OpenRentStatus): Extract<StoreState, 'pending' | 'rented'> =>
+  status === RENT_GRANTING_STATUS ? 'rented' : 'pending';
 
 export const storeProvider = z.object({
   id: z.number(),
@@ -199,15 +216,8 @@ export const partnerCard = z.object({
 });
 export type PartnerCard = z.infer<typeof partnerCard>;
 
-export const partnerService = z.object({
-  id: z.number(),
-  title: z.string(),
-  description: z.string(),
-  price: z.string(),
-  image: z.string().nullable(),
-  link: z.string().nullable(),
-  inCart: z.boolean(),
-});
+/** A partner's service as the store shows it: the service's own fields (services.ts) and whether it is in the cart. */
+export const partnerService = providerService.pick({ id: true, title: true, description: true, price: true, image: true, link: true }).extend({ inCart: z.boolean() });
 export type PartnerService = z.infer<typeof partnerService>;
 export const partnerDetail = partnerCard.extend({ services: z.array(partnerService) });
 export type PartnerDetail = z.infer<typeof partnerDetail>;

@@ -8,3 +8,7 @@ export function toastSuccess(message: string, title: string = 'Sucesso!', opts: 
 export function toastError(message: string, title: string = 'Ops ...') {
   notifications.show({ title, message, color: 'red', autoClose: LIMITS.toastMs, withCloseButton: true });
 }
+/** A warning ('Atenção!'): `persistent` keeps it until closed (something the user must read, e.g. items left out). */
+export function toastWarning(message: string, title: string = 'Atenção!', { persistent = false }: { persistent?: boolean } = {}) {
+  notifications.show({ title, message, color: 'yellow', autoClose: persistent ? false : LIMITS.toastMs, withCloseButton: true });
+}

@@ -9,9 +9,9 @@
  *
  * Object-level checks ("is this the caller's institution's rent") are the caller's, through the access gate.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@edu/shared/access';
-import { decideRent, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
+import { changePlanSplits, decideRent, RENT_GRANTING_STATUS, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
 import type { Tx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { rentHistory, rents } from './rents.tables';
@@ -79,10 +79,17 @@ export interface MoveOptions {
   plan?: { planId: number; valueCents: number };
 }
 
-/** Has rent `rentId` ever been active (paid)? Its history says. */
+/**
+ * Has the rent `rentId` names ever been active (paid)? Its history says: THE test, used by the plan change below
+ * and by the rent lists' `everActive` (SQL naming the outer rent's id, written qualified, e.g. sql`${rents.id}` in a
+ * joined select).
+ */
+export const everActiveOf = (rentId: SQL | number): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from rent_history h where h.rent_id = ${rentId} and h.status = ${RENT_GRANTING_STATUS})`;
+
 async function everActive(tx: Tx, rentId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: rentHistory.id }).from(rentHistory).where(and(eq(rentHistory.rentId, rentId), eq(rentHistory.status, 'active'))).limit(1);
-  return row !== undefined;
+  const [row] = await tx.select({ ever: everActiveOf(rentId) }).from(rents).where(eq(rents.id, rentId));
+  return row?.ever === true;
 }
 
 export interface MoveResult {
@@ -118,7 +125,7 @@ export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent,
     if (!opts.plan) throw new Error('changePlan needs the new plan and price');
     // A rent that has ever been active (paid) splits, whatever its status now: replacing its value in place would
     // rewrite the income of its past active months (an active rent set back to waiting, then re-planned).
-    const splits = decision.step.splits === true || (decision.step.splitsIfEverActive === true && (await everActive(tx, rentId)));
+    const splits = changePlanSplits(from, decision.step.splitsIfEverActive === true && (await everActive(tx, rentId)));
     if (!splits) {
       const [rent] = await tx
         .update(rents)

@@ -39,7 +39,7 @@ import { providers } from '../providers/providers.tables';
 import { sellers } from '../sellers/sellers.tables';
 import { cartItems } from '../store/store.tables';
 import { openRentOf, priceOn } from '../store/store-rules';
-import { moveRent, openRent, type MoveResult, type Rent, type RentActor } from './rent-lifecycle';
+import { everActiveOf, moveRent, openRent, type MoveResult, type Rent, type RentActor } from './rent-lifecycle';
 import { rents } from './rents.tables';
 
 type ListQuery = z.output<typeof rentsListQuery>;
@@ -59,6 +59,7 @@ const rowColumns = {
   valueCents: rents.valueCents,
   createdAt: rents.createdAt,
   cancelRequestedAt: rents.cancelRequestedAt,
+  everActive: everActiveOf(sql`${rents.id}`),
 };
 
 type RowRecord = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];

@@ -7,7 +7,8 @@
  * - `priceOn(planId)`: THE price lookup — the join condition of `plan_prices` on `providers` for one plan
  *   (no plan: no price; no row: not rentable on that plan).
  * - `openRentOf(sellerId, providerId)`: the institution already holds an OPEN rent (OPEN_RENT_STATUSES) of
- *   the provider — the store's 'Alugado', the cart's unavailable item, the panel's 'rented'.
+ *   the provider — the cart's unavailable item, the panel's 'rented'; `openRentStatusOf` is that rent's status
+ *   (the store's 'Alugado' for an active one, 'Aluguel solicitado' for one not active yet).
  *
  * Only tables and constants here (no service), so that the access gate can import it without a cycle.
  */
@@ -45,3 +46,8 @@ export const openRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
 export const activeRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from rents r join sellers rs on rs.id = r.seller_id
     where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;
+
+/** The status of institution `sellerId`'s open rent of `providerId` (null: none). At most one open rent per pair
+ * (rents_open_unique), so this is one value; `providerId` is written as for `openRentOf`. */
+export const openRentStatusOf = (sellerId: number, providerId: SQL): SQL<string | null> =>
+  sql<string | null>`(select r.status from rents r where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status in (${OPEN_RENT_STATUS_LIST}))`;

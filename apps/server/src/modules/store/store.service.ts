@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STORE_LIMITS, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreUnitsResponse, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
+import { OPEN_RENT_STATUSES } from '@edu/shared/rent-machine';
+import { STORE_LIMITS, storeStateOfRent, type StoreProvider, type StoreProviderDetail, type StoreProvidersPage, type StoreState, type StoreUnitsResponse, type storeProvidersQuery, type storeUnitsQuery } from '@edu/shared/store';
 import type { ProviderCondition } from '@edu/shared/providers';
 import type { UnitContent } from '@edu/shared/units';
 import type { Executor } from '../../platform/db';
@@ -21,22 +22,23 @@ import { itemContents, items, publishedUnitAreas } from '../units/units.tables';
 import { unitGroups } from '../units/unit-groups';
 import { unitsService } from '../units/units.service';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
-import { inStore, openRentOf, priceOn } from './store-rules';
+import { inStore, openRentStatusOf, priceOn } from './store-rules';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */
 export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'text'): SQL =>
   sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
 
-// THE rule of who is in the store (`inStore`), THE price lookup (`priceOn`) and "already rented" (`openRentOf`) live in
+// THE rule of who is in the store (`inStore`), THE price lookup (`priceOn`) and "already rented" (`openRentOf`, `openRentStatusOf`) live in
 // store-rules.ts, shared with the cart, the admin's 'Novo Aluguel' and the access gate's unit.storeRead.
 
-/** What the one button says for this institution: rented (an open rent), in the cart, or available. The outer
- * column is written qualified (`providers.id`): drizzle renders a column of the selected table unqualified, which
- * inside the subquery would name the subquery's own `id`. */
-export const stateOf = (sellerId: number) => sql<'available' | 'inCart' | 'rented'>`case
-  when ${openRentOf(sellerId, sql`providers.id`)} then 'rented'
-  when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = providers.id) then 'inCart'
-  else 'available' end`;
+/** What the one button says for this institution: its open rent's state (@edu/shared/store `storeStateOfRent`:
+ * 'rented' only when active, else 'pending'), else in the cart, else available. The outer column is written
+ * qualified (`providers.id`): drizzle renders a column of the selected table unqualified, which inside the
+ * subquery would name the subquery's own `id`. */
+export const stateOf = (sellerId: number) => sql<StoreState>`case ${openRentStatusOf(sellerId, sql`providers.id`)}
+  ${sql.join(OPEN_RENT_STATUSES.map((s) => sql`when ${s} then ${storeStateOfRent(s)}`), sql` `)}
+  else case when exists (select 1 from cart_items ci where ci.seller_id = ${sellerId} and ci.provider_id = providers.id) then 'inCart' else 'available' end
+  end`;
 
 const cardColumns = (sellerId: number) => ({
   id: providers.id,

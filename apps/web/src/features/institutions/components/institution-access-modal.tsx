@@ -4,7 +4,7 @@
  * checked here and on the server), institution name, user e-mail, the plan its prices follow, and the logo.
  */
 import '@mantine/dropzone/styles.css';
-import { Avatar, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,27 +14,16 @@ import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
 import { INSTITUTION_MSG, institutionCreateBody, institutionUpdateBody, type InstitutionRow } from '@edu/shared/institutions';
 import { ApiError } from '../../../lib/api';
+import { readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LogoDropzone, MaskedInput } from '../../auth';
 import { createInstitution, planOptionsQuery, updateInstitution, uploadInstitutionLogo } from '../api';
 import { refreshMarketplace } from '../../../lib/query';
+import { FormActions } from '../../../ui/form-actions';
 
 type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null };
 
 const DEFAULT_LOGO = '/avatar-default.svg';
-
-/** First message per field of a failed parse (the keys are the form's). */
-function errorsOf(schema: z.ZodType, payload: unknown, rename: Record<string, string> = {}): Record<string, string> {
-  const result = schema.safeParse(payload);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    const field = rename[key] ?? key;
-    if (!(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 export function InstitutionAccessModal({ editing, opened, onClose }: { editing: InstitutionRow | null; opened: boolean; onClose: () => void }) {
   return (
@@ -113,16 +102,10 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
     event.preventDefault();
     if (save.isPending) return;
     const values = form.getValues();
-    const errors = editing
-      ? errorsOf(institutionUpdateBody, updatePayload(values), { name: 'sellerName' })
-      : errorsOf(institutionCreateBody, createPayload(values));
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      toastError(MSG.signupValidation, MSG.signupValidationTitle);
-      return;
-    }
-    form.clearErrors();
-    save.mutate(values);
+    const ready = editing
+      ? readyToSend(form, institutionUpdateBody, updatePayload(values), { name: 'sellerName' })
+      : readyToSend(form, institutionCreateBody, createPayload(values));
+    if (ready) save.mutate(values);
   }
 
   const currentLogo = editing?.logoUrl ?? null;
@@ -158,14 +141,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
           </Group>
         )}
         <LogoDropzone value={logo} onChange={setLogo} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} saving={save.isPending} />
       </Stack>
     </form>
   );

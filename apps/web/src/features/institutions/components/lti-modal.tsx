@@ -12,23 +12,13 @@ import { MSG } from '@edu/shared/messages';
 import type { InstitutionRow } from '@edu/shared/institutions';
 import { LTI_PLATFORMS, LTI_PLATFORM_LABELS, ltiAddBody, ltiDeleteBody, type LtiConnectionView, type LtiPlatform } from '@edu/shared/lti';
 import { ApiError } from '../../../lib/api';
+import { applyServerErrors, readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
 import { confirm } from '../../../ui/confirm';
 import { addLtiConnection, deleteLtiConnection, institutionsKeys, ltiConnectionsQuery } from '../api';
 
 type Mode = 'add' | 'delete';
-
-function fieldErrors(schema: z.ZodType, payload: unknown): Record<string, string> {
-  const result = schema.safeParse(payload);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
 
 export function LtiModal({ institution, onClose }: { institution: InstitutionRow | null; onClose: () => void }) {
   return (
@@ -86,39 +76,61 @@ function useAfterChange(sellerId: number) {
   return () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
 }
 
-function AddForm({ sellerId }: { sellerId: number }) {
+/**
+ * The add and delete forms alike: the body is checked by the shared schema before it is sent; the server's field
+ * messages go under the fields; its refusal (`refusal`: 409 a duplicate on add, 404 an unknown connection on
+ * delete) is named in the toast; success empties the form and reloads the list.
+ */
+function useLtiForm<V extends Record<string, unknown>, B>({
+  sellerId,
+  initialValues,
+  schema,
+  toBody,
+  send,
+  refusal,
+}: {
+  sellerId: number;
+  initialValues: V;
+  schema: z.ZodType;
+  toBody: (values: V) => unknown;
+  send: (sellerId: number, body: B) => Promise<{ message: string }>;
+  refusal: number;
+}) {
   const refresh = useAfterChange(sellerId);
-  const form = useForm<{ platform: LtiPlatform | null; name: string; clientId: string; url: string }>({
-    initialValues: { platform: null, name: '', clientId: '', url: '' },
-  });
-  const add = useMutation({
-    mutationFn: (body: z.input<typeof ltiAddBody>) => addLtiConnection(sellerId, body),
+  const form = useForm<V>({ initialValues });
+  const mutation = useMutation({
+    mutationFn: (body: B) => send(sellerId, body),
     onSuccess: (res) => {
       toastSuccess(res.message);
       form.reset();
       void refresh();
     },
     onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        form.setErrors(err.fields);
-        toastError(err.status === 409 ? err.message : MSG.signupValidation, MSG.signupValidationTitle);
-      } else toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic, MSG.signupValidationTitle);
+      const refused = err instanceof ApiError && err.status === refusal ? err.message : undefined;
+      const onFields = applyServerErrors(form, err);
+      toastError(refused ?? (onFields ? MSG.signupValidation : MSG.generic), MSG.signupValidationTitle);
     },
   });
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (add.isPending) return;
-    const v = form.getValues();
-    const body = { platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url };
-    const errors = fieldErrors(ltiAddBody, body);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      toastError(MSG.signupValidation, MSG.signupValidationTitle);
-      return;
-    }
-    form.clearErrors();
-    add.mutate(body as z.input<typeof ltiAddBody>);
+    if (mutation.isPending) return;
+    const body = toBody(form.getValues());
+    if (readyToSend(form, schema, body)) mutation.mutate(body as B);
   }
+  return { form, submit, pending: mutation.isPending };
+}
+
+type AddValues = { platform: LtiPlatform | null; name: string; clientId: string; url: string };
+
+function AddForm({ sellerId }: { sellerId: number }) {
+  const { form, submit, pending } = useLtiForm<AddValues, z.input<typeof ltiAddBody>>({
+    sellerId,
+    initialValues: { platform: null, name: '', clientId: '', url: '' },
+    schema: ltiAddBody,
+    toBody: (v) => ({ platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url }),
+    send: addLtiConnection,
+    refusal: 409,
+  });
   return (
     <form onSubmit={submit} noValidate aria-label="Adicionar Conexão">
       <Stack gap="sm">
@@ -140,7 +152,7 @@ function AddForm({ sellerId }: { sellerId: number }) {
           {...form.getInputProps('url')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={pending}>
             Salvar
           </Button>
         </Group>
@@ -150,35 +162,14 @@ function AddForm({ sellerId }: { sellerId: number }) {
 }
 
 function DeleteForm({ sellerId }: { sellerId: number }) {
-  const refresh = useAfterChange(sellerId);
-  const form = useForm({ initialValues: { clientId: '', url: '' } });
-  const remove = useMutation({
-    mutationFn: (body: z.input<typeof ltiDeleteBody>) => deleteLtiConnection(sellerId, body),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      form.reset();
-      void refresh();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        form.setErrors(err.fields);
-        toastError(MSG.signupValidation, MSG.signupValidationTitle);
-      } else toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic, MSG.signupValidationTitle);
-    },
+  const { form, submit, pending } = useLtiForm<{ clientId: string; url: string }, z.input<typeof ltiDeleteBody>>({
+    sellerId,
+    initialValues: { clientId: '', url: '' },
+    schema: ltiDeleteBody,
+    toBody: (v) => v,
+    send: deleteLtiConnection,
+    refusal: 404,
   });
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (remove.isPending) return;
-    const body = form.getValues();
-    const errors = fieldErrors(ltiDeleteBody, body);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
-      toastError(MSG.signupValidation, MSG.signupValidationTitle);
-      return;
-    }
-    form.clearErrors();
-    remove.mutate(body);
-  }
   return (
     <form onSubmit={submit} noValidate aria-label="Deletar Conexão">
       <Stack gap="sm">
@@ -188,7 +179,7 @@ function DeleteForm({ sellerId }: { sellerId: number }) {
           A conexão deixa de valer, mas continua registrada no histórico da plataforma.
         </Alert>
         <Group justify="flex-end">
-          <Button type="submit" color="red" loading={remove.isPending}>
+          <Button type="submit" color="red" loading={pending}>
             Deletar
           </Button>
         </Group>

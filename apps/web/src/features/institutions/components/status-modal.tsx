@@ -1,7 +1,8 @@
 /** 'Gerenciar Status' (spec 3 §2.12, §4 "Seller status"): Ativo, Pendente or Suspenso; an empty choice does nothing. */
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SELLER_STATUS_OPTIONS, type InstitutionRow, type SellerStatus } from '@edu/shared/institutions';
+import { FormActions } from '../../../ui/form-actions';
 
 export function StatusModal({
   institution,
@@ -44,14 +45,7 @@ function StatusForm({ institution, onClose, onSave, saving }: { institution: Ins
           clearable
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={saving}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} saving={saving} />
       </Stack>
     </form>
   );

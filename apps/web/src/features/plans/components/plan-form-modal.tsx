@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createPlan, updatePlan } from '../api';
 import { refreshMarketplace } from '../../../lib/query';
+import { FormActions } from '../../../ui/form-actions';
 
 const EMPTY: PlanFormValues = { name: '', description: '', minRent: '', maxRent: '' };
 
@@ -56,14 +57,7 @@ export function PlanFormModal({ opened, plan, onClose }: { opened: boolean; plan
             <NumberInput label="Mínimo de alunos" withAsterisk min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('minRent')} />
             <NumberInput label="Máximo de alunos" withAsterisk min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('maxRent')} />
           </Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Salvar
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createPlanPrice, updatePlanPrice } from '../api';
 import { refreshMarketplace } from '../../../lib/query';
+import { FormActions } from '../../../ui/form-actions';
 
 /**
  * The price editor (spec 3 §2.1, §5 "plan price: price required"): the provider's monthly value on one plan,
@@ -68,14 +69,7 @@ export function PriceFormModal({ plan, provider, onClose }: { plan: PlanRow | nu
               min={0}
               {...form.getInputProps('value')}
             />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Salvar
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} saving={save.isPending} mt="sm" />
           </Stack>
         </form>
       )}

@@ -3,7 +3,7 @@
  * (radio) among the approved catalogue providers with a price on that plan; the server takes the price from
  * the provider's table. Missing plan or provider: 'Verifique todos os campos!'.
  */
-import { Avatar, Badge, Box, Button, Center, Drawer, Group, Loader, Radio, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Badge, Box, Center, Drawer, Group, Loader, Radio, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { RENTABLE_PROVIDERS_PAGE_SIZE, RENTS_MSG, type RentableProvider } from '
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { Pager } from '../../../ui/pager';
+import { FormActions } from '../../../ui/form-actions';
 import { createRent, plansSellerQuery, rentableProvidersQuery } from '../api';
 import { refreshMarketplace } from '../../../lib/query';
 import { ConditionBadge } from '../../../ui/condition-badge';
@@ -129,14 +130,7 @@ export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number;
         {planId && (providers.data?.total ?? 0) > RENTABLE_PROVIDERS_PAGE_SIZE && (
           <Pager value={page} total={Math.ceil((providers.data?.total ?? 0) / RENTABLE_PROVIDERS_PAGE_SIZE)} onChange={setPage} />
         )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSave={() => void save()} saving={saving} mt="md" />
       </Stack>
     </Drawer>
   );

@@ -3,20 +3,35 @@
  * on it: 'O Plano foi Alterado com sucesso') and manage status (Ativo, Solicitado or Aguardando; no choice
  * does nothing: 'Status alterado com sucesso!').
  */
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
-import { RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
+import { changePlanSplits, RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
 import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { changeRentPlan, plansSellerQuery, setRentStatus } from '../api';
 import { refreshMarketplace } from '../../../lib/query';
+import { FormActions } from '../../../ui/form-actions';
 
 const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
+
+/** Send one move of the rent: success closes the modal and refreshes the marketplace's lists; a refusal is a toast. */
+function useRentMove(onClose: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (send: () => Promise<{ message: string }>) => send(),
+    onSuccess: async (res) => {
+      toastSuccess(res.message);
+      onClose();
+      await refreshMarketplace(queryClient);
+    },
+    onError: (err) => toastError(refusal(err)),
+  });
+}
 
 /** Keep the last row on screen while the modal closes. */
 function useShown(rent: RentRow | null) {
@@ -26,35 +41,24 @@ function useShown(rent: RentRow | null) {
 }
 
 export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; rent: RentRow | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const shown = useShown(rent);
   const [planId, setPlanId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const move = useRentMove(onClose);
   const plans = useQuery({ ...plansSellerQuery(sellerId, shown?.providerId ?? null), enabled: !!rent });
   useEffect(() => {
     setPlanId(rent ? String(rent.planId) : null);
     setError(undefined);
   }, [rent]);
 
-  async function save() {
+  function save() {
     if (!rent) return;
     if (!planId) {
       setError(MSG.required);
       toastError(RENTS_MSG.checkFields);
       return;
     }
-    setSaving(true);
-    try {
-      const res = await changeRentPlan(rent.id, Number(planId));
-      toastSuccess(res.message);
-      onClose();
-      await refreshMarketplace(queryClient);
-    } catch (err) {
-      toastError(refusal(err));
-    } finally {
-      setSaving(false);
-    }
+    move.mutate(() => changeRentPlan(rent.id, Number(planId)));
   }
 
   const options = (plans.data?.plans ?? []).map((p) => ({
@@ -66,46 +70,27 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
     <Modal opened={rent !== null} onClose={onClose} title={`Editar assinatura: ${shown?.companyName ?? ''}`} centered size="lg">
       <Stack>
         <Select label="Plano" data={options} value={planId} onChange={setPlanId} error={error} required disabled={plans.isPending} data-autofocus />
-        {shown?.status === 'active' && (
-          <Alert color="blue" variant="light">
-            O aluguel atual fica no histórico com o plano e o valor de hoje, e um novo aluguel ativo começa com o novo plano e o preço do
-            fornecedor.
+        {shown && (
+          <Alert color="blue" variant="light" data-testid="plan-change-note">
+            {changePlanSplits(shown.status, shown.everActive) ? RENTS_MSG.planChangeSplits(rentStatusLabel(shown.status)) : RENTS_MSG.planChangeInPlace}
           </Alert>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={!planId || planId === String(shown?.planId)}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSave={save} saving={move.isPending} disabled={!planId || planId === String(shown?.planId)} mt="sm" />
       </Stack>
     </Modal>
   );
 }
 
 export function ManageStatusModal({ rent, onClose }: { rent: RentRow | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const shown = useShown(rent);
   const [status, setStatus] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const move = useRentMove(onClose);
   useEffect(() => setStatus(null), [rent]);
 
-  async function save() {
+  function save() {
     // Spec 3 §5: no status chosen does nothing.
     if (!rent || !status) return;
-    setSaving(true);
-    try {
-      const res = await setRentStatus(rent.id, status as OpenRentStatus);
-      toastSuccess(res.message);
-      onClose();
-      await refreshMarketplace(queryClient);
-    } catch (err) {
-      toastError(refusal(err));
-    } finally {
-      setSaving(false);
-    }
+    move.mutate(() => setRentStatus(rent.id, status as OpenRentStatus));
   }
 
   return (
@@ -122,14 +107,7 @@ export function ManageStatusModal({ rent, onClose }: { rent: RentRow | null; onC
           onChange={setStatus}
           data-autofocus
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={!status}>
-            Salvar
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} onSave={save} saving={move.isPending} disabled={!status} mt="sm" />
       </Stack>
     </Modal>
   );

@@ -5,7 +5,10 @@ import { useSessionUser } from '../../../lib/session';
 import { typeAllowed } from '../../../ui/access-denied';
 import { useAddToCart } from './use-add-to-cart';
 
-/** The card's one button (spec 3 §2.3): 'Alugar' (to the cart), 'Item no Carrinho' (the cart) or 'Alugado' (the catalogue). */
+/**
+ * The card's one button (spec 3 §2.3): 'Alugar' (to the cart), 'Item no Carrinho' (the cart), 'Aluguel solicitado'
+ * (a rent not active yet: a quiet link to 'Meus alugueis') or 'Alugado' (the active rent: the catalogue).
+ */
 export function RentButton({ provider, fullWidth }: { provider: Pick<StoreProvider, 'id' | 'companyName' | 'state'>; fullWidth?: boolean }) {
   const user = useSessionUser();
   const add = useAddToCart();
@@ -13,6 +16,13 @@ export function RentButton({ provider, fullWidth }: { provider: Pick<StoreProvid
     return (
       <Button component={Link} to="/seller/rented-units" variant="light" color="green" fullWidth={fullWidth}>
         {STORE_MSG.rented}
+      </Button>
+    );
+  }
+  if (provider.state === 'pending') {
+    return (
+      <Button component={Link} to="/seller/rents" variant="default" c="dimmed" title={STORE_MSG.pendingHint} fullWidth={fullWidth}>
+        {STORE_MSG.pending}
       </Button>
     );
   }

@@ -3,16 +3,14 @@
  * and the checkout sidebar (prices and TOTAL from the server, payment methods, 'Solicitar Pagamento').
  */
 import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Divider, Grid, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMonthly } from '@edu/shared/format';
-import { LIMITS } from '@edu/shared/limits';
 import { STORE_BUYER_TYPES, STORE_MSG, STORE_READER_TYPES, type CartItem, type CartResponse } from '@edu/shared/store';
 import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
 import { cartQuery, paymentMethodsQuery, removeFromCart, requestPayment } from '../api';
@@ -142,10 +140,16 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () =
               )}
             </>
           )}
-          {!item.available && (
-            <Text size="sm" c="red">
-              {STORE_MSG.notRentable} Remova o item para continuar.
+          {item.rented ? (
+            <Text size="sm" c="orange.8" data-testid="cart-item-rented">
+              {STORE_MSG.rentedItem}
             </Text>
+          ) : (
+            !item.available && (
+              <Text size="sm" c="red">
+                {STORE_MSG.unavailableItem}
+              </Text>
+            )
           )}
         </Stack>
         {onRemove && (
@@ -172,7 +176,12 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
         serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
       }),
     onSuccess: async (res) => {
-      toastSuccess(res.message);
+      // Items the institution already rents were left out of the request and taken out of the cart: say which,
+      // in a warning that stays until closed (the page moves to 'Meus alugueis').
+      if (res.skipped?.length) {
+        toastSuccess(STORE_MSG.requested);
+        toastWarning(STORE_MSG.alreadyRented(res.skipped), STORE_MSG.skippedTitle, { persistent: true });
+      } else toastSuccess(res.message);
       await refreshMarketplace(queryClient);
       void navigate('/seller/rents');
     },
@@ -184,7 +193,7 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
 
   function submit() {
     if (!method) {
-      notifications.show({ title: 'Atenção!', message: STORE_MSG.choosePayment, color: 'yellow', autoClose: LIMITS.toastMs, withCloseButton: true });
+      toastWarning(STORE_MSG.choosePayment);
       return;
     }
     pay.mutate(Number(method));
@@ -231,7 +240,7 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
                 )}
               </Stack>
             </Radio.Group>
-            <Button onClick={submit} loading={pay.isPending} disabled={pay.isSuccess || cart.items.some((i) => !i.available)} fullWidth>
+            <Button onClick={submit} loading={pay.isPending} disabled={pay.isSuccess || cart.items.some((i) => !i.available && !i.rented)} fullWidth>
               {STORE_MSG.requestPayment}
             </Button>
             <Box>
