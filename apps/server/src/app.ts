@@ -38,6 +38,7 @@ import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
 import { storeModule } from './modules/store/store.routes';
+import { catalogueModule } from './modules/curriculum/catalogue.routes';
 import { sellerRentsModule } from './modules/rents/seller-rents.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     plansModule(api, deps);
     providerIncomeModule(api, deps);
     storeModule(api, deps);
+    catalogueModule(api, deps);
     sellerRentsModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);

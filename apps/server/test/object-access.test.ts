@@ -209,6 +209,9 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'PUT /sellers/rents/:id/plan': { staffOnly: true },
   'GET /sellers/plans-seller/:sellerId': { staffOnly: true },
   'GET /sellers/providers/:sellerId': { staffOnly: true },
+  // the catalogue (issue 12)
+  'GET /items/item/catalogue/:id': { ask: (o) => ({ params: { id: o.content } }) },
+  'PUT /items/item/update/:id': { ask: (o) => ({ params: { id: o.item } }) },
 };
 
 // ------------------------------------------------------------------ reading the contract

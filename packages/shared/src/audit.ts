@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS = {
   changed_rent_plan: 'Alterou o plano de um aluguel',
   canceled_rent: 'Cancelou um aluguel',
   requested_rent_cancellation: 'Solicitou o cancelamento de um aluguel',
+  updated_subject_unit_version: 'Atualizou a versão de uma unidade nas disciplinas',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -1,6 +1,7 @@
 /** Knowledge areas and learning levels (spec 2 §3, §7.1): the vocabulary units are classified with. */
 import { z } from 'zod';
 import { defineRoute } from './contract';
+import { MSG } from './messages';
 
 export const KNOWLEDGE_TYPES = ['university', 'basic'] as const;
 export type KnowledgeType = (typeof KNOWLEDGE_TYPES)[number];
@@ -17,6 +18,21 @@ export const LEVELS_OF_LEARNING: Record<KnowledgeType, readonly string[]> = {
   ],
   university: ['Graduação', 'Graduação Tecnológica', 'Licenciatura', 'Pós-Graduação Lato Sensu', 'Mestrado', 'Doutorado'],
 };
+
+/** A comma-joined list in a query ('1,2,3', or 'premium','basic' as the spec writes it), or repeated keys. */
+export const commaParts = z
+  .union([z.string(), z.array(z.string())], { error: MSG.invalidValue })
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim().replace(/^['"]|['"]$/g, ''))
+      .filter(Boolean),
+  );
+export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: MSG.invalidValue }).max(50, MSG.invalidValue);
+
+/** Unit filters in a query: knowledge-area ids and learning levels, comma-joined (store, catalogue, subjects). */
+export const knowledgeIdsParam = commaParts.pipe(listOf(z.coerce.number<string>({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue))).optional();
+export const levelsParam = commaParts.pipe(listOf(z.string().max(200, MSG.invalidValue))).optional();
 
 /** The group of units without a knowledge area (published_unit_areas.knowledge_id 0): shown last, under this title. */
 export const NO_AREA_ID = 0;

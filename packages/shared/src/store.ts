@@ -15,7 +15,7 @@ import { PROVIDER_CONDITIONS } from './providers';
 import { providerService } from './services';
 import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
-import { unitGroupOf } from './knowledge';
+import { commaParts, knowledgeIdsParam, levelsParam, listOf, unitGroupOf } from './knowledge';
 import { idParam, messageResponse, requiredText } from './validation';
 
 export const STORE_MSG = {
@@ -99,21 +99,10 @@ export const STORE_BUYER_TYPES = RENT_BUYER_TYPES;
 export const cutPartnerName = (name: string): string =>
   name.length > STORE_LIMITS.partnerNameMax ? `${name.slice(0, STORE_LIMITS.partnerNameMax).trimEnd()}…` : name;
 
-/** A comma-joined list in a query ('1,2,3', or 'premium','basic' as the spec writes it), or repeated keys. */
-const commaParts = z
-  .union([z.string(), z.array(z.string())], { error: MSG.invalidValue })
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim().replace(/^['"]|['"]$/g, ''))
-      .filter(Boolean),
-  );
-const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: MSG.invalidValue }).max(50, MSG.invalidValue);
-
 const search = z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional();
 const cents = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).optional();
-const knowledgeIds = commaParts.pipe(listOf(z.coerce.number<string>({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue))).optional();
-const levels = commaParts.pipe(listOf(z.string().max(200, MSG.invalidValue))).optional();
+const knowledgeIds = knowledgeIdsParam;
+const levels = levelsParam;
 
 /** The store's filters (spec 3 §7: companyName, minimumValuePlan, maximumValuePlan, knowledges, levelOfLearning, condition). */
 export const storeProvidersQuery = z.strictObject({

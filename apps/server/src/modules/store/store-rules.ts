@@ -51,3 +51,12 @@ export const activeRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
  * (rents_open_unique), so this is one value; `providerId` is written as for `openRentOf`. */
 export const openRentStatusOf = (sellerId: number, providerId: SQL): SQL<string | null> =>
   sql<string | null>`(select r.status from rents r where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status in (${OPEN_RENT_STATUS_LIST}))`;
+
+/**
+ * The providers ACTIVE institution `sellerId` rents with an ACTIVE rent, as a subquery (`provider_id in (…)`): the
+ * catalogue's scope. The same rule as `activeRentOf`; the institution's own status is checked by the caller's
+ * requireActiveInstitution.
+ */
+export const activelyRentedProviders = (sellerId: number): SQL =>
+  sql`(select r.provider_id from rents r join sellers rs on rs.id = r.seller_id
+    where r.seller_id = ${sellerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;

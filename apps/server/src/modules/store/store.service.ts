@@ -123,7 +123,7 @@ export function storeService(deps: Deps) {
         q.group === undefined
           ? await unitGroups.overview(db, scope, filters, STORE_LIMITS.groupShort, gate)
           : await unitGroups.page(db, scope, filters, q.group, q.page, STORE_LIMITS.groupPage, gate);
-      return { groups: groups.map((g) => ({ ...g, units: g.units.map(({ providerId: _p, ...u }) => u) })) };
+      return { groups: groups.map((g) => ({ ...g, units: g.units.map(({ providerId: _p, ratingSum: _s, ratingCount: _c, ...u }) => u) })) };
     },
 
     /** The published version `contentId` of a unit of store provider `providerId`; anything else 404. */

@@ -10,14 +10,16 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NO_AREA_ID, NO_AREA_TITLE } from '@edu/shared/knowledge';
 import type { Executor } from '../../platform/db';
-import { foldedMatch } from '../../platform/search';
+import { FOLD_FROM, FOLD_TO, foldedMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
-import { itemContents, items, publishedUnitAreas as pua } from './units.tables';
+import { itemContents, itemContentTags, items, publishedUnitAreas as pua, tags } from './units.tables';
 import { knowledgeAreas } from './knowledge.tables';
 
 export interface UnitGroupFilters {
   /** Part of the title (folded match). */
   title?: string | undefined;
+  /** Part of a tag's name of the version (folded match; the catalogue's 'Tags' search). */
+  tag?: string | undefined;
   /** Only these areas' groups. */
   knowledges?: number[] | undefined;
   /** Units of any of these levels. */
@@ -32,6 +34,9 @@ export interface GroupedUnit {
   companyName: string;
   knowledges: { id: number; title: string }[];
   levelOfLearning: string[];
+  /** Students' votes on the unit (items.rating_sum / rating_count, kept by the database). */
+  ratingSum: number;
+  ratingCount: number;
 }
 
 export interface UnitGroup {
@@ -47,6 +52,12 @@ const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(value
 function whereOf(scope: SQL, f: UnitGroupFilters): SQL {
   const parts: SQL[] = [scope];
   if (f.title) parts.push(foldedMatch(pua.titleFolded, f.title));
+  if (f.tag) {
+    parts.push(
+      sql`exists (select 1 from ${itemContentTags} join ${tags} on ${tags.id} = ${itemContentTags.tagId}
+        where ${itemContentTags.itemContentId} = ${pua.contentId} and ${foldedMatch(sql`translate(lower(${tags.name}), ${FOLD_FROM}, ${FOLD_TO})`, f.tag)})`,
+    );
+  }
   if (f.knowledges?.length) parts.push(sql`${pua.knowledgeId} = any(${intArray(f.knowledges)})`);
   if (f.levels?.length) parts.push(sql`${pua.levels} && ${textArray(f.levels)}`);
   return and(...parts)!;
@@ -64,6 +75,8 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): P
       companyName: providers.companyName,
       knowledgeIds: itemContents.knowledgeIds,
       levels: itemContents.levelOfLearning,
+      ratingSum: items.ratingSum,
+      ratingCount: items.ratingCount,
     })
     .from(itemContents)
     .innerJoin(items, eq(items.id, itemContents.itemId))
@@ -81,6 +94,8 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): P
         companyName: r.companyName,
         knowledges: r.knowledgeIds.filter((k) => titles.has(k)).map((k) => ({ id: k, title: titles.get(k)! })),
         levelOfLearning: r.levels,
+        ratingSum: r.ratingSum,
+        ratingCount: r.ratingCount,
       },
     ]),
   );
