@@ -10,6 +10,9 @@ import { CATALOGUE_MSG, type CatalogueGroup, type UpdatedUnit } from '@edu/share
 import { RENT_MSG } from '@edu/shared/rent-machine';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/units';
+import { DEMO_CATALOGUE_UNITS } from '../src/demo/catalogue';
+
+const DEMO_TITLES = [DEMO_PUBLISHED_UNIT_TITLE, ...DEMO_CATALOGUE_UNITS.map((u) => u.title)].sort();
 import { providers } from '../src/modules/providers/providers.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { users } from '../src/modules/users/users.tables';
@@ -27,10 +30,20 @@ const ids = { seller: 0, otherSeller: 0, other: 0, otherV1: 0, otherV2: 0, other
 const get = (url: string, who: string, query?: Record<string, string>) => call(t.app, 'GET', `/api${url}`, { token: tok[who]!, query });
 const put = (url: string, who: string) => call(t.app, 'PUT', `/api${url}`, { token: tok[who]! });
 const titlesOf = (groups: CatalogueGroup[]) => [...new Set(groups.flatMap((g) => g.units.map((u) => u.title)))].sort();
+/** Every group, each with ALL its units: the overview answers 4 per group, 'Mostrar mais' (group=…) the rest. */
 const catalogue = async (who: string, query: Record<string, string> = {}) => {
   const res = await get('/items/item/catalogue', who, query);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().groups as CatalogueGroup[];
+  const groups = res.json().groups as CatalogueGroup[];
+  for (const g of groups) {
+    expect(g.units.length).toBe(Math.min(g.total, 4));
+    if (g.total > g.units.length) {
+      const more = await get('/items/item/catalogue', who, { ...query, group: String(g.knowledgeId) });
+      g.units = (more.json().groups as CatalogueGroup[])[0]!.units;
+      expect(g.units.length).toBe(g.total);
+    }
+  }
+  return groups;
 };
 
 beforeAll(async () => {
@@ -72,20 +85,20 @@ afterAll(() => t?.close());
 
 describe('the catalogue of an institution', () => {
   it("shows only the published units of ACTIVE rentals: not a requested, canceled or another institution's rent", async () => {
-    expect(titlesOf(await catalogue('seller'))).toEqual([DEMO_PUBLISHED_UNIT_TITLE]);
+    expect(titlesOf(await catalogue('seller'))).toEqual(DEMO_TITLES);
     const db = t.deps.db;
     const [rent] = await db.insert(rents).values({ sellerId: ids.seller, providerId: ids.other, planId: ids.plan, valueCents: 1000, status: 'requested' }).returning({ id: rents.id });
     const [theirs] = await db.insert(rents).values({ sellerId: ids.otherSeller, providerId: ids.other, planId: ids.plan, valueCents: 1000, status: 'active' }).returning({ id: rents.id });
-    expect(titlesOf(await catalogue('seller'))).toEqual([DEMO_PUBLISHED_UNIT_TITLE]);
+    expect(titlesOf(await catalogue('seller'))).toEqual(DEMO_TITLES);
     await db.update(rents).set({ status: 'active' }).where(eq(rents.id, rent!.id));
     const groups = await catalogue('seller');
-    expect(titlesOf(groups)).toEqual([DEMO_PUBLISHED_UNIT_TITLE, 'Termodinâmica básica'].sort());
+    expect(titlesOf(groups)).toEqual([...DEMO_TITLES, 'Termodinâmica básica'].sort());
     expect(JSON.stringify(groups)).not.toContain('Rascunho');
     // The assistant and the content manager read the same catalogue; ratings are for providers only.
     expect(titlesOf(await catalogue('seller.assistente'))).toEqual(titlesOf(groups));
     expect(groups.flatMap((g) => g.units).every((u) => u.rating === null)).toBe(true);
     await db.update(rents).set({ status: 'canceled' }).where(eq(rents.id, rent!.id));
-    expect(titlesOf(await catalogue('seller'))).toEqual([DEMO_PUBLISHED_UNIT_TITLE]);
+    expect(titlesOf(await catalogue('seller'))).toEqual(DEMO_TITLES);
     await db.update(rents).set({ status: 'active' }).where(eq(rents.id, rent!.id));
     await db.delete(rents).where(eq(rents.id, theirs!.id));
   });
@@ -140,7 +153,8 @@ describe("the provider's catalogue", () => {
     const groups = await catalogue('provider');
     expect(titlesOf(groups)).not.toContain('Termodinâmica básica');
     const unit = groups.flatMap((g) => g.units).find((u) => u.title === DEMO_PUBLISHED_UNIT_TITLE)!;
-    expect(unit.rating).toEqual({ average: 4.3, votes: 3 });
+    // The demo's five votes (5, 4, 4, 5, 3) and these three: 34 / 8 = 4.25, shown with one decimal.
+    expect(unit.rating).toEqual({ average: 4.3, votes: 8 });
     // Providers do not filter by area or level (ignored), but search.
     expect(titlesOf(await catalogue('provider', { knowledges: '999999' }))).toContain(DEMO_PUBLISHED_UNIT_TITLE);
     expect(titlesOf(await catalogue('provider', { title: 'nada parecido' }))).toEqual([]);

@@ -15,6 +15,7 @@ import { users } from '../modules/users/users.tables';
 import { DEMO_PASSWORD, DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 import { ensurePublishedDemoReview, seedDemoUnits } from './units';
 import { seedDemoMarketplace } from './marketplace';
+import { seedDemoCatalogue } from './catalogue';
 
 export { DEMO_PASSWORD, demoEmail };
 export { DEMO_PUBLISHED_UNIT_TITLE } from './units';
@@ -34,6 +35,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     const [curatorId, reviewerId, managerId] = [id('curator'), id('review'), id('manager')];
     if (curatorId && reviewerId && managerId) await ensurePublishedDemoReview(db, { curatorId, reviewerId, managerId });
     await seedDemoMarketplace(db);
+    await seedDemoCatalogue(db);
     return;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -120,6 +122,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     const staffId = (local: string) => demoUsers.find((u) => u.email === demoEmail(local))!.id;
     await seedDemoUnits(tx, provider!.id, providerUser.id, { curatorId: staffId('curator'), reviewerId: staffId('review'), managerId: staffId('manager') });
     await seedDemoMarketplace(tx);
+    await seedDemoCatalogue(tx);
   });
   log?.info('dados de demonstração carregados');
 }

@@ -115,7 +115,7 @@ export async function seedDemoUnits(tx: Tx, providerId: number, editorUserId: nu
 }
 
 /** The closed review that published a unit: curation, revision and the manager's decision approved. */
-function approvedReview(itemContentId: number, staff: DemoStaff): typeof reviews.$inferInsert {
+export function approvedReview(itemContentId: number, staff: DemoStaff): typeof reviews.$inferInsert {
   return {
     itemContentId,
     version: 1,
@@ -131,21 +131,19 @@ function approvedReview(itemContentId: number, staff: DemoStaff): typeof reviews
   };
 }
 
-/** Demo data seeded before the published unit had its review: add it (once; idempotent). */
+/** Demo data seeded before the published units had their reviews: add each missing one (idempotent). */
 export async function ensurePublishedDemoReview(ex: Executor, staff: DemoStaff): Promise<void> {
-  const [found] = await ex
+  const found = await ex
     .select({ id: itemContents.id })
     .from(itemContents)
     .innerJoin(items, eq(items.publishedContentId, itemContents.id))
     .innerJoin(providers, eq(providers.id, items.providerId))
     .where(
       and(
-        eq(itemContents.title, DEMO_PUBLISHED_UNIT_TITLE),
         eq(itemContents.status, 'publish'),
         eq(providers.email, demoEmail('provider')),
         notExists(ex.select({ id: reviews.id }).from(reviews).where(eq(reviews.itemContentId, itemContents.id))),
       ),
-    )
-    .limit(1);
-  if (found) await ex.insert(reviews).values(approvedReview(found.id, staff));
+    );
+  if (found.length) await ex.insert(reviews).values(found.map((f) => approvedReview(f.id, staff)));
 }

@@ -44,6 +44,8 @@ export const MARKET_KEYS = {
   plans: 'plans',
   providerIncome: 'provider-income',
   providers: 'providers',
+  /** The catalogue follows the rents (a canceled or activated rent changes it at once). */
+  catalogue: 'catalogue',
 } as const;
 const MARKET_ROOTS: readonly string[] = Object.values(MARKET_KEYS);
 

@@ -6,3 +6,4 @@
  */
 export { unitsKeys, unitQuery, knowledgeQuery, levelsQuery } from './api';
 export { UnitStatusBadge } from './components/unit-status-badge';
+export { AreaLevelFilters } from './components/area-level-filters';

@@ -15,7 +15,7 @@ import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { Pager } from '../../../ui/pager';
 import { storeProvidersQuery } from '../api';
-import { AreaLevelFilters } from '../components/area-level-filters';
+import { AreaLevelFilters } from '../../units';
 import { ProviderCard } from '../components/provider-card';
 import { LoadError } from '../../../ui/load-error';
 

@@ -14,7 +14,7 @@ import { UnitGroups } from '../../../ui/unit-groups';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { storeKeys, storeUnitGroupPage, storeUnitsQuery } from '../api';
-import { AreaLevelFilters } from '../components/area-level-filters';
+import { AreaLevelFilters } from '../../units';
 import { ProviderHeader } from '../components/provider-header';
 import { LoadError } from '../../../ui/load-error';
 

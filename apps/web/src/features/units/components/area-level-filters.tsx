@@ -1,8 +1,8 @@
 import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { knowledgeQuery, levelsQuery } from '../../units';
+import { knowledgeQuery, levelsQuery } from '../api';
 
-/** The knowledge-area and learning-level pickers of the store's sidebars (spec 3 §2.3, §2.4). */
+/** The knowledge-area and learning-level pickers of the store's sidebars (spec 3 §2.3, §2.4), the catalogue's and the subjects' (§2.13, §2.14). */
 export function AreaLevelFilters({
   areas,
   levels,

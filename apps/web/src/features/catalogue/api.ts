@@ -1,0 +1,33 @@
+/** Query keys and calls of the catalogue (spec 3 §2.13). Under the marketplace root 'catalogue': a rent change refreshes it. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { catalogueRoutes, type CatalogueQuery } from '@edu/shared/catalogue';
+import { call } from '../../lib/api';
+import { MARKET_KEYS } from '../../lib/query';
+
+export const catalogueKeys = {
+  all: [MARKET_KEYS.catalogue] as const,
+  list: (q: CatalogueQuery) => [MARKET_KEYS.catalogue, 'list', q] as const,
+  updates: [MARKET_KEYS.catalogue, 'updates'] as const,
+  unit: (id: number) => [MARKET_KEYS.catalogue, 'unit', id] as const,
+};
+
+export const catalogueQuery = (q: CatalogueQuery) =>
+  queryOptions({
+    queryKey: catalogueKeys.list(q),
+    queryFn: ({ signal }) => call(catalogueRoutes.list, { query: q, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** 'Mostrar mais' of one knowledge-area group: that group's page `page`. */
+export const catalogueGroupPage = async (q: CatalogueQuery, group: number, page: number, signal: AbortSignal) =>
+  (await call(catalogueRoutes.list, { query: { ...q, group, page }, signal })).groups[0];
+
+export const catalogueUpdatesQuery = queryOptions({
+  queryKey: catalogueKeys.updates,
+  queryFn: ({ signal }) => call(catalogueRoutes.checkUpdates, { signal }),
+});
+
+export const catalogueUnitQuery = (id: number) =>
+  queryOptions({ queryKey: catalogueKeys.unit(id), queryFn: ({ signal }) => call(catalogueRoutes.unit, { params: { id }, signal }) });
+
+export const updateUnitVersion = (itemId: number) => call(catalogueRoutes.update, { params: { id: itemId } });

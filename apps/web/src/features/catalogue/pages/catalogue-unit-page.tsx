@@ -1,0 +1,59 @@
+/**
+ * /seller/rented-unit/item/{id} (spec 3 §2.13): breadcrumb Catálogo > title, the question-bank link, the
+ * learning-level tags and the unit's content through the one UnitContent renderer. The server answers only a
+ * version the caller may read (a published unit of an active rental, or the version one of its subjects uses).
+ */
+import { Anchor, Badge, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CATALOGUE_MSG, CATALOGUE_READER_TYPES } from '@edu/shared/catalogue';
+import { useSessionUser } from '../../../lib/session';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { Crumbs } from '../../../ui/crumbs';
+import { LoadError } from '../../../ui/load-error';
+import { UnitContent } from '../../../ui/unit-content';
+import { catalogueUnitQuery } from '../api';
+
+export default function CatalogueUnitPage() {
+  const user = useSessionUser();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const unit = useQuery({ ...catalogueUnitQuery(id), enabled: valid });
+  if (!user) return null;
+  if (!typeAllowed(user.type, CATALOGUE_READER_TYPES) || !valid) return <AccessDenied title={CATALOGUE_MSG.title} />;
+  return (
+    <Stack gap="lg">
+      <Crumbs items={[{ label: CATALOGUE_MSG.crumb, to: '/seller/rented-units' }, { label: unit.data?.title ?? '…' }]} />
+      {unit.isError ? (
+        <LoadError error={unit.error} message={CATALOGUE_MSG.loadFail} showReason onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
+      ) : !unit.data ? (
+        <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
+      ) : (
+        <>
+          <Stack gap="xs">
+            <Title order={2}>{unit.data.title}</Title>
+            <Group gap="xs">
+              {unit.data.levelOfLearning.map((level) => (
+                <Badge key={level} variant="light">
+                  {level}
+                </Badge>
+              ))}
+            </Group>
+            {unit.data.questions && (
+              <Anchor href={unit.data.questions} target="_blank" rel="noopener noreferrer" download>
+                <Group gap={4} component="span">
+                  <IconDownload size={16} aria-hidden />
+                  {CATALOGUE_MSG.questionBank}
+                </Group>
+              </Anchor>
+            )}
+          </Stack>
+          <Card withBorder padding="md">
+            <UnitContent unit={unit.data} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
