@@ -3,7 +3,7 @@
  * learning-level tags and the unit's content through the one UnitContent renderer. The server answers only a
  * version the caller may read (a published unit of an active rental, or the version one of its subjects uses).
  */
-import { Anchor, Badge, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Skeleton, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -31,8 +31,8 @@ export default function CatalogueUnitPage() {
         <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
       ) : (
         <>
+          {/* The title is the content's own cover heading (UnitContent). */}
           <Stack gap="xs">
-            <Title order={2}>{unit.data.title}</Title>
             <Group gap="xs">
               {unit.data.levelOfLearning.map((level) => (
                 <Badge key={level} variant="light">
