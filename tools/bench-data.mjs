@@ -5,7 +5,8 @@
 //   1,000 providers with their provider and editor users, 200 institutions with their teams,
 //   ~65,000 reviews (some units reviewed twice), 20,000 feedbacks, 1,000,000 audit rows over two years,
 //   notice templates and notices, bell notifications, every provider's four galleries (~180,000 files), and the
-//   marketplace: plan prices of every approved provider, ~3,000 rents of the 200 institutions.
+//   marketplace: plan prices of every approved provider, ~3,000 rents of the 200 institutions, and 200 active rents
+//   of the demo institution (its catalogue: ~20,000 units by area).
 // The demo provider owns 2,000 of the units; the demo curator and reviewer are assigned a share of reviews.
 //
 // URL: first argument or BENCH_DATABASE_URL; default postgres://postgres@127.0.0.1:5432/bench. The database is
@@ -281,6 +282,18 @@ await q('rents', `
   join lateral (select id from providers where status = 'active' and not is_service_provider order by id offset ((s.id * 31 + k * 53) % 800) limit 1) p on true
   join plan_prices pp on pp.plan_id = s.plan_id and pp.provider_id = p.id
   where s.cnpj like '1000000%'
+  on conflict do nothing`);
+// The demo institution's catalogue (issue 12): it actively rents the 200 providers with the most published units.
+await q('demo institution rents', `
+  insert into rents (seller_id, provider_id, plan_id, value_cents, status, created_at, updated_at)
+  select s.id, p.id, s.plan_id, pp.value_cents, 'active', now() - ((p.n % 300) || ' days')::interval, now()
+  from (select id, plan_id from sellers where id = ${demo.seller}) s
+  cross join lateral (
+    select pr.id, row_number() over (order by count(*) desc, pr.id) n
+    from providers pr join items i on i.provider_id = pr.id and i.published_content_id is not null
+    where pr.status = 'active' and not pr.is_service_provider
+    group by pr.id order by count(*) desc, pr.id limit 200) p
+  join plan_prices pp on pp.plan_id = s.plan_id and pp.provider_id = p.id
   on conflict do nothing`);
 await q('rent history', `
   insert into rent_history (rent_id, status, at)

@@ -155,6 +155,13 @@ const LISTS = [
   ['rentals control of an institution (admin)', 'admin', '/sellers/rents-control/{benchSeller}?page=1'],
   ["provider's Meus alugueis", 'provider', '/providers/my-rents?page=1'],
   ["provider's income dashboard", 'provider', '/providers/dashboard'],
+  // Curriculum (issue 12): the demo institution's catalogue over its 200 active rentals (~20,000 units by area).
+  ['catalogue (200 active rentals)', 'seller', '/items/item/catalogue'],
+  ['catalogue, title search', 'seller', '/items/item/catalogue?title=funcoes'],
+  ['catalogue, tag search', 'seller', '/items/item/catalogue?title=calculo&filterType=tags'],
+  ["catalogue, one area's page ('Mostrar mais')", 'seller', '/items/item/catalogue?group=1&page=2'],
+  ['catalogue, updated units', 'seller', '/items/item/check-updates'],
+  ["catalogue, provider's own (with ratings)", 'provider', '/items/item/catalogue'],
 ];
 // Ids the marketplace targets name: the demo provider (as the store shows it) and a bench institution with rents.
 {

@@ -63,9 +63,16 @@ async function drift() {
     select i.id from items i
     where (i.published_at is null) <> (i.published_content_id is null)
        or i.popularity <> (select count(distinct coalesce(f.reporter_id, -f.id)) from item_feedbacks f where f.item_content_id = i.published_content_id)`);
-  return { items: items.map((r) => r.id), list: list.map((r) => r.id), areas: areas.map((r) => r.id), published: published.map((r) => r.id) };
+  // 0018: published_area_counts (units per provider and area) equals a count of published_unit_areas.
+  const counts = await q(`
+    with want as (select provider_id, knowledge_id, count(*)::int as units from published_unit_areas group by 1, 2)
+    select coalesce(w.provider_id, c.provider_id) as id from want w full join published_area_counts c using (provider_id, knowledge_id)
+    where w.units is distinct from c.units`);
+  return {
+    items: items.map((r) => r.id), list: list.map((r) => r.id), areas: areas.map((r) => r.id), published: published.map((r) => r.id), counts: counts.map((r) => r.id),
+  };
 }
-const NO_DRIFT = { items: [], list: [], areas: [], published: [] };
+const NO_DRIFT = { items: [], list: [], areas: [], published: [], counts: [] };
 
 const current = async (itemId: number) =>
   (await q(`select current_content_id as id, current_status as status, current_title_folded as title from items where id = $1`, [itemId]))[0];

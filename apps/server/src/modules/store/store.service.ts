@@ -18,7 +18,7 @@ import { foldedMatch } from '../../platform/search';
 import { accessWhere, requireAccess } from '../access/access';
 import { providers } from '../providers/providers.tables';
 import { planPrices } from '../plans/plans.tables';
-import { itemContents, items, publishedUnitAreas } from '../units/units.tables';
+import { itemContents, items } from '../units/units.tables';
 import { unitGroups } from '../units/unit-groups';
 import { unitsService } from '../units/units.service';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
@@ -116,7 +116,7 @@ export function storeService(deps: Deps) {
     async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<StoreUnitsResponse> {
       const inst = await requireActiveInstitution(db, auth);
       const provider = await providerIn(db, inst, q.providerId);
-      const scope = eq(publishedUnitAreas.providerId, provider.id);
+      const scope = sql`(${provider.id})`;
       const filters = { title: q.companyName, knowledges: q.knowledges, levels: q.levelOfLearning };
       const gate = accessWhere(auth, 'unit.storeRead');
       const groups =

@@ -75,7 +75,26 @@ export const publishedUnitAreas = pgTable(
   (t) => [
     primaryKey({ columns: [t.itemId, t.knowledgeId] }),
     index('published_unit_areas_provider_idx').on(t.providerId, t.knowledgeId, t.titleFolded, t.itemId, t.contentId),
+    // An area's units in title order across providers (the catalogue's first units of each area, migration 0018).
+    index('published_unit_areas_area_title_idx').on(t.knowledgeId, t.titleFolded, t.itemId, t.providerId, t.contentId),
+    // A title search across many providers' units (the catalogue's search).
+    index('published_unit_areas_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many published units each provider has per knowledge area (migration 0018): the catalogue's and the store
+ * page's group counts without counting rows. Kept by the database from published_unit_areas (trigger
+ * published_area_counts_keep); never written by the application.
+ */
+export const publishedAreaCounts = pgTable(
+  'published_area_counts',
+  {
+    providerId: integer('provider_id').notNull(),
+    knowledgeId: integer('knowledge_id').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.knowledgeId] })],
 );
 
 /** One version of a unit's content (spec 2 §3 "Unit content"). */
