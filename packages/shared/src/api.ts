@@ -21,6 +21,8 @@ import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
 import { sellerRentsRoutes } from './seller-rents';
+import { packagesRoutes } from './packages';
+import { shareLinksRoutes } from './share-links';
 
 export const API = {
   system: systemRoutes,
@@ -46,6 +48,8 @@ export const API = {
   providerIncome: providerIncomeRoutes,
   store: storeRoutes,
   sellerRents: sellerRentsRoutes,
+  packages: packagesRoutes,
+  shareLinks: shareLinksRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));
