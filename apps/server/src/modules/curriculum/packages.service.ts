@@ -30,15 +30,16 @@ import { indexHtml, mediaPath, questionsEntry, unitJson, uploadsOf, type Package
 
 /**
  * THE delivery check (packages, review files): may `auth` take `grant`'s feature of version `contentId`?
- * 403 (`denied`) for an institution without the grant, 404 for a version the caller may not read.
+ * 404 for a version the caller may not read (asked first), then 403 (`denied`) for an institution without the grant.
  */
 export async function requireDelivery(ex: Executor, auth: AuthContext, contentId: number, grant: InstitutionGrant, denied: string): Promise<void> {
-  if (isSellerType(auth.user.type)) {
-    const institution = await requireActiveInstitution(ex, auth);
+  const institution = isSellerType(auth.user.type) ? await requireActiveInstitution(ex, auth) : null;
+  // The gate first: a version the caller may not read is 404 whatever its grants (as a missing one).
+  await requireAccess(ex, auth, 'unit.read', contentId);
+  if (institution) {
     const [row] = await ex.select({ grants: sellers.grants }).from(sellers).where(eq(sellers.id, institution.id));
     if (!row?.grants.includes(grant)) throw forbidden(denied);
   }
-  await requireAccess(ex, auth, 'unit.read', contentId);
 }
 
 /** Files already compressed: stored, not deflated again. */
