@@ -85,7 +85,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/lib/api'],
-              importNames: ['call'],
+              importNames: ['call', 'callFile'],
               message: "API calls live in the feature's api.ts (with its query-key factory); import a function from there.",
             },
           ],

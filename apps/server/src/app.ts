@@ -43,6 +43,7 @@ import { sellerRentsModule } from './modules/rents/seller-rents.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
+import { deliveryModule } from './modules/curriculum/delivery.routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -165,6 +166,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     storeModule(api, deps);
     catalogueModule(api, deps);
     sellerRentsModule(api, deps);
+    deliveryModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -70,6 +70,15 @@ const schema = z.object({
   PIXABAY_API_KEY: z.string().default(''),
   PIXABAY_API_URL: z.string().url().default('https://pixabay.com/api/'),
   PIXABAY_TIMEOUT_MS: z.coerce.number().int().positive().default(STOCK_TIMEOUT_MS),
+  /**
+   * Secret of the students' share links (HMAC-SHA256, issue 12), at least 32 characters. Unset: a random secret is
+   * made once and kept in DATA_DIR/secrets/share-link.key (so links survive restarts); set it when several
+   * processes serve the same database. Changing it invalidates every link.
+   */
+  SHARE_LINK_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 32, 'SHARE_LINK_SECRET: use pelo menos 32 caracteres'),
 });
 
 export type Config = z.infer<typeof schema> & {

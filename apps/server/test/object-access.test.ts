@@ -149,6 +149,16 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /items/item/content/recover/:id': { ask: (o) => ({ params: { id: o.content } }) },
   'PUT /items/item/update-item-version/:id': { staffOnly: true },
   'PUT /items/tag': { staffOnly: true },
+  // delivery (issue 12): the gate answers before the institution's grant, so B's unit is 404 like a missing one
+  'POST /items/item/content/:id/package': { ask: (o) => ({ params: { id: o.content } }) },
+  'GET /items/item/content/:id/package': { ask: (o) => ({ params: { id: o.content } }) },
+  'GET /items/item/content/:id/package/file': { ask: (o) => ({ params: { id: o.content } }) },
+  'POST /items/item/content/:id/auto-review': { ask: (o) => ({ params: { id: o.content } }) },
+  'POST /sellers/share-links/unit/:id': { ask: (o) => ({ params: { id: o.item }, payload: {} }) },
+  'POST /sellers/share-links/subject/:id': {
+    ask: () => ({ params: { id: MISSING_ID }, payload: {} }),
+    why: "this table has no subject of institution B yet: share-links.test asks for another institution's subject (404)",
+  },
   'DELETE /items/tag/:itemId': { staffOnly: true },
   // galleries
   'GET /galleries/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },

@@ -22,6 +22,8 @@ import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
 import { sellerRentsRoutes } from './seller-rents';
 import { catalogueRoutes } from './catalogue';
+import { packagesRoutes } from './packages';
+import { shareLinksRoutes } from './share-links';
 
 export const API = {
   system: systemRoutes,
@@ -48,6 +50,8 @@ export const API = {
   store: storeRoutes,
   sellerRents: sellerRentsRoutes,
   catalogue: catalogueRoutes,
+  packages: packagesRoutes,
+  shareLinks: shareLinksRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -16,7 +16,6 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 /** Who manages institutions: admin and director (spec 3 §1). */
 export const INSTITUTION_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
-/** Badge labels of §2.9. */
 /**
  * What an admin may grant an institution beyond its rentals (issue 12; the spec's "certain specific user ids get
  * extra buttons" made a permission): download unit packages, generate temporary share links, generate AI review files.
@@ -29,6 +28,11 @@ export const INSTITUTION_GRANT_LABELS: Record<InstitutionGrant, string> = {
   reviewFiles: 'Gerar arquivos de revisão',
 };
 
+/** Normalized: each grant once, in INSTITUTION_GRANTS order. */
+export const normalizeGrants = (grants: readonly string[]): InstitutionGrant[] => INSTITUTION_GRANTS.filter((g) => grants.includes(g));
+export const GRANTS_LEGEND = 'Permissões extras';
+
+/** Badge labels of §2.9. */
 export const SELLER_STATUS_LABELS: Record<SellerStatus, string> = { active: 'ATIVO', pending: 'PENDENTE', suspended: 'SUSPENSO' };
 /** The manage-status modal's options (§2.12 "Manage-status modal for a seller"). */
 export const SELLER_STATUS_OPTIONS: { value: SellerStatus; label: string }[] = [
@@ -76,6 +80,8 @@ export const institutionRow = z.object({
   createdAt: z.string(),
   /** The institution's own user (type seller): the access the modal creates and edits. */
   user: z.object({ id: z.number(), name: z.string(), email: z.string(), avatar: z.string().nullable() }).nullable(),
+  /** What an admin granted it (INSTITUTION_GRANTS), in the order of that list. */
+  grants: z.array(z.enum(INSTITUTION_GRANTS)),
 });
 export type InstitutionRow = z.infer<typeof institutionRow>;
 
@@ -121,6 +127,11 @@ export const institutionUpdateBody = z.strictObject({
   name: requiredText(),
   email: email(),
   planId: planId(),
+  /** The grants (issue 12): the whole new set; absent = unchanged. Admin and director only (the route's roles). */
+  grants: z
+    .array(z.enum(INSTITUTION_GRANTS, { error: MSG.invalidValue }), { error: MSG.invalidValue })
+    .max(INSTITUTION_GRANTS.length * 2, MSG.invalidValue)
+    .optional(),
 });
 export type InstitutionUpdateBody = z.input<typeof institutionUpdateBody>;
 

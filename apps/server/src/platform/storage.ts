@@ -8,9 +8,17 @@ export interface Storage {
   save(folder: string, data: Buffer, ext: string): Promise<string>;
   /** Remove a file previously saved (ignores URLs that are not ours). */
   remove(url: string | null | undefined): Promise<void>;
+  /** The bytes of a file saved here (`/uploads/…`); null when the URL is not ours or the file is gone. */
+  read(url: string): Promise<Buffer | null>;
 }
 
 export function localStorage(uploadsDir: string): Storage {
+  /** The file of one of our URLs, never outside the uploads folder; null otherwise. */
+  const fileOf = (url: string | null | undefined): string | null => {
+    if (!url?.startsWith('/uploads/')) return null;
+    const file = path.resolve(uploadsDir, url.slice('/uploads/'.length));
+    return file.startsWith(path.resolve(uploadsDir) + path.sep) ? file : null;
+  };
   return {
     async save(folder, data, ext) {
       const safeFolder = folder.replace(/[^a-z0-9-]/gi, '');
@@ -21,10 +29,18 @@ export function localStorage(uploadsDir: string): Storage {
       return `/uploads/${safeFolder}/${name}`;
     },
     async remove(url) {
-      if (!url?.startsWith('/uploads/')) return;
-      const file = path.resolve(uploadsDir, url.slice('/uploads/'.length));
-      if (!file.startsWith(path.resolve(uploadsDir) + path.sep)) return;
-      await fs.rm(file, { force: true });
+      const file = fileOf(url);
+      if (file) await fs.rm(file, { force: true });
+    },
+    async read(url) {
+      const file = fileOf(url);
+      if (!file) return null;
+      try {
+        return await fs.readFile(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw err;
+      }
     },
   };
 }

@@ -48,7 +48,8 @@ function toSearch(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
-export async function call<R extends RouteContract>(route: R, args: Args<R> = {}): Promise<Reply<R>> {
+/** The request of `route` (URL and init with the bearer token and the body), shared by `call` and `callFile`. */
+function requestOf<R extends RouteContract>(route: R, args: Args<R>): { url: string; init: RequestInit } {
   const url = `/api${buildPath(route.path, args.params as Record<string, string | number> | undefined)}${toSearch(args.query as Record<string, unknown> | undefined)}`;
   const headers: Record<string, string> = { ...(args.headers ?? {}) };
   const token = session.token();
@@ -62,21 +63,43 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
     headers['content-type'] = 'application/json';
     body = JSON.stringify(args.body);
   }
-  let res: Response;
+  return { url, init: { method: route.method, headers, body, signal: args.signal } };
+}
+
+async function send<R extends RouteContract>(route: R, args: Args<R>): Promise<Response> {
+  const { url, init } = requestOf(route, args);
   try {
-    res = await fetch(url, { method: route.method, headers, body, signal: args.signal });
+    return await fetch(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'NETWORK', 'Não foi possível conectar ao servidor. Verifique sua conexão.');
   }
-  const data = (await res.json().catch(() => null)) as unknown;
-  if (!res.ok) {
-    const err = (data ?? {}) as Partial<ErrorResponse>;
-    if (res.status === 401 && route.access !== 'public') {
-      session.clear();
-      if (window.location.pathname !== '/') window.location.assign('/');
-    }
-    throw new ApiError(res.status, err.code ?? 'HTTP', err.message ?? MSG.generic, err.fields ?? {});
+}
+
+/** A refusal's error (the JSON error shape); a 401 on a non-public route ends the session. */
+async function failure<R extends RouteContract>(route: R, res: Response): Promise<ApiError> {
+  const err = ((await res.json().catch(() => null)) ?? {}) as Partial<ErrorResponse>;
+  if (res.status === 401 && route.access !== 'public') {
+    session.clear();
+    if (window.location.pathname !== '/') window.location.assign('/');
   }
-  return data as Reply<R>;
+  return new ApiError(res.status, err.code ?? 'HTTP', err.message ?? MSG.generic, err.fields ?? {});
+}
+
+export async function call<R extends RouteContract>(route: R, args: Args<R> = {}): Promise<Reply<R>> {
+  const res = await send(route, args);
+  if (!res.ok) throw await failure(route, res);
+  return (await res.json().catch(() => null)) as Reply<R>;
+}
+
+/**
+ * A route that answers a FILE (a zip, a text file): its bytes and the name from Content-Disposition (or `fallbackName`).
+ * Errors are the same as `call`'s.
+ */
+export async function callFile<R extends RouteContract>(route: R, args: Args<R> & { fallbackName: string }): Promise<{ blob: Blob; fileName: string }> {
+  const res = await send(route, args);
+  if (!res.ok) throw await failure(route, res);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? args.fallbackName;
+  return { blob: await res.blob(), fileName };
 }

@@ -30,6 +30,61 @@ export function allowedSellerIds(config: Config): Set<number> {
 
 export const aiConfigured = (config: Config) => config.AI_BASE_URL.trim() !== '' && config.AI_MODEL.trim() !== '';
 
+/**
+ * THE call of the OpenAI-compatible chat API (POST {AI_BASE_URL}/chat/completions) with the AI_TIMEOUT_MS time-out:
+ * the activity generator and the review file (issue 12) use it. Refusals become 502 (`messages.fail`) or 504
+ * (`messages.timeout`); the answer is trimmed and cut at MAX_TEXT.
+ */
+export async function chatComplete(
+  config: Config,
+  input: { system: string; prompt: string; temperature: number },
+  log: FastifyBaseLogger,
+  messages: { fail: string; timeout: string },
+): Promise<string> {
+  const url = `${config.AI_BASE_URL.trim().replace(/\/+$/, '')}/chat/completions`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), config.AI_TIMEOUT_MS);
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        ...(config.AI_API_KEY ? { authorization: `Bearer ${config.AI_API_KEY}` } : {}),
+      },
+      body: JSON.stringify({
+        model: config.AI_MODEL.trim(),
+        messages: [
+          { role: 'system', content: input.system },
+          { role: 'user', content: input.prompt },
+        ],
+        temperature: input.temperature,
+      }),
+    });
+    if (!res.ok) {
+      log.warn({ status: res.status, body: (await res.text().catch(() => '')).slice(0, 500) }, 'AI provider refused the request');
+      throw new AppError(502, 'AI_PROVIDER_ERROR', messages.fail);
+    }
+    const data = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
+    const text = data?.choices?.[0]?.message?.content;
+    if (typeof text !== 'string' || text.trim() === '') {
+      log.warn('AI provider answered without text');
+      throw new AppError(502, 'AI_PROVIDER_ERROR', messages.fail);
+    }
+    return text.trim().slice(0, MAX_TEXT);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (controller.signal.aborted) {
+      log.warn({ timeoutMs: config.AI_TIMEOUT_MS }, 'AI provider timed out');
+      throw new AppError(504, 'AI_TIMEOUT', messages.timeout);
+    }
+    log.warn({ err: String(err) }, 'AI provider unreachable');
+    throw new AppError(502, 'AI_PROVIDER_ERROR', messages.fail);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function aiService(deps: Deps) {
   const { config } = deps;
   const allowList = allowedSellerIds(config);
@@ -49,50 +104,8 @@ export function aiService(deps: Deps) {
     return demoOpen && (await demoSellerId()) === sellerId;
   };
 
-  async function complete(prompt: string, log: FastifyBaseLogger): Promise<string> {
-    const url = `${config.AI_BASE_URL.trim().replace(/\/+$/, '')}/chat/completions`;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), config.AI_TIMEOUT_MS);
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        signal: controller.signal,
-        headers: {
-          'content-type': 'application/json',
-          ...(config.AI_API_KEY ? { authorization: `Bearer ${config.AI_API_KEY}` } : {}),
-        },
-        body: JSON.stringify({
-          model: config.AI_MODEL.trim(),
-          messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
-            { role: 'user', content: prompt },
-          ],
-          temperature: 0.7,
-        }),
-      });
-      if (!res.ok) {
-        log.warn({ status: res.status, body: (await res.text().catch(() => '')).slice(0, 500) }, 'AI provider refused the request');
-        throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
-      }
-      const data = (await res.json().catch(() => null)) as { choices?: { message?: { content?: unknown } }[] } | null;
-      const text = data?.choices?.[0]?.message?.content;
-      if (typeof text !== 'string' || text.trim() === '') {
-        log.warn('AI provider answered without text');
-        throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
-      }
-      return text.trim().slice(0, MAX_TEXT);
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      if (controller.signal.aborted) {
-        log.warn({ timeoutMs: config.AI_TIMEOUT_MS }, 'AI provider timed out');
-        throw new AppError(504, 'AI_TIMEOUT', MSG.aiTimeout);
-      }
-      log.warn({ err: String(err) }, 'AI provider unreachable');
-      throw new AppError(502, 'AI_PROVIDER_ERROR', MSG.aiProviderFail);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const complete = (prompt: string, log: FastifyBaseLogger) =>
+    chatComplete(config, { system: SYSTEM_PROMPT, prompt, temperature: 0.7 }, log, { fail: MSG.aiProviderFail, timeout: MSG.aiTimeout });
 
   return {
     async access(auth: AuthContext) {

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   INSTITUTION_MSG,
+  normalizeGrants,
   type InstitutionRow,
   type SellerStatus,
   type institutionCreateBody,
@@ -75,6 +76,7 @@ function toRow(s: SellerRecord, planName: string | null, owner: OwnerRecord | un
     planName,
     createdAt: s.createdAt.toISOString(),
     user: owner ? { id: owner.id, name: owner.name, email: owner.email, avatar: owner.avatarUrl } : null,
+    grants: normalizeGrants(s.grants),
   };
 }
 
@@ -266,11 +268,13 @@ export function institutionsService(deps: Deps) {
       if (!current.user) throw new AppError(409, 'NO_OWNER', INSTITUTION_MSG.noUser);
       const ownerId = current.user.id;
       if (await emailTaken(db, body.email, ownerId)) throw emailTakenError();
+      const grants = body.grants ? normalizeGrants(body.grants) : current.grants;
+      const grantsChanged = grants.join(',') !== current.grants.join(',');
       try {
         await db.transaction(async (tx) => {
           await tx
             .update(sellers)
-            .set({ name: body.name, companyName: body.name, cnpj: body.cnpj, planId: body.planId, updatedAt: new Date() })
+            .set({ name: body.name, companyName: body.name, cnpj: body.cnpj, planId: body.planId, grants, updatedAt: new Date() })
             .where(eq(sellers.id, id));
           await tx.update(users).set({ name: body.nameUser, email: body.email, updatedAt: new Date() }).where(eq(users.id, ownerId));
           const fields = [
@@ -279,8 +283,14 @@ export function institutionsService(deps: Deps) {
             current.planId !== body.planId && 'planId',
             current.user!.name !== body.nameUser && 'nameUser',
             current.user!.email !== body.email && 'email',
+            grantsChanged && 'grants',
           ].filter(Boolean);
-          await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_institution', data: { sellerId: id, fields } });
+          await record(tx, {
+            userId: auth.user.id,
+            sellerId: auth.user.sellerId,
+            action: 'updated_institution',
+            data: { sellerId: id, fields, ...(grantsChanged ? { grants: { before: current.grants, after: grants } } : {}) },
+          });
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw emailTakenError();

@@ -4,7 +4,7 @@
  * checked here and on the server), institution name, user e-mail, the plan its prices follow, and the logo.
  */
 import '@mantine/dropzone/styles.css';
-import { Avatar, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,7 +12,16 @@ import type { z } from 'zod';
 import { CNPJ_MASK, maskCnpj, onlyDigits } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
-import { INSTITUTION_MSG, institutionCreateBody, institutionUpdateBody, type InstitutionRow } from '@edu/shared/institutions';
+import {
+  GRANTS_LEGEND,
+  INSTITUTION_GRANT_LABELS,
+  INSTITUTION_GRANTS,
+  INSTITUTION_MSG,
+  institutionCreateBody,
+  institutionUpdateBody,
+  normalizeGrants,
+  type InstitutionRow,
+} from '@edu/shared/institutions';
 import { ApiError } from '../../../lib/api';
 import { readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -21,7 +30,7 @@ import { createInstitution, planOptionsQuery, updateInstitution, uploadInstituti
 import { refreshMarketplace } from '../../../lib/query';
 import { FormActions } from '../../../ui/form-actions';
 
-type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null };
+type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null; grants: string[] };
 
 const DEFAULT_LOGO = '/avatar-default.svg';
 
@@ -45,6 +54,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
       sellerName: editing?.name ?? '',
       email: editing?.user?.email ?? '',
       planId: editing?.planId ? String(editing.planId) : null,
+      grants: editing?.grants ?? [],
     },
   });
 
@@ -63,6 +73,7 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
     name: v.sellerName.trim(),
     email: v.email.trim(),
     planId: planId(v),
+    grants: normalizeGrants(v.grants),
   });
 
   const save = useMutation({
@@ -132,6 +143,19 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
           value={form.values.planId || null}
           error={form.errors.planId ?? (plans.isError ? MSG.listLoadFail : undefined)}
         />
+        {editing && (
+          <Checkbox.Group
+            label={GRANTS_LEGEND}
+            description="Recursos liberados para a instituição além dos seus aluguéis."
+            {...form.getInputProps('grants')}
+          >
+            <Stack gap={6} mt={6}>
+              {INSTITUTION_GRANTS.map((grant) => (
+                <Checkbox key={grant} value={grant} label={INSTITUTION_GRANT_LABELS[grant]} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         {editing && (
           <Group gap="sm">
             <Avatar src={currentLogo || DEFAULT_LOGO} alt="" radius="sm" size="lg" />

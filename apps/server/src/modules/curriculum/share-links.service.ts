@@ -1,0 +1,180 @@
+/**
+ * Students' share links (issue 12 item 9). A link is `/student/link?token=<payload>.<signature>`:
+ *
+ * - payload (base64url JSON): version, institution id, target kind and id, optional student id, optional expiry
+ *   (seconds), and the institution's LMS-key generation (`sellers.lms_key_generated_at` in ms, 0 when none);
+ * - signature: HMAC-SHA256 of the payload text with SHARE_LINK_SECRET (or the random secret kept in DATA_DIR), compared
+ *   in constant time. Nothing is stored: a link cannot be forged or extended without the secret, and generating a new
+ *   LMS key (a new generation) revokes every older link at once.
+ *
+ * Verifying answers what the link opens NOW: the institution must still be active, and a unit is opened only while
+ * the gate lets the institution read it (`item.read` for the institution as actor: an ACTIVE rent of the unit's
+ * provider, store-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  SHARE_LINK_PATH,
+  SHARE_LINK_TEMP_DAYS,
+  SHARE_MSG,
+  type ShareKind,
+  type VerifiedLink,
+  type shareLinkBody,
+} from '@edu/shared/share-links';
+import type { Deps } from '../../platform/http';
+import type { Config } from '../../config';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { checkAccess, requireAccess, type Actor } from '../access/access';
+import { requireActiveInstitution } from '../store/institution';
+import { sellers } from '../sellers/sellers.tables';
+import { itemContents, items } from '../units/units.tables';
+import { subjectItems, subjects } from './curriculum.tables';
+
+const payloadSchema = z.strictObject({
+  v: z.literal(1),
+  s: z.number().int().positive(),
+  k: z.enum(['u', 's']),
+  i: z.number().int().positive(),
+  st: z.string().max(200).optional(),
+  e: z.number().int().positive().optional(),
+  g: z.number().int().nonnegative(),
+});
+type Payload = z.infer<typeof payloadSchema>;
+
+/** The secret: SHARE_LINK_SECRET, or 32 random bytes made once and kept in DATA_DIR/secrets/share-link.key. */
+export function shareLinkSecret(config: Config): Buffer {
+  if (config.SHARE_LINK_SECRET) return Buffer.from(config.SHARE_LINK_SECRET, 'utf8');
+  const file = path.join(config.dataDir, 'secrets', 'share-link.key');
+  try {
+    const kept = fs.readFileSync(file);
+    if (kept.length >= 32) return kept;
+  } catch {
+    // made below
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = crypto.randomBytes(32);
+  try {
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process made it first: use theirs.
+    return fs.readFileSync(file);
+  }
+}
+
+const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+export function signToken(secret: Buffer, payload: Payload): string {
+  const body = b64(JSON.stringify(payload));
+  return `${body}.${b64(crypto.createHmac('sha256', secret).update(body).digest())}`;
+}
+
+const invalid = () => new AppError(400, 'LINK_INVALID', SHARE_MSG.invalid);
+const unavailable = () => new AppError(403, 'LINK_UNAVAILABLE', SHARE_MSG.unavailable);
+
+/** The payload of a token whose signature is right; 400 otherwise. */
+export function readToken(secret: Buffer, token: string): Payload {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) throw invalid();
+  const expected = crypto.createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw invalid();
+  try {
+    return payloadSchema.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+  } catch {
+    throw invalid();
+  }
+}
+
+/** The institution itself as the gate's actor: what its students may open is what the institution may read. */
+const institutionActor = (sellerId: number): Actor => ({ id: 0, type: 'seller', providerId: null, sellerId });
+
+export function shareLinksService(deps: Deps) {
+  const { db, config } = deps;
+  const secret = shareLinkSecret(config);
+
+  async function create(auth: AuthContext, kind: ShareKind, id: number, body: z.output<typeof shareLinkBody>) {
+    const institution = await requireActiveInstitution(db, auth);
+    const [seller] = await db
+      .select({ grants: sellers.grants, lmsKeyGeneratedAt: sellers.lmsKeyGeneratedAt })
+      .from(sellers)
+      .where(eq(sellers.id, institution.id));
+    if (!seller) throw forbidden();
+    if (body.temporary && !seller.grants.includes('tempLinks')) throw forbidden(SHARE_MSG.noTempGrant);
+    if (kind === 'unit') {
+      await requireAccess(db, auth, 'item.read', id);
+    } else {
+      const [subject] = await db
+        .select({ id: subjects.id })
+        .from(subjects)
+        .where(and(eq(subjects.id, id), eq(subjects.sellerId, institution.id)));
+      if (!subject) throw notFound();
+    }
+    const expires = body.temporary ? Math.floor(Date.now() / 1000) + SHARE_LINK_TEMP_DAYS * 24 * 3600 : undefined;
+    const token = signToken(secret, {
+      v: 1,
+      s: institution.id,
+      k: kind === 'unit' ? 'u' : 's',
+      i: id,
+      ...(body.studentId ? { st: body.studentId } : {}),
+      ...(expires ? { e: expires } : {}),
+      g: seller.lmsKeyGeneratedAt?.getTime() ?? 0,
+    });
+    return {
+      url: `${config.PUBLIC_URL.replace(/\/+$/, '')}${SHARE_LINK_PATH}?token=${token}`,
+      token,
+      expiresAt: expires ? new Date(expires * 1000).toISOString() : null,
+    };
+  }
+
+  return {
+    create,
+
+    async verify(token: string): Promise<VerifiedLink> {
+      const p = readToken(secret, token);
+      if (p.e !== undefined && p.e * 1000 <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', SHARE_MSG.expired);
+      const [seller] = await db
+        .select({ status: sellers.status, lmsKeyGeneratedAt: sellers.lmsKeyGeneratedAt })
+        .from(sellers)
+        .where(eq(sellers.id, p.s));
+      if (!seller) throw invalid();
+      if ((seller.lmsKeyGeneratedAt?.getTime() ?? 0) !== p.g) throw new AppError(403, 'LINK_REVOKED', SHARE_MSG.revoked);
+      if (seller.status !== 'active') throw unavailable();
+      const actor = institutionActor(p.s);
+      const base = {
+        sellerId: p.s,
+        studentId: p.st ?? null,
+        expiresAt: p.e !== undefined ? new Date(p.e * 1000).toISOString() : null,
+      };
+      if (p.k === 'u') {
+        const allowed = await checkAccess(db, actor, 'item.read', [p.i]);
+        if (!allowed.has(p.i)) throw unavailable();
+        const [unit] = await db
+          .select({ itemId: items.id, itemContentId: itemContents.id, title: itemContents.title })
+          .from(items)
+          .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
+          .where(eq(items.id, p.i));
+        if (!unit) throw unavailable();
+        return { kind: 'unit', ...base, subject: null, units: [unit] };
+      }
+      const [subject] = await db
+        .select({ id: subjects.id, name: subjects.name })
+        .from(subjects)
+        .where(and(eq(subjects.id, p.i), eq(subjects.sellerId, p.s)));
+      if (!subject) throw unavailable();
+      const rows = await db
+        .select({ itemId: subjectItems.itemId, itemContentId: subjectItems.itemContentId, title: itemContents.title })
+        .from(subjectItems)
+        .innerJoin(itemContents, eq(itemContents.id, subjectItems.itemContentId))
+        .where(eq(subjectItems.subjectId, subject.id))
+        .orderBy(asc(subjectItems.position));
+      const readable = await checkAccess(db, actor, 'unit.read', rows.map((r) => r.itemContentId));
+      return { kind: 'subject', ...base, subject, units: rows.filter((r) => readable.has(r.itemContentId)) };
+    },
+  };
+}
+

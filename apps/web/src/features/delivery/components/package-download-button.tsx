@@ -1,0 +1,108 @@
+/**
+ * The unit package download (spec 3 §2.13 "Download button for a unit (zip)", §8, §9; issue 12 item 4): asks the
+ * server for the version's package, shows the build's progress while the job runs, downloads the zip, then becomes a
+ * countdown starting at 30 that drops by 5 every 5 seconds and re-enables after 30 seconds. A failure shows the error
+ * icon state and the §8 text. Shown only to who may download (staff, the provider, an institution granted packages).
+ */
+import { Button, Progress, Stack } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { PACKAGE_COOLDOWN, PACKAGE_MSG, PACKAGE_POLL_MS } from '@edu/shared/packages';
+import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { downloadPackage, packageStatus, requestPackage } from '../api';
+import { mayDownloadPackages } from '../grants';
+import { saveFile } from '../save-file';
+
+export interface PackageDownloadButtonProps {
+  /** The unit version (item content id) to package. */
+  itemContentId: number;
+}
+
+/** Seconds left of the cooldown (0: none): 30, 25, … 5, then 0 — one step every 5 seconds. */
+function useCooldown() {
+  const [left, setLeft] = useState(0);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const stop = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
+  useEffect(() => stop, []);
+  const start = () => {
+    stop();
+    setLeft(PACKAGE_COOLDOWN.seconds);
+    timer.current = setInterval(() => {
+      setLeft((s) => {
+        const next = Math.max(0, s - PACKAGE_COOLDOWN.stepSeconds);
+        if (next === 0) stop();
+        return next;
+      });
+    }, PACKAGE_COOLDOWN.stepSeconds * 1000);
+  };
+  return { left, start };
+}
+
+export function PackageDownloadButton({ itemContentId }: PackageDownloadButtonProps) {
+  const user = useSessionUser();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const cooldown = useCooldown();
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const download = useMutation({
+    mutationFn: async () => {
+      let state = await requestPackage(itemContentId);
+      while (state.status === 'queued' || state.status === 'building') {
+        if (!alive.current) return false;
+        setProgress(state.progress);
+        await new Promise((resolve) => setTimeout(resolve, PACKAGE_POLL_MS));
+        state = await packageStatus(itemContentId);
+      }
+      if (state.status !== 'ready') throw new Error('package failed');
+      setProgress(100);
+      const file = await downloadPackage(itemContentId);
+      if (alive.current) saveFile(file.blob, file.fileName);
+      return true;
+    },
+    onSuccess: (done) => {
+      setProgress(null);
+      if (!done) return;
+      setFailed(false);
+      toastSuccess(PACKAGE_MSG.downloaded);
+      cooldown.start();
+    },
+    onError: () => {
+      setProgress(null);
+      setFailed(true);
+      toastError(PACKAGE_MSG.failed);
+    },
+  });
+
+  if (!mayDownloadPackages(user)) return null;
+
+  const building = download.isPending;
+  const label = building ? PACKAGE_MSG.building(progress ?? 0) : cooldown.left > 0 ? PACKAGE_MSG.cooldown(cooldown.left) : PACKAGE_MSG.download;
+  return (
+    <Stack gap={4} style={{ display: 'inline-flex' }} data-testid="package-download">
+      <Button
+        variant={failed ? 'light' : 'filled'}
+        color={failed ? 'red' : undefined}
+        leftSection={failed ? <IconAlertCircle size={18} aria-hidden /> : <IconDownload size={18} aria-hidden />}
+        disabled={building || cooldown.left > 0}
+        onClick={() => download.mutate()}
+        title={failed ? PACKAGE_MSG.failed : undefined}
+        aria-live="polite"
+      >
+        {label}
+      </Button>
+      {building && progress !== null && <Progress value={progress} size="sm" aria-label={PACKAGE_MSG.building(progress)} animated />}
+    </Stack>
+  );
+}

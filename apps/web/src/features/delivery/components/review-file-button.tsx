@@ -1,0 +1,31 @@
+/**
+ * The AI review file of a unit version (spec 3 §2.13 "A review-file generation action", §7, §8; issue 12 item 5):
+ * downloads review_{id}.txt. Staff and institutions granted `reviewFiles` only.
+ */
+import { Button } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { PACKAGE_MSG } from '@edu/shared/packages';
+import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { downloadReview } from '../api';
+import { mayReviewFiles } from '../grants';
+import { saveFile } from '../save-file';
+
+export function ReviewFileButton({ itemContentId }: { itemContentId: number }) {
+  const user = useSessionUser();
+  const review = useMutation({
+    mutationFn: () => downloadReview(itemContentId),
+    onSuccess: (file) => {
+      saveFile(file.blob, file.fileName);
+      toastSuccess(PACKAGE_MSG.reviewDone);
+    },
+    onError: () => toastError(PACKAGE_MSG.reviewFail, PACKAGE_MSG.reviewFailTitle),
+  });
+  if (!mayReviewFiles(user)) return null;
+  return (
+    <Button variant="light" leftSection={<IconFileText size={18} aria-hidden />} loading={review.isPending} onClick={() => review.mutate()}>
+      {review.isPending ? PACKAGE_MSG.reviewing : PACKAGE_MSG.review}
+    </Button>
+  );
+}
