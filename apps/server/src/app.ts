@@ -39,6 +39,7 @@ import { notificationsModule } from './modules/notifications/notifications.route
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
 import { storeModule } from './modules/store/store.routes';
 import { sellerRentsModule } from './modules/rents/seller-rents.routes';
+import { subjectsModule } from './modules/curriculum/subjects.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
@@ -163,6 +164,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     providerIncomeModule(api, deps);
     storeModule(api, deps);
     sellerRentsModule(api, deps);
+    subjectsModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

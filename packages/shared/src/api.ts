@@ -21,6 +21,7 @@ import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
 import { sellerRentsRoutes } from './seller-rents';
+import { subjectsRoutes } from './subjects';
 
 export const API = {
   system: systemRoutes,
@@ -46,6 +47,7 @@ export const API = {
   providerIncome: providerIncomeRoutes,
   store: storeRoutes,
   sellerRents: sellerRentsRoutes,
+  subjects: subjectsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));
