@@ -338,6 +338,18 @@ describe('reorder: the whole order, atomically', () => {
     expect((await detail(id)).subjectItems.map((s) => s.subjectItemId)).toEqual(reversed);
   });
 
+  it('two simultaneous adds to one subject both land, one after the other, at the end', async () => {
+    const id = await createSubject('Ordem concorrente');
+    await addUnit(id, units[0]!);
+    for (let round = 0; round < 3; round++) {
+      const [x, y] = await Promise.all([addUnit(id, units[1]!), addUnit(id, units[2]!)]);
+      expect([x.statusCode, y.statusCode], `${x.body} ${y.body}`).toEqual([200, 200]);
+      expect((await positionsOf(id)).map((r) => r.position)).toEqual([0, 1, 2]);
+      for (const r of [x, y]) await call(t.app, 'DELETE', `/api/sellers/subjects/item/${r.json<{ subjectItemId: number }>().subjectItemId}`, as('seller'));
+      expect((await positionsOf(id)).map((r) => r.position)).toEqual([0]);
+    }
+  });
+
   it('refuses an order that is not exactly the current units (409) and changes nothing', async () => {
     const id = await createSubject('Ordem parcial');
     for (const u of units.slice(0, 3)) await addUnit(id, u);
