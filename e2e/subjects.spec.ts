@@ -1,7 +1,8 @@
 /**
  * Issue 12 — subjects (spec 3 §2.14, §2.15): the demo institution creates a subject, puts three units of its active
  * rent of the demo provider in it, creates a category and colours the subject, reorders the units by drag and by
- * keyboard (a failed save reverts), opens a unit inside the subject and removes units; an assistant sees no controls.
+ * keyboard (a failed save reverts), opens a unit inside the subject and removes units; an assistant sees no controls;
+ * the provider organises a subject of its own, which the institution imports with 'Importar Disciplina'.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { SUBJECT_MSG } from '../packages/shared/src/subjects';
@@ -204,4 +205,57 @@ test('an assistant reads subjects but sees no controls', async ({ page, request 
   await expect(page.getByRole('button', { name: /^Mover / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: new RegExp(`^${SUBJECT_MSG.remove}`) })).toHaveCount(0);
   await expect(page.getByRole('link', { name: SUBJECT_MSG.newUnit })).toHaveCount(0);
+});
+
+test("a provider organises its own subject, and the institution imports it with 'Importar Disciplina'", async ({ page, request }) => {
+  const providerToken = await demoToken(request, 'provider');
+  const units = await rentedUnits(request, await demoToken(request, 'seller'), false);
+  const name = `Trilha ${suffix}`;
+
+  await signIn(page, demoEmail('provider'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/seller/manage-subjects');
+  await expect(page.getByRole('heading', { name: SUBJECT_MSG.title })).toBeVisible();
+  await expect(page.getByRole('button', { name: SUBJECT_MSG.importSubject })).toHaveCount(0);
+  const filters = page.getByRole('complementary', { name: 'Filtros' });
+  await expect(filters.getByText('Níveis de aprendizagem', { exact: true })).toBeVisible();
+  await expect(filters.getByText('Categorias', { exact: true })).toHaveCount(0);
+  await expect(filters.getByText('Áreas de conhecimento', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: SUBJECT_MSG.newSubject }).click();
+  const create = page.getByRole('dialog', { name: SUBJECT_MSG.newSubject });
+  await create.getByRole('textbox', { name: SUBJECT_MSG.nameLabel }).fill(name);
+  await create.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, SUBJECT_MSG.created);
+  const card = page.getByRole('main').getByRole('article', { name });
+  await expect(card.getByRole('button', { name: `${SUBJECT_MSG.category} de ${name}` })).toHaveCount(0);
+  const subjectId = Number((await card.getByRole('link', { name: SUBJECT_MSG.viewSubject }).getAttribute('href'))!.split('/').pop());
+
+  // The provider's call: its own published unit, the spec's fixed order 2 (placed at the end).
+  const inserted = await request.post('/api/providers/subjects/insert-items', {
+    headers: auth(providerToken),
+    data: { subjectId, subjectItems: [{ itemId: units[0]!.itemId, itemContentId: units[0]!.itemContentId, order: 2 }] },
+  });
+  expect(inserted.status(), await inserted.text()).toBe(200);
+  await card.getByRole('link', { name: SUBJECT_MSG.viewSubject }).click();
+  await expect(rows(page)).toHaveCount(1);
+  // A provider opens its unit in the studio.
+  await expect(page.getByRole('link', { name: `${SUBJECT_MSG.viewUnit} ${units[0]!.title}` })).toHaveAttribute('href', `/studio/${units[0]!.itemContentId}`);
+
+  // The institution imports it.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/seller/manage-subjects');
+  await page.getByRole('button', { name: SUBJECT_MSG.importSubject }).click();
+  const dialog = page.getByRole('dialog', { name: SUBJECT_MSG.importSubject });
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expect(dialog.getByText(MSG.required)).toBeVisible();
+  await dialog.getByRole('combobox').click();
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await dialog.getByRole('button', { name: 'Importar' }).click();
+  await expectNotification(page, SUBJECT_MSG.imported);
+  await expect(page).toHaveURL(/\/seller\/subject\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: `${SUBJECT_MSG.viewUnit} ${units[0]!.title}` })).toHaveAttribute('href', new RegExp(`/seller/subject/\\d+/item/${units[0]!.itemContentId}/\\d+$`));
 });
