@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
+  SUBJECT_LIMITS,
   subjectsRoutes as R,
   type CategoryCreateBody,
   type SellerSubjectsFilter,
@@ -87,7 +88,7 @@ export const removeSubject = (side: Side, id: number) =>
 /** Add a unit (its published version) to a subject; the provider's call sends the spec's fixed order 2. */
 export const addUnitToSubject = (side: Side, subjectId: number, itemId: number, itemContentId: number) =>
   side === 'provider'
-    ? call(R.providerInsertItems, { body: { subjectId, subjectItems: [{ itemId, itemContentId, order: 2 }] } })
+    ? call(R.providerInsertItems, { body: { subjectId, subjectItems: [{ itemId, itemContentId, order: SUBJECT_LIMITS.providerInsertOrder }] } })
     : call(R.sellerAddItem, { body: { subjectId, itemId, itemContentId } });
 
 /** Send the WHOLE new order of the subject's units (subject item ids, first to last). */
