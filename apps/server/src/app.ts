@@ -40,6 +40,7 @@ import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
 import { storeModule } from './modules/store/store.routes';
 import { catalogueModule } from './modules/curriculum/catalogue.routes';
 import { sellerRentsModule } from './modules/rents/seller-rents.routes';
+import { subjectsModule } from './modules/curriculum/subjects.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
@@ -167,6 +168,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     catalogueModule(api, deps);
     sellerRentsModule(api, deps);
     deliveryModule(api, deps);
+    subjectsModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -31,7 +31,7 @@ import { auditLogs } from '../src/platform/platform.tables';
 import { cartItems } from '../src/modules/store/store.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { plans, planPrices } from '../src/modules/plans/plans.tables';
-import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
+import { subjectCategories, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -49,6 +49,11 @@ interface Objects {
   notice: number;
   cartItem: number;
   rent: number;
+  /** Issue 12: institution B's subject, its unit, its category; provider B's subject. */
+  subject: number;
+  subjectItem: number;
+  category: number;
+  providerSubject: number;
 }
 const MISSING_ID = 999_999;
 const MISSING: Objects = {
@@ -56,6 +61,7 @@ const MISSING: Objects = {
   service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
   cartItem: MISSING_ID,
   rent: MISSING_ID,
+  subject: MISSING_ID, subjectItem: MISSING_ID, category: MISSING_ID, providerSubject: MISSING_ID,
 };
 
 interface Ask {
@@ -222,6 +228,31 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   // the catalogue (issue 12)
   'GET /items/item/catalogue/:id': { ask: (o) => ({ params: { id: o.content } }) },
   'PUT /items/item/update/:id': { ask: (o) => ({ params: { id: o.item } }) },
+  // subjects and categories (issue 12): institution B's and provider B's
+  'GET /sellers/subjects/seller/:id': { ask: (o) => ({ params: { id: o.seller } }) },
+  'GET /sellers/subjects/filter': { ask: (o) => ({ query: { sellerId: o.seller } }) },
+  'POST /sellers/subjects': { ask: (o) => ({ payload: { name: 'Intrusa', sellerId: o.seller } }) },
+  'POST /sellers/subjects/item': { ask: (o) => ({ payload: { subjectId: o.subject, itemId: o.item, itemContentId: o.content } }) },
+  'PUT /sellers/subjects/subject': { ask: (o) => ({ payload: { id: o.subject, name: 'Intrusa' } }) },
+  'DELETE /sellers/subjects/:id': { ask: (o) => ({ params: { id: o.subject } }) },
+  'DELETE /sellers/subjects/item/:id': { ask: (o) => ({ params: { id: o.subjectItem } }) },
+  'GET /sellers/subjects/category/:sellerId': { ask: (o) => ({ params: { sellerId: o.seller } }) },
+  'POST /sellers/subjects/category': { ask: (o) => ({ payload: { name: 'Intrusa', color: '#DAA520', seller_id: o.seller } }) },
+  'DELETE /sellers/subjects/category/:id': { ask: (o) => ({ params: { id: o.category } }) },
+  'PUT /sellers/subjects/:id/category': { ask: (o) => ({ params: { id: o.subject }, payload: { categoryId: o.category } }) },
+  'GET /sellers/subjects/:id/item': { ask: (o) => ({ params: { id: o.subject } }) },
+  'GET /sellers/subjects/:id/item/:subjectItemId': { ask: (o) => ({ params: { id: o.subject, subjectItemId: o.subjectItem } }) },
+  'POST /sellers/subjects/import': { ask: (o) => ({ payload: { subjectId: o.providerSubject } }) },
+  'GET /providers/subjects/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },
+  'GET /providers/subjects/provider/:id/find': { ask: (o) => ({ params: { id: o.provider } }) },
+  'GET /providers/subjects/:id': { ask: (o) => ({ params: { id: o.providerSubject } }) },
+  'POST /providers/subjects/insert-items': {
+    ask: (o) => ({ payload: { subjectId: o.providerSubject, subjectItems: [{ itemId: o.item, itemContentId: o.content, order: 2 }] } }),
+  },
+  'PUT /providers/subjects/subject': { ask: (o) => ({ payload: { id: o.providerSubject, name: 'Intrusa' } }) },
+  'DELETE /providers/subjects/:id': { ask: (o) => ({ params: { id: o.providerSubject } }) },
+  'PUT /providers/subjects/items': { ask: (o) => ({ payload: { subjectId: o.providerSubject, subjectItems: [{ id: o.subjectItem, order: 0 }] } }) },
+  'DELETE /providers/subjects/:id/delete-items': { ask: (o) => ({ params: { id: o.providerSubject }, payload: { subjectItems: [o.item] } }) },
 };
 
 // ------------------------------------------------------------------ reading the contract
@@ -308,10 +339,16 @@ async function createObjectsOfB(): Promise<Objects> {
     .values({ sellerId: seller!.id, providerId: provider!.id, planId: plan!.id, valueCents: 1000, status: 'requested' })
     .returning({ id: rents.id });
   const [cartItem] = await db.insert(cartItems).values({ sellerId: seller!.id, serviceId: service!.id, addedBy: sellerUser!.id }).returning({ id: cartItems.id });
+  const [category] = await db.insert(subjectCategories).values({ sellerId: seller!.id, name: 'Categoria B' }).returning({ id: subjectCategories.id });
+  const [subject] = await db.insert(subjects).values({ sellerId: seller!.id, name: 'Disciplina B', categoryId: category!.id }).returning({ id: subjects.id });
+  const [subjectItem] = await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 }).returning({ id: subjectItems.id });
+  const [providerSubject] = await db.insert(subjects).values({ providerId: provider!.id, name: 'Disciplina do fornecedor B' }).returning({ id: subjects.id });
+  await db.insert(subjectItems).values({ subjectId: providerSubject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 });
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
     cartItem: cartItem!.id, rent: rent!.id,
+    subject: subject!.id, subjectItem: subjectItem!.id, category: category!.id, providerSubject: providerSubject!.id,
   };
 }
 

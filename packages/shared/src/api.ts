@@ -24,6 +24,7 @@ import { sellerRentsRoutes } from './seller-rents';
 import { catalogueRoutes } from './catalogue';
 import { packagesRoutes } from './packages';
 import { shareLinksRoutes } from './share-links';
+import { subjectsRoutes } from './subjects';
 
 export const API = {
   system: systemRoutes,
@@ -52,6 +53,7 @@ export const API = {
   catalogue: catalogueRoutes,
   packages: packagesRoutes,
   shareLinks: shareLinksRoutes,
+  subjects: subjectsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -1,0 +1,198 @@
+/**
+ * /seller/manage-subjects, 'Disciplinas' (spec 3 §2.14): subject cards, 'Nova Disciplina', 'Importar Disciplina'
+ * (sellers), and the filter sidebar (search; areas and categories for sellers; levels; 'Limpar Filtros'). Institution
+ * users see their institution's subjects, a provider its own.
+ */
+import { Button, Card, Center, Grid, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '@edu/shared/limits';
+import { SUBJECT_MSG, type SubjectCard as Subject } from '@edu/shared/subjects';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { AccessDenied } from '../../../ui/access-denied';
+import { confirm } from '../../../ui/confirm';
+import { LoadError } from '../../../ui/load-error';
+import { knowledgeQuery, levelsQuery } from '../../units';
+import { categoriesQuery, createSubject, removeSubject, renameSubject, subjectsKeys, subjectsQuery, type SubjectOwner } from '../api';
+import { CategoryModal } from '../components/category-modal';
+import { ImportModal } from '../components/import-modal';
+import { SubjectCard } from '../components/subject-card';
+import { SubjectNameModal } from '../components/subject-name-modal';
+import { useSubjectOwner } from '../components/use-subject-owner';
+
+export default function SubjectsPage() {
+  const me = useSubjectOwner();
+  if (!me) return <AccessDenied title={SUBJECT_MSG.title} />;
+  return <Subjects owner={me.owner} can={me.can} />;
+}
+
+function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<ReturnType<typeof useSubjectOwner>>['can'] }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const seller = owner.side === 'seller';
+  const [search, setSearch] = useState('');
+  const [areas, setAreas] = useState<string[]>([]);
+  const [levels, setLevels] = useState<string[]>([]);
+  const [cats, setCats] = useState<string[]>([]);
+  const [debounced] = useDebouncedValue(search.trim(), 1000);
+  const list = useQuery(subjectsQuery(owner, { name: debounced, knowledges: areas, levelOfLearning: levels, categories: cats }));
+  const knowledge = useQuery({ ...knowledgeQuery, enabled: seller });
+  const levelGroups = useQuery(levelsQuery);
+  const categories = useQuery({ ...categoriesQuery(owner.id), enabled: seller });
+
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [renaming, setRenaming] = useState<Subject | null>(null);
+  const [categorizing, setCategorizing] = useState<Subject | null>(null);
+
+  const refresh = () => client.invalidateQueries({ queryKey: subjectsKeys.all });
+
+  async function remove(subject: Subject) {
+    if (!(await confirm({ title: 'Remover disciplina', message: SUBJECT_MSG.removeConfirm(subject.name), confirmLabel: 'Remover', danger: true }))) return;
+    try {
+      const res = await removeSubject(owner.side, subject.id);
+      toastSuccess(res.message);
+      await refresh();
+    } catch (err) {
+      toastError(err instanceof ApiError ? err.message : SUBJECT_MSG.formFail);
+    }
+  }
+
+  function clear() {
+    setSearch('');
+    setAreas([]);
+    setLevels([]);
+    setCats([]);
+  }
+
+  const areaOptions = [
+    { group: 'Ensino superior', items: (knowledge.data ?? []).filter((k) => k.type === 'university').map((k) => ({ value: String(k.id), label: k.title })) },
+    { group: 'Educação básica', items: (knowledge.data ?? []).filter((k) => k.type !== 'university').map((k) => ({ value: String(k.id), label: k.title })) },
+  ].filter((g) => g.items.length > 0);
+  const levelOptions = [...new Set([...(levelGroups.data?.university ?? []), ...(levelGroups.data?.basic ?? [])])];
+
+  let body;
+  if (list.isError) body = <LoadError error={list.error} message={SUBJECT_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (!list.data) {
+    body = (
+      <Center py="xl" aria-busy="true" aria-label="Carregando">
+        <Loader />
+      </Center>
+    );
+  } else if (list.data.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        {SUBJECT_MSG.empty}
+      </Text>
+    );
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={list.isFetching}>
+        {list.data.map((s) => (
+          <SubjectCard
+            key={s.id}
+            subject={s}
+            canEdit={can.edit}
+            canCategorize={can.categories}
+            onRemove={() => void remove(s)}
+            onRename={() => setRenaming(s)}
+            onCategory={() => setCategorizing(s)}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={2}>{SUBJECT_MSG.title}</Title>
+        {can.edit && (
+          <Group gap="xs">
+            {seller && can.importSubject && (
+              <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+                {SUBJECT_MSG.importSubject}
+              </Button>
+            )}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              {SUBJECT_MSG.newSubject}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Card withBorder padding="md" component="aside" aria-label="Filtros">
+            <Stack gap="md">
+              <TextInput
+                label="Buscar"
+                placeholder="Nome da disciplina"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                maxLength={LIMITS.searchMax}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+              />
+              {seller && (
+                <MultiSelect label="Áreas de conhecimento" placeholder="Todas" data={areaOptions} value={areas} onChange={setAreas} searchable clearable nothingFoundMessage="Nenhuma área" />
+              )}
+              <MultiSelect label="Níveis de aprendizagem" placeholder="Todos" data={levelOptions} value={levels} onChange={setLevels} searchable clearable nothingFoundMessage="Nenhum nível" />
+              {seller && (
+                <MultiSelect
+                  label="Categorias"
+                  placeholder="Todas"
+                  data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                  value={cats}
+                  onChange={setCats}
+                  searchable
+                  clearable
+                  nothingFoundMessage="Nenhuma categoria"
+                />
+              )}
+              <Button variant="default" onClick={clear}>
+                Limpar Filtros
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>{body}</Grid.Col>
+      </Grid>
+
+      <SubjectNameModal
+        opened={creating}
+        title={SUBJECT_MSG.newSubject}
+        onClose={() => setCreating(false)}
+        onSave={async (name) => {
+          const res = await createSubject(owner, name);
+          toastSuccess(res.message);
+          await refresh();
+        }}
+      />
+      <SubjectNameModal
+        opened={renaming !== null}
+        title={SUBJECT_MSG.rename}
+        initialName={renaming?.name ?? ''}
+        onClose={() => setRenaming(null)}
+        onSave={async (name) => {
+          const res = await renameSubject(owner.side, renaming!.id, name);
+          toastSuccess(res.message);
+          await refresh();
+        }}
+      />
+      {seller && can.importSubject && (
+        <ImportModal
+          opened={importing}
+          onClose={() => setImporting(false)}
+          onImported={async (id) => {
+            await refresh();
+            void navigate(`/seller/subject/${id}`);
+          }}
+        />
+      )}
+      {seller && can.categories && <CategoryModal sellerId={owner.id} subject={categorizing} onClose={() => setCategorizing(null)} />}
+    </Stack>
+  );
+}
