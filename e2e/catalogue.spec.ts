@@ -2,12 +2,15 @@
  * Issue 12 — the catalogue (spec 3 §2.13): the demo institution (it rents the demo provider) browses its catalogue by
  * knowledge area ('Mostrar mais' past 4), filters by area, searches by unit title and by tag (from 4 characters),
  * opens a unit (breadcrumb Catálogo > title, content); the demo provider sees its own catalogue with the students'
- * rating and no area/level filters.
+ * rating and no area/level filters; a unit goes into a new subject from the 'Adicionar à disciplina' modal and, when the
+ * provider publishes a new version, shows under 'Unidades que foram atualizadas' until 'Atualizar'; the assistant sees
+ * no controls.
  */
 import { test, expect } from '@playwright/test';
 import { CATALOGUE_MSG } from '../packages/shared/src/catalogue';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { signIn } from './helpers';
+import { SUBJECT_MSG } from '../packages/shared/src/subjects';
+import { completeUnitFields, demoToken, publishedUnitApi, signIn } from './helpers';
 
 const EXATAS = 'Ciências Exatas e da Terra';
 const HUMANAS = 'Ciências Humanas';
@@ -80,4 +83,63 @@ test("the demo provider sees its own catalogue with the students' rating, withou
   await expect(filters.getByLabel('Áreas de conhecimento')).toHaveCount(0);
   await expect(filters.getByRole('textbox', { name: CATALOGUE_MSG.searchLabel })).toBeVisible();
   await page.screenshot({ path: 'test-results/catalogue-provider.png', fullPage: true });
+});
+
+test("a unit goes into a new subject from the catalogue; a new version shows under 'Unidades que foram atualizadas' until 'Atualizar'", async ({ page, request }) => {
+  const author = await demoToken(request, 'provider');
+  const stamp = Date.now();
+  const title = `Óptica geométrica ${stamp}`;
+  const unit = await publishedUnitApi(request, author, title);
+
+  await signIn(page, 'seller@demo.sabercompartilhado.com.br');
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Catálogo', exact: true }).click();
+  const filters = page.getByRole('complementary', { name: CATALOGUE_MSG.filters });
+  await filters.getByRole('textbox', { name: CATALOGUE_MSG.searchLabel }).fill(String(stamp));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /^Ver / })).toHaveCount(1);
+
+  // Add → 'Adicionar à disciplina': type a new name, 'Criar nova' appears after 1 s, then add.
+  await main.getByRole('button', { name: `${CATALOGUE_MSG.add} ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: SUBJECT_MSG.addToSubject });
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog.getByText(SUBJECT_MSG.required)).toBeVisible();
+  const subjectName = `Física ${stamp}`;
+  await dialog.getByRole('combobox', { name: SUBJECT_MSG.chooseSubject }).fill(subjectName);
+  await page.getByRole('option', { name: SUBJECT_MSG.createOption(subjectName) }).click();
+  await expect(dialog.getByRole('combobox', { name: SUBJECT_MSG.chooseSubject })).toHaveValue(subjectName);
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The provider publishes version 2 with a reason (the studio's update message), the manager approves it.
+  const headers = { authorization: `Bearer ${author}` };
+  const current = await (await request.get(`/api/items/item/content/find/${unit.id}`, { headers })).json();
+  const fields = await completeUnitFields(request, author, `${title} (2ª edição)`);
+  const v2 = await request.put('/api/items/item/content/update', { headers, data: { ...fields, id: unit.id, revision: current.revision, updateMessage: 'Exercícios resolvidos novos' } });
+  expect(v2.status(), await v2.text()).toBe(200);
+  const v2id = ((await v2.json()) as { id: number }).id;
+  const manager = await demoToken(request, 'manager');
+  const published = await request.put(`/api/items/item/update-item-version/${v2id}`, { headers: { authorization: `Bearer ${manager}` } });
+  expect(published.status(), await published.text()).toBe(200);
+
+  await page.reload();
+  const updates = page.getByRole('region', { name: CATALOGUE_MSG.updatesTitle });
+  const row = updates.getByRole('article', { name: title });
+  await expect(row).toContainText(CATALOGUE_MSG.versionChange(1, 2));
+  await expect(row).toContainText('Exercícios resolvidos novos');
+  await page.screenshot({ path: 'test-results/catalogue-updates.png', fullPage: true });
+  await row.getByRole('button', { name: `${CATALOGUE_MSG.update} ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: CATALOGUE_MSG.update }).click();
+  await expect(page.getByText(CATALOGUE_MSG.updated).first()).toBeVisible();
+  await expect(updates.getByRole('article', { name: title })).toHaveCount(0);
+});
+
+test('the assistant reads the catalogue without the Add and Atualizar controls', async ({ page }) => {
+  await signIn(page, 'seller.assistente@demo.sabercompartilhado.com.br');
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Catálogo', exact: true }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: `Ver ${DEMO_PUBLISHED_UNIT_TITLE}` })).toBeVisible();
+  await expect(main.getByRole('button', { name: new RegExp(`^${CATALOGUE_MSG.add} `) })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: new RegExp(`^${CATALOGUE_MSG.update} `) })).toHaveCount(0);
 });

@@ -21,12 +21,19 @@ import { UnitGroups } from '../../../ui/unit-groups';
 import { AreaLevelFilters } from '../../units';
 import { catalogueGroupPage, catalogueKeys, catalogueQuery } from '../api';
 import { UpdatedUnits } from '../components/updated-units';
+import { AddToSubjectButton } from '../components/add-to-subject-button';
 
 export default function CataloguePage() {
   const user = useSessionUser();
   if (!user) return null;
   if (!typeAllowed(user.type, CATALOGUE_READER_TYPES)) return <AccessDenied title={CATALOGUE_MSG.title} />;
-  return <Catalogue provider={isCatalogueProvider(user.type)} seller={isSellerType(user.type)} unitAction={undefined} />;
+  return (
+    <Catalogue
+      provider={isCatalogueProvider(user.type)}
+      seller={isSellerType(user.type)}
+      unitAction={(u) => <AddToSubjectButton itemId={u.itemId} itemContentId={u.itemContentId} title={u.title} />}
+    />
+  );
 }
 
 /** `unitAction`: what a card offers beside 'Ver' (the Add button of institutions that may add to a subject). */

@@ -14,6 +14,9 @@ import { Crumbs } from '../../../ui/crumbs';
 import { LoadError } from '../../../ui/load-error';
 import { UnitContent } from '../../../ui/unit-content';
 import { catalogueUnitQuery } from '../api';
+import { AddToSubjectButton } from '../components/add-to-subject-button';
+import { PackageDownloadButton, ReviewFileButton, ShareLinkButton } from '../../delivery';
+import { isSellerType } from '@edu/shared/access';
 
 export default function CatalogueUnitPage() {
   const user = useSessionUser();
@@ -33,6 +36,12 @@ export default function CatalogueUnitPage() {
         <>
           {/* The title is the content's own cover heading (UnitContent). */}
           <Stack gap="xs">
+            <Group gap="xs" justify="flex-end">
+              <AddToSubjectButton itemId={unit.data.itemId} itemContentId={unit.data.id} title={unit.data.title} size="sm" />
+              <PackageDownloadButton itemContentId={unit.data.id} />
+              <ReviewFileButton itemContentId={unit.data.id} />
+              {isSellerType(user.type) && <ShareLinkButton kind="unit" id={unit.data.itemId} />}
+            </Group>
             <Group gap="xs">
               {unit.data.levelOfLearning.map((level) => (
                 <Badge key={level} variant="light">

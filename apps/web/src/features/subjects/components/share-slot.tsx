@@ -1,12 +1,9 @@
 /**
- * THE SPOT FOR THE SHARE-LINK BUTTON (issue 12, item 9): the subject detail renders this once for the subject and
- * once per unit row. It renders nothing until the lead wires `ShareLinkButton` from features/delivery here, e.g.
- *
- *   import { ShareLinkButton } from '../../delivery';
- *   return <ShareLinkButton {...target} />;
- *
- * `canShare` is false for users who may not share (seller_assistent); the server refuses them anyway.
+ * The share-link button of the subject detail: once for the subject and once per unit row (issue 12, item 9). Share
+ * links are the institution's (its students and its LMS key): the provider side shows nothing. `canShare` is false
+ * for users who may not share (seller_assistent); the server refuses them anyway.
  */
+import { ShareLinkButton } from '../../delivery';
 import type { Side } from '../api';
 
 export interface ShareTarget {
@@ -19,6 +16,8 @@ export interface ShareTarget {
   itemContentId?: number;
 }
 
-export function SubjectShareSlot(_props: { target: ShareTarget; canShare: boolean }) {
-  return null;
+export function SubjectShareSlot({ target, canShare }: { target: ShareTarget; canShare: boolean }) {
+  if (!canShare || target.side !== 'seller') return null;
+  if (target.kind === 'subject') return <ShareLinkButton kind="subject" id={target.subjectId} />;
+  return target.itemId ? <ShareLinkButton kind="unit" id={target.itemId} /> : null;
 }
