@@ -59,4 +59,21 @@ test('the admin grants packages; the institution then downloads a rented unit pa
   expect(zip.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
   expect(zip.includes(Buffer.from('index.html'))).toBe(true);
   expect(zip.includes(Buffer.from('unidade.json'))).toBe(true);
+
+  // In the catalogue: the seller (signed in after the grant) downloads from the unit's page; the button then counts
+  // down from 30 s in steps of 5 (spec 3 §2.13, §9) before it can be used again.
+  const sellerPage = await page.context().browser()!.newPage({ extraHTTPHeaders: { 'x-forwarded-for': '10.251.1.1' } });
+  await signIn(sellerPage, demoEmail('seller'));
+  await expect(sellerPage).toHaveURL('/dashboard');
+  await sellerPage.goto(`/seller/rented-unit/item/${unit.id}`);
+  const button = sellerPage.getByTestId('package-download').getByRole('button');
+  await expect(button).toHaveText(PACKAGE_MSG.download);
+  const download = sellerPage.waitForEvent('download');
+  await button.click();
+  expect((await download).suggestedFilename()).toBe(`unidade_${unit.id}.zip`);
+  await expectNotification(sellerPage, PACKAGE_MSG.downloaded);
+  await expect(button).toHaveText(PACKAGE_MSG.cooldown(30));
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveText(PACKAGE_MSG.cooldown(25), { timeout: 8_000 });
+  await sellerPage.close();
 });
