@@ -42,6 +42,7 @@ import { sellerRentsModule } from './modules/rents/seller-rents.routes';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
+import { coursesModule } from './modules/curriculum/courses.routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -163,6 +164,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     providerIncomeModule(api, deps);
     storeModule(api, deps);
     sellerRentsModule(api, deps);
+    coursesModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp, closeGracefully, createDeps, loadConfig } from './app';
 import { seedDemo } from './demo/seed';
 import { unitEvents } from './modules/units/lifecycle';
+import { courseImportWorker } from './modules/curriculum/course-import';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -12,6 +13,7 @@ if (config.loadDemoData) await seedDemo(deps.db, log);
 const app = await buildApp(deps);
 await deps.mailer.startWorker();
 await unitEvents(deps).start();
+await courseImportWorker(deps).start();
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },

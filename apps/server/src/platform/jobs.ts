@@ -3,8 +3,11 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { txSql, type Database, type Executor } from './db';
 
-/** mail: the e-mail outbox; unit-events: the unit lifecycle's domain events (modules/units/lifecycle.ts). */
-export const QUEUES = { mail: 'mail', unitEvents: 'unit-events' } as const;
+/**
+ * mail: the e-mail outbox; unit-events: the unit lifecycle's domain events (modules/units/lifecycle.ts);
+ * curriculum-imports: 'Importar Curso' (modules/curriculum/course-import.ts).
+ */
+export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', curriculumImports: 'curriculum-imports' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {
