@@ -65,6 +65,8 @@ export const router = createBrowserRouter([
               { path: '/seller/cart', lazy: page(() => import('../features/store/pages/cart-page')) },
               { path: '/seller/rents', lazy: page(() => import('../features/seller-rents/pages/seller-rents-page')) },
               { path: '/seller/rents-control/:sellerId', lazy: page(() => import('../features/seller-rents/pages/rents-control-page')) },
+              { path: '/seller/courses', lazy: page(() => import('../features/courses/pages/courses-page')) },
+              { path: '/seller/course/:id', lazy: page(() => import('../features/courses/pages/course-page')) },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
               { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
             ],

@@ -1,0 +1,104 @@
+/**
+ * Courses (issue 12 item 7; spec 3 §2.16): the demo institution builds a course from two of its subjects in the UI
+ * ('Novo Curso', 'Nova Disciplina' with the save disabled until a subject is chosen), reorders them by drag and by
+ * keyboard (each order saved at once: it survives a reload), and its assistant sees the course without any control.
+ *
+ * The two subjects are created through the subjects contract (POST /sellers/subjects {name, sellerId} → {subject_id},
+ * packages/shared/src/subjects.ts of the subjects work): this journey needs that route merged beside the courses.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import { COURSE_MSG } from '../packages/shared/src/courses';
+import { demoEmail, demoToken, expectNotification, signIn } from './helpers';
+
+const stamp = `${Date.now().toString(36)}${process.pid}`;
+
+async function subjectNames(page: Page) {
+  return page.getByTestId('course-subject-name').allTextContents();
+}
+
+test('the institution builds a course from two subjects, reorders them by drag and by keyboard; the assistant only reads', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const token = await demoToken(request, 'seller');
+  const me = (await (await request.get('/api/me', { headers: { authorization: `Bearer ${token}` } })).json()) as { seller: { id: number } };
+  const first = `Anatomia ${stamp}`;
+  const second = `Bioquímica ${stamp}`;
+  for (const name of [first, second]) {
+    const res = await request.post('/api/sellers/subjects', { headers: { authorization: `Bearer ${token}` }, data: { name, sellerId: me.seller.id } });
+    expect(res.status(), await res.text()).toBe(200);
+    expect(((await res.json()) as { subject_id: number }).subject_id).toBeGreaterThan(0);
+  }
+  const courseName = `Medicina ${stamp}`;
+
+  await signIn(page, demoEmail('seller'));
+  await page.getByRole('navigation').getByRole('link', { name: 'Cursos' }).click();
+  await expect(page).toHaveURL(/\/seller\/courses$/);
+  await expect(page.getByRole('heading', { name: 'Cursos', level: 2 })).toBeVisible();
+
+  // Novo Curso: the name is required.
+  await page.getByRole('button', { name: 'Novo Curso' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Curso' });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Campo Obrigatório')).toBeVisible();
+  await dialog.getByLabel('Nome').fill(courseName);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, COURSE_MSG.created);
+  const card = page.getByTestId('course-card').filter({ hasText: courseName });
+  await expect(card).toContainText('0 disciplinas');
+  await card.getByRole('link', { name: 'Ver curso' }).click();
+  await expect(page).toHaveURL(/\/seller\/course\/\d+$/);
+  const courseUrl = page.url();
+  await expect(page.getByRole('link', { name: 'Cursos' }).last()).toHaveAttribute('href', '/seller/courses');
+  await expect(page.getByText(COURSE_MSG.emptyCourse)).toBeVisible();
+
+  // Nova Disciplina: nothing chosen, nothing to save; then both subjects, one call each.
+  await page.getByRole('button', { name: 'Nova Disciplina' }).click();
+  const add = page.getByRole('dialog', { name: 'Nova Disciplina' });
+  await expect(add.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await add.getByRole('checkbox', { name: new RegExp(first) }).check();
+  await add.getByRole('checkbox', { name: new RegExp(second) }).check();
+  await add.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, COURSE_MSG.subjectsAdded);
+  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+  await expect(page.getByRole('link', { name: 'Ver Disciplina' }).first()).toHaveAttribute('href', /\/seller\/subject\/\d+$/);
+
+  // Drag: the second subject's handle above the first one.
+  const handleOf = (name: string) => page.getByRole('button', { name: `Arrastar para reordenar ${name}` });
+  const from = (await handleOf(second).boundingBox())!;
+  const to = (await handleOf(first).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 10, { steps: 15 });
+  await page.mouse.up();
+  await expect.poll(() => subjectNames(page)).toEqual([second, first]);
+  await page.reload();
+  await expect.poll(() => subjectNames(page)).toEqual([second, first]);
+
+  // Keyboard: pick up the first with Space, move it down, drop it.
+  await handleOf(second).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+  await page.goto(courseUrl);
+  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+
+  // The assistant reads the same course, without any control.
+  const context = await browser.newContext();
+  const assistant = await context.newPage();
+  await signIn(assistant, demoEmail('seller.assistente'));
+  await expect(assistant).toHaveURL(/\/dashboard/);
+  await assistant.goto('/seller/courses');
+  const seen = assistant.getByTestId('course-card').filter({ hasText: courseName });
+  await expect(seen).toContainText('2 disciplinas');
+  await expect(assistant.getByRole('button', { name: 'Novo Curso' })).toHaveCount(0);
+  await expect(assistant.getByRole('button', { name: 'Importar Curso' })).toHaveCount(0);
+  await expect(seen.getByRole('button', { name: /Editar|Remover/ })).toHaveCount(0);
+  await seen.getByRole('link', { name: 'Ver curso' }).click();
+  await expect.poll(() => subjectNames(assistant)).toEqual([first, second]);
+  await expect(assistant.getByRole('button', { name: /Arrastar para reordenar/ })).toHaveCount(0);
+  await expect(assistant.getByRole('button', { name: /Remover/ })).toHaveCount(0);
+  await expect(assistant.getByRole('button', { name: 'Nova Disciplina' })).toHaveCount(0);
+  await expect(assistant.getByRole('link', { name: 'Ver Disciplina' })).toHaveCount(2);
+  await context.close();
+});
