@@ -21,6 +21,7 @@ import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
 import { sellerRentsRoutes } from './seller-rents';
+import { courseRoutes } from './courses';
 
 export const API = {
   system: systemRoutes,
@@ -46,6 +47,7 @@ export const API = {
   providerIncome: providerIncomeRoutes,
   store: storeRoutes,
   sellerRents: sellerRentsRoutes,
+  courses: courseRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));
