@@ -453,12 +453,20 @@ describe('Importar Curso', () => {
     expect(await sellerCounts()).toEqual(before);
   });
 
-  it('a suspended institution cannot import (403)', async () => {
+  it('a suspended institution loses its courses and the import until it is reactivated (403)', async () => {
+    const before = await sellerCounts();
     await t.deps.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, ids.seller));
     try {
-      const res = await req(tok.seller!, 'POST', `/sellers/courses/import/${source}`, { copy: true });
-      expect(res.statusCode).toBe(403);
-      expect(res.json<{ message: string }>().message).toBe(RENT_MSG.suspended);
+      for (const res of [
+        await req(tok.seller!, 'POST', `/sellers/courses/import/${source}`, { copy: true }),
+        await req(tok.seller!, 'GET', '/sellers/courses'),
+        await req(tok.seller!, 'POST', '/sellers/courses', { name: 'Suspensa' }),
+        await req(tok.seller!, 'GET', `/providers/courses/provider/${ids.demoProvider}`),
+      ]) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(res.json<{ message: string }>().message).toBe(RENT_MSG.suspended);
+      }
+      expect(await sellerCounts()).toEqual(before);
     } finally {
       await t.deps.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, ids.seller));
     }

@@ -14,20 +14,20 @@ import { readCourseImport, requestCourseImport } from './course-import';
 /** Courses (spec 3 §2.16, §7 "Courses"): the seller calls, the provider calls and 'Importar Curso'. */
 export function coursesModule(app: FastifyInstance, deps: Deps) {
   const svc = coursesService(deps);
-  const seller = (auth: AuthContext) => ownerOf(auth, 'seller');
-  const provider = (auth: AuthContext) => ownerOf(auth, 'provider');
+  const seller = (auth: AuthContext) => ownerOf(deps.db, auth, 'seller');
+  const provider = (auth: AuthContext) => ownerOf(deps.db, auth, 'provider');
 
-  registerRoute(app, deps, R.list, ({ auth }) => svc.list(seller(auth)));
-  registerRoute(app, deps, R.detail, ({ auth, params }) => svc.detail(seller(auth), params.id));
-  registerRoute(app, deps, R.candidates, ({ auth, params }) => svc.candidates(seller(auth), params.id));
-  registerRoute(app, deps, R.create, ({ auth, body }) => svc.create(auth, seller(auth), body.name));
-  registerRoute(app, deps, R.rename, ({ auth, params, body }) => svc.rename(auth, seller(auth), params.id, body.name));
-  registerRoute(app, deps, R.remove, ({ auth, params }) => svc.remove(auth, seller(auth), params.id));
-  registerRoute(app, deps, R.reorder, ({ auth, params, body }) => svc.reorder(auth, seller(auth), params.id, body.orderedItems));
-  registerRoute(app, deps, R.addItem, ({ auth, body }) => svc.addItem(auth, seller(auth), body.courseId, body.subjectId));
-  registerRoute(app, deps, R.removeItem, ({ auth, params, body }) => svc.removeItem(auth, seller(auth), params.id, body.courseId));
+  registerRoute(app, deps, R.list, async ({ auth }) => svc.list(await seller(auth)));
+  registerRoute(app, deps, R.detail, async ({ auth, params }) => svc.detail(await seller(auth), params.id));
+  registerRoute(app, deps, R.candidates, async ({ auth, params }) => svc.candidates(await seller(auth), params.id));
+  registerRoute(app, deps, R.create, async ({ auth, body }) => svc.create(auth, await seller(auth), body.name));
+  registerRoute(app, deps, R.rename, async ({ auth, params, body }) => svc.rename(auth, await seller(auth), params.id, body.name));
+  registerRoute(app, deps, R.remove, async ({ auth, params }) => svc.remove(auth, await seller(auth), params.id));
+  registerRoute(app, deps, R.reorder, async ({ auth, params, body }) => svc.reorder(auth, await seller(auth), params.id, body.orderedItems));
+  registerRoute(app, deps, R.addItem, async ({ auth, body }) => svc.addItem(auth, await seller(auth), body.courseId, body.subjectId));
+  registerRoute(app, deps, R.removeItem, async ({ auth, params, body }) => svc.removeItem(auth, await seller(auth), params.id, body.courseId));
   registerRoute(app, deps, R.import, ({ auth, params, body }) => requestCourseImport(deps, auth, params.courseId, body?.copy === true));
-  registerRoute(app, deps, R.importStatus, ({ auth, params }) => readCourseImport(deps.db, seller(auth).id, params.id));
+  registerRoute(app, deps, R.importStatus, async ({ auth, params }) => readCourseImport(deps.db, (await seller(auth)).id, params.id));
 
   // A provider's courses: the provider itself, or an active institution that ACTIVELY rents it (else 404).
   registerRoute(app, deps, R.providerCourses, async ({ auth, params }) => {
@@ -57,13 +57,13 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
     return rows.map((r) => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() }));
   });
 
-  registerRoute(app, deps, R.providerList, ({ auth }) => svc.list(provider(auth)));
-  registerRoute(app, deps, R.providerDetail, ({ auth, params }) => svc.detail(provider(auth), params.id));
-  registerRoute(app, deps, R.providerCandidates, ({ auth, params }) => svc.candidates(provider(auth), params.id));
-  registerRoute(app, deps, R.providerCreate, ({ auth, body }) => svc.create(auth, provider(auth), body.name));
-  registerRoute(app, deps, R.providerRename, ({ auth, params, body }) => svc.rename(auth, provider(auth), params.id, body.name));
-  registerRoute(app, deps, R.providerRemove, ({ auth, params }) => svc.remove(auth, provider(auth), params.id));
-  registerRoute(app, deps, R.providerReorder, ({ auth, params, body }) => svc.reorder(auth, provider(auth), params.id, body.orderedItems));
-  registerRoute(app, deps, R.providerAddItem, ({ auth, body }) => svc.addItem(auth, provider(auth), body.courseId, body.subjectId));
-  registerRoute(app, deps, R.providerRemoveItem, ({ auth, params, body }) => svc.removeItem(auth, provider(auth), params.id, body.courseId));
+  registerRoute(app, deps, R.providerList, async ({ auth }) => svc.list(await provider(auth)));
+  registerRoute(app, deps, R.providerDetail, async ({ auth, params }) => svc.detail(await provider(auth), params.id));
+  registerRoute(app, deps, R.providerCandidates, async ({ auth, params }) => svc.candidates(await provider(auth), params.id));
+  registerRoute(app, deps, R.providerCreate, async ({ auth, body }) => svc.create(auth, await provider(auth), body.name));
+  registerRoute(app, deps, R.providerRename, async ({ auth, params, body }) => svc.rename(auth, await provider(auth), params.id, body.name));
+  registerRoute(app, deps, R.providerRemove, async ({ auth, params }) => svc.remove(auth, await provider(auth), params.id));
+  registerRoute(app, deps, R.providerReorder, async ({ auth, params, body }) => svc.reorder(auth, await provider(auth), params.id, body.orderedItems));
+  registerRoute(app, deps, R.providerAddItem, async ({ auth, body }) => svc.addItem(auth, await provider(auth), body.courseId, body.subjectId));
+  registerRoute(app, deps, R.providerRemoveItem, async ({ auth, params, body }) => svc.removeItem(auth, await provider(auth), params.id, body.courseId));
 }

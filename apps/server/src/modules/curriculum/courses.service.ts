@@ -26,15 +26,20 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { requireActiveInstitution } from '../store/institution';
 import { courseSubjects, courses, curriculumImports, subjects } from './curriculum.tables';
 
 /** The owner of the courses a request works on: the caller's institution or provider. */
 export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
 
-export function ownerOf(auth: AuthContext, kind: Owner['kind']): Owner {
-  const id = kind === 'seller' ? auth.user.sellerId : auth.user.providerId;
-  if (id === null) throw forbidden();
-  return { kind, id };
+/**
+ * The owner of the caller's courses on `kind`'s routes: its institution while ACTIVE (requireActiveInstitution: a
+ * suspended one gets 403 RENT_MSG.suspended, like the catalogue and the subjects), or its provider.
+ */
+export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind']): Promise<Owner> {
+  if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
+  if (auth.user.providerId === null) throw forbidden();
+  return { kind, id: auth.user.providerId };
 }
 
 /** `table`'s owner columns match `owner` (courses and subjects have the same pair). */
