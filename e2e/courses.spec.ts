@@ -64,6 +64,8 @@ test('the institution builds a course from two subjects, reorders them by drag a
   await add.getByRole('checkbox', { name: new RegExp(second) }).check();
   await add.getByRole('button', { name: 'Salvar' }).click();
   await expectNotification(page, COURSE_MSG.subjectsAdded);
+  // The modal's overlay fades out: a drag must not start on it.
+  await expect(add).toBeHidden();
   await expect.poll(() => subjectNames(page)).toEqual([first, second]);
   await expect(page.getByRole('link', { name: 'Ver Disciplina' }).first()).toHaveAttribute('href', /\/seller\/subject\/\d+$/);
 
@@ -98,6 +100,23 @@ test('the institution builds a course from two subjects, reorders them by drag a
   expect((await saved).status()).toBe(200);
   await page.goto(courseUrl);
   await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+
+  // A refused save (here the server answers 409, as when another user changed the course): the error toast, and the
+  // list goes back to the order it had.
+  await page.route('**/api/sellers/courses/reorder/*', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: COURSE_MSG.staleOrder }) }),
+  );
+  await handleOf(first).focus();
+  await page.keyboard.press('Space');
+  await expect(handleOf(first)).toHaveAttribute('aria-pressed', 'true');
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByText(`${first} movida para a posição 2 de 2.`)).toBeAttached({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.press('Space');
+  await expectNotification(page, COURSE_MSG.staleOrder);
+  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+  await page.unroute('**/api/sellers/courses/reorder/*');
 
   // The assistant reads the same course, without any control.
   const context = await browser.newContext();
