@@ -45,6 +45,7 @@ import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
 import { deliveryModule } from './modules/curriculum/delivery.routes';
+import { coursesModule } from './modules/curriculum/courses.routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -169,6 +170,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     sellerRentsModule(api, deps);
     deliveryModule(api, deps);
     subjectsModule(api, deps);
+    coursesModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -4,6 +4,7 @@ import { buildApp, closeGracefully, createDeps, loadConfig } from './app';
 import { seedDemo } from './demo/seed';
 import { unitEvents } from './modules/units/lifecycle';
 import { unitPackagesService } from './modules/curriculum/packages.service';
+import { courseImportWorker } from './modules/curriculum/course-import';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -14,6 +15,7 @@ const app = await buildApp(deps);
 await deps.mailer.startWorker();
 await unitEvents(deps).start();
 await unitPackagesService(deps).start();
+await courseImportWorker(deps).start();
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },

@@ -31,7 +31,7 @@ import { auditLogs } from '../src/platform/platform.tables';
 import { cartItems } from '../src/modules/store/store.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { plans, planPrices } from '../src/modules/plans/plans.tables';
-import { subjectCategories, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
+import { courseSubjects, courses, curriculumImports, subjectCategories, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
@@ -54,6 +54,14 @@ interface Objects {
   subjectItem: number;
   category: number;
   providerSubject: number;
+  /** Issue 12 courses: institution B's course (one subject in it), provider B's course (idem), institution B's import. */
+  course: number;
+  courseItem: number;
+  courseSubject: number;
+  providerCourse: number;
+  providerCourseItem: number;
+  providerCourseSubject: number;
+  courseImport: number;
 }
 const MISSING_ID = 999_999;
 const MISSING: Objects = {
@@ -62,6 +70,8 @@ const MISSING: Objects = {
   cartItem: MISSING_ID,
   rent: MISSING_ID,
   subject: MISSING_ID, subjectItem: MISSING_ID, category: MISSING_ID, providerSubject: MISSING_ID,
+  course: MISSING_ID, courseItem: MISSING_ID, courseSubject: MISSING_ID, providerCourse: MISSING_ID, providerCourseItem: MISSING_ID,
+  providerCourseSubject: MISSING_ID, courseImport: MISSING_ID,
 };
 
 interface Ask {
@@ -253,6 +263,24 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'DELETE /providers/subjects/:id': { ask: (o) => ({ params: { id: o.providerSubject } }) },
   'PUT /providers/subjects/items': { ask: (o) => ({ payload: { subjectId: o.providerSubject, subjectItems: [{ id: o.subjectItem, order: 0 }] } }) },
   'DELETE /providers/subjects/:id/delete-items': { ask: (o) => ({ params: { id: o.providerSubject }, payload: { subjectItems: [o.item] } }) },
+  // courses (issue 12): institution B's and provider B's; importing needs an ACTIVE rent of the provider
+  'GET /sellers/courses/:id': { ask: (o) => ({ params: { id: o.course } }) },
+  'GET /sellers/courses/:id/candidates': { ask: (o) => ({ params: { id: o.course } }) },
+  'PUT /sellers/courses/:id': { ask: (o) => ({ params: { id: o.course }, payload: { name: 'Intruso' } }) },
+  'DELETE /sellers/courses/:id': { ask: (o) => ({ params: { id: o.course } }) },
+  'PATCH /sellers/courses/reorder/:id': { ask: (o) => ({ params: { id: o.course }, payload: { orderedItems: [o.courseItem] } }) },
+  'POST /sellers/course-items/': { ask: (o) => ({ payload: { courseId: o.course, subjectId: o.courseSubject } }) },
+  'DELETE /sellers/course-items/:id': { ask: (o) => ({ params: { id: o.courseItem }, payload: { courseId: o.course } }) },
+  'POST /sellers/courses/import/:courseId': { ask: (o) => ({ params: { courseId: o.providerCourse }, payload: {} }) },
+  'GET /sellers/courses/imports/:id': { ask: (o) => ({ params: { id: o.courseImport } }) },
+  'GET /providers/courses/provider/:providerId': { ask: (o) => ({ params: { providerId: o.provider } }) },
+  'GET /providers/courses/:id': { ask: (o) => ({ params: { id: o.providerCourse } }) },
+  'GET /providers/courses/:id/candidates': { ask: (o) => ({ params: { id: o.providerCourse } }) },
+  'PUT /providers/courses/:id': { ask: (o) => ({ params: { id: o.providerCourse }, payload: { name: 'Intruso' } }) },
+  'DELETE /providers/courses/:id': { ask: (o) => ({ params: { id: o.providerCourse } }) },
+  'PATCH /providers/courses/:id': { ask: (o) => ({ params: { id: o.providerCourse }, payload: { orderedItems: [o.providerCourseItem] } }) },
+  'POST /providers/course-items/': { ask: (o) => ({ payload: { courseId: o.providerCourse, subjectId: o.providerCourseSubject } }) },
+  'DELETE /providers/course-items/:id': { ask: (o) => ({ params: { id: o.providerCourseItem }, payload: { courseId: o.providerCourse } }) },
 };
 
 // ------------------------------------------------------------------ reading the contract
@@ -344,11 +372,26 @@ async function createObjectsOfB(): Promise<Objects> {
   const [subjectItem] = await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 }).returning({ id: subjectItems.id });
   const [providerSubject] = await db.insert(subjects).values({ providerId: provider!.id, name: 'Disciplina do fornecedor B' }).returning({ id: subjects.id });
   await db.insert(subjectItems).values({ subjectId: providerSubject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 });
+  const [courseSubject] = await db.insert(subjects).values({ sellerId: seller!.id, name: 'Disciplina do curso B' }).returning({ id: subjects.id });
+  const [course] = await db.insert(courses).values({ sellerId: seller!.id, name: 'Curso B' }).returning({ id: courses.id });
+  const [courseItem] = await db.insert(courseSubjects).values({ courseId: course!.id, subjectId: courseSubject!.id, position: 0 }).returning({ id: courseSubjects.id });
+  const [providerCourseSubject] = await db.insert(subjects).values({ providerId: provider!.id, name: 'Disciplina do curso do fornecedor B' }).returning({ id: subjects.id });
+  const [providerCourse] = await db.insert(courses).values({ providerId: provider!.id, name: 'Curso do fornecedor B' }).returning({ id: courses.id });
+  const [providerCourseItem] = await db
+    .insert(courseSubjects)
+    .values({ courseId: providerCourse!.id, subjectId: providerCourseSubject!.id, position: 0 })
+    .returning({ id: courseSubjects.id });
+  const [courseImport] = await db
+    .insert(curriculumImports)
+    .values({ sellerId: seller!.id, kind: 'course', sourceId: providerCourse!.id, status: 'done', requestedBy: sellerUser!.id })
+    .returning({ id: curriculumImports.id });
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
     cartItem: cartItem!.id, rent: rent!.id,
     subject: subject!.id, subjectItem: subjectItem!.id, category: category!.id, providerSubject: providerSubject!.id,
+    course: course!.id, courseItem: courseItem!.id, courseSubject: courseSubject!.id, providerCourse: providerCourse!.id,
+    providerCourseItem: providerCourseItem!.id, providerCourseSubject: providerCourseSubject!.id, courseImport: courseImport!.id,
   };
 }
 

@@ -25,6 +25,7 @@ import { catalogueRoutes } from './catalogue';
 import { packagesRoutes } from './packages';
 import { shareLinksRoutes } from './share-links';
 import { subjectsRoutes } from './subjects';
+import { courseRoutes } from './courses';
 
 export const API = {
   system: systemRoutes,
@@ -54,6 +55,7 @@ export const API = {
   packages: packagesRoutes,
   shareLinks: shareLinksRoutes,
   subjects: subjectsRoutes,
+  courses: courseRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -5,9 +5,10 @@ import { txSql, type Database, type Executor } from './db';
 
 /**
  * mail: the e-mail outbox; unit-events: the unit lifecycle's domain events (modules/units/lifecycle.ts);
- * unit-packages: building a unit version's zip (modules/curriculum/packages.service.ts).
+ * unit-packages: building a unit version's zip (modules/curriculum/packages.service.ts);
+ * curriculum-imports: 'Importar Curso' (modules/curriculum/course-import.ts).
  */
-export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', unitPackages: 'unit-packages' } as const;
+export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', unitPackages: 'unit-packages', curriculumImports: 'curriculum-imports' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {

@@ -70,6 +70,8 @@ export const router = createBrowserRouter([
               { path: '/seller/manage-subjects', lazy: page(() => import('../features/subjects/pages/subjects-page')) },
               { path: '/seller/subject/:id', lazy: page(() => import('../features/subjects/pages/subject-page')) },
               { path: '/seller/subject/:idSubject/item/:id/:idSubjectItem', lazy: page(() => import('../features/subjects/pages/subject-unit-page')) },
+              { path: '/seller/courses', lazy: page(() => import('../features/courses/pages/courses-page')) },
+              { path: '/seller/course/:id', lazy: page(() => import('../features/courses/pages/course-page')) },
               { path: '/dashboard/*', element: <Navigate to="/dashboard" replace /> },
               { path: '/seller/*', element: <Navigate to="/dashboard" replace /> },
             ],
