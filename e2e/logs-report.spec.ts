@@ -28,7 +28,8 @@ test('the institution filters its logs report by "Efetuou Login"', async ({ page
 
   // Another type with no entries this month: the empty state.
   await page.getByRole('combobox', { name: 'Tipo de log' }).click();
-  await page.getByRole('option', { name: 'Importou um curso' }).click();
+  // (a platform-team action: never in an institution's log)
+  await page.getByRole('option', { name: 'Alterou a condição de um fornecedor' }).click();
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(table).toContainText('Nenhum registro encontrado para os filtros informados.');
 });

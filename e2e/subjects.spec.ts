@@ -57,14 +57,14 @@ const rows = (page: Page) => page.getByTestId('subject-unit');
 
 /** dnd-kit's keyboard reordering: focus the handle, Space (picked up), ArrowDown (over the next place), Space (dropped). */
 async function moveByKeyboard(page: Page, title: string, from: number, to: number) {
-  const live = page.getByRole('status').filter({ hasText: /^Unidade / });
+  const name = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const live = page.getByRole('status').filter({ hasText: new RegExp(`^${name} `) });
   await page.getByRole('button', { name: `Mover ${title}`, exact: true }).focus();
   await page.keyboard.press('Space');
-  const name = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // Picked up: announced as selected, and at once as over its own place.
-  await expect(live).toHaveText(new RegExp(`^Unidade ${name} (selecionada, na|sobre a) posição ${from}\\.$`));
+  // Picked up: announced as selected, and at once as over its own place (ui/sortable-list.tsx's pt-BR texts).
+  await expect(live).toHaveText(new RegExp(`^${name} (selecionada, na|movida para a) posição ${from} de \\d+\\.$`));
   for (let i = from; i < to; i++) await page.keyboard.press('ArrowDown');
-  await expect(live).toHaveText(`Unidade ${title} sobre a posição ${to}.`);
+  await expect(live).toHaveText(new RegExp(`^${name} movida para a posição ${to} de \\d+\\.$`));
   await page.keyboard.press('Space');
 }
 const expectOrder = (page: Page, titles: string[]) =>

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PROVIDER_TYPES, SELLER_TYPES, type UserType } from './access';
 import { defineRoute } from './contract';
-import { knowledgeIdsParam, levelsParam, unitGroupOf } from './knowledge';
+import { knowledgeIdsParam, levelsParam, unitGroupOf, unitGroupPageParams } from './knowledge';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { unitContent } from './units';
@@ -81,8 +81,7 @@ export const catalogueQuery = z.strictObject({
   filterType: z.enum(CATALOGUE_FILTER_TYPES, { error: MSG.invalidValue }).default('units'),
   knowledges: knowledgeIdsParam,
   levelOfLearning: levelsParam,
-  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).optional(),
-  page: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).max(100_000, MSG.invalidValue).default(1),
+  ...unitGroupPageParams,
 });
 export type CatalogueQuery = z.input<typeof catalogueQuery>;
 

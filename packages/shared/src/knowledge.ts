@@ -34,6 +34,12 @@ export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: M
 export const knowledgeIdsParam = commaParts.pipe(listOf(z.coerce.number<string>({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue))).optional();
 export const levelsParam = commaParts.pipe(listOf(z.string().max(200, MSG.invalidValue))).optional();
 
+/** One knowledge area's units a page at a time ('Mostrar mais'; NO_AREA_ID for units without one): store and catalogue. */
+export const unitGroupPageParams = {
+  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).optional(),
+  page: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).max(100_000, MSG.invalidValue).default(1),
+};
+
 /** The group of units without a knowledge area (published_unit_areas.knowledge_id 0): shown last, under this title. */
 export const NO_AREA_ID = 0;
 export const NO_AREA_TITLE = 'Sem área de conhecimento';

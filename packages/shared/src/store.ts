@@ -15,7 +15,7 @@ import { PROVIDER_CONDITIONS } from './providers';
 import { providerService } from './services';
 import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
-import { commaParts, knowledgeIdsParam, levelsParam, listOf, unitGroupOf } from './knowledge';
+import { commaParts, knowledgeIdsParam, levelsParam, listOf, unitGroupOf, unitGroupPageParams } from './knowledge';
 import { idParam, messageResponse, requiredText } from './validation';
 
 export const STORE_MSG = {
@@ -161,9 +161,7 @@ export const storeUnitsQuery = z.strictObject({
   companyName: search,
   knowledges: knowledgeIds,
   levelOfLearning: levels,
-  /** One knowledge area's units ('Mostrar mais'; NO_AREA_ID for units without one), a page at a time. */
-  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).optional(),
-  page: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).max(100_000, MSG.invalidValue).default(1),
+  ...unitGroupPageParams,
 });
 export type StoreUnitsQuery = z.input<typeof storeUnitsQuery>;
 

@@ -18,7 +18,7 @@ import { FormActions } from '../../../ui/form-actions';
 import { LoadError } from '../../../ui/load-error';
 import { addCourseSubject, candidatesQuery, courseQuery, coursesKeys, removeCourseSubject, reorderCourse } from '../api';
 import { refusal } from '../components/course-modals';
-import { SortableList } from '../components/sortable-list';
+import { SortableList } from '../../../ui/sortable-list';
 
 export default function CoursePage() {
   const user = useSessionUser();

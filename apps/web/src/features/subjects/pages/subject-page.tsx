@@ -3,7 +3,6 @@
  * whole new order is saved at once; on failure the list reverts with an error toast), the new-unit link to the
  * catalogue, view, remove and the share-link spot. A provider sees its own subject; its view link is /studio/{id}.
  */
-import { arrayMove } from '@dnd-kit/sortable';
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,13 +33,11 @@ function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<R
   const removeUnit = useRemoveUnit(side, id);
   const [saving, setSaving] = useState(false);
 
-  async function move(activeId: number, overId: number) {
+  async function move(orderedIds: number[]) {
     const before = client.getQueryData<SubjectDetail>(key);
     if (!before || saving) return;
-    const from = before.subjectItems.findIndex((i) => i.subjectItemId === activeId);
-    const to = before.subjectItems.findIndex((i) => i.subjectItemId === overId);
-    if (from < 0 || to < 0) return;
-    const moved = arrayMove(before.subjectItems, from, to).map((item, order) => ({ ...item, order }));
+    const byId = new Map(before.subjectItems.map((i) => [i.subjectItemId, i]));
+    const moved = orderedIds.map((id, order) => ({ ...byId.get(id)!, order }));
     client.setQueryData<SubjectDetail>(key, { ...before, subjectItems: moved });
     setSaving(true);
     try {
@@ -92,10 +89,11 @@ function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<R
             <div aria-busy={saving}>
               <SortableUnits
                 items={subject.data.subjectItems}
-                canReorder={can.edit && !saving}
+                canReorder={can.edit}
+                saving={saving}
                 canRemove={can.removeUnit}
                 viewHref={viewHref}
-                onMove={(a, o) => void move(a, o)}
+                onReorder={(ids) => void move(ids)}
                 onRemove={(item) => void removeUnit(item)}
                 share={(item) => (
                   <SubjectShareSlot

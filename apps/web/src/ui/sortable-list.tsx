@@ -1,7 +1,8 @@
 /**
  * A vertical list reordered by dragging its handle or by the keyboard (focus the handle, Space or Enter to pick up,
  * arrows to move, Space or Enter to drop, Escape to cancel), with dnd-kit; the screen-reader texts are in pt-BR.
- * `onReorder` receives the whole new order of ids; without it (a reader) there are no handles.
+ * `onReorder` receives the whole new order of ids; without it (a reader) there are no handles. The one sortable list of
+ * the app: a course's subjects and a subject's units.
  */
 import { ActionIcon, Group, Paper } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
@@ -27,9 +28,14 @@ interface Props<T extends { id: number }> {
   render: (item: T) => ReactNode;
   onReorder?: (orderedIds: number[]) => void;
   disabled?: boolean;
+  /** The handle's accessible name (default 'Arrastar para reordenar {label}'). */
+  handleLabel?: (item: T) => string;
+  /** The list's accessible name and the rows' test id. */
+  listLabel?: string;
+  rowTestId?: string;
 }
 
-export function SortableList<T extends { id: number }>({ items, label, render, onReorder, disabled }: Props<T>) {
+export function SortableList<T extends { id: number }>({ items, label, render, onReorder, disabled, handleLabel, listLabel, rowTestId = 'sortable-row' }: Props<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -67,34 +73,63 @@ export function SortableList<T extends { id: number }>({ items, label, render, o
       }}
     >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="sortable-list">
+        <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="sortable-list" aria-label={listLabel}>
           {items.map((item) => (
-            <SortableRow key={item.id} id={item.id} label={label(item)} handle={!!onReorder} disabled={disabled}>
+            <SortableRow
+              key={item.id}
+              id={item.id}
+              label={label(item)}
+              handleLabel={handleLabel ? handleLabel(item) : `Arrastar para reordenar ${label(item)}`}
+              handle={!!onReorder}
+              disabled={disabled}
+              testId={rowTestId}
+            >
               {render(item)}
             </SortableRow>
           ))}
-        </ul>
+        </ol>
       </SortableContext>
     </DndContext>
   );
 }
 
-function SortableRow({ id, label, handle, disabled, children }: { id: number; label: string; handle: boolean; disabled?: boolean; children: ReactNode }) {
+function SortableRow({
+  id,
+  label,
+  handleLabel,
+  handle,
+  disabled,
+  testId,
+  children,
+}: {
+  id: number;
+  label: string;
+  handleLabel: string;
+  handle: boolean;
+  disabled?: boolean | undefined;
+  testId: string;
+  children: ReactNode;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !handle || disabled,
     attributes: { roleDescription: 'item reordenável' },
   });
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined }} data-testid="sortable-row">
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined }}
+      data-testid={testId}
+      aria-label={label}
+    >
       <Paper withBorder p="sm" shadow={isDragging ? 'md' : undefined}>
-        <Group wrap="nowrap" gap="sm">
+        <Group wrap="nowrap" gap="sm" align="center">
           {handle && (
             <ActionIcon
               ref={setActivatorNodeRef}
               variant="subtle"
               color="gray"
-              aria-label={`Arrastar para reordenar ${label}`}
+              aria-label={handleLabel}
               style={{ cursor: disabled ? 'not-allowed' : 'grab', touchAction: 'none' }}
               disabled={disabled}
               {...attributes}
