@@ -213,3 +213,44 @@ describe("opt-in updates ('Unidades que foram atualizadas')", () => {
     expect((await put(`/items/item/update/${ids.otherItem}`, 'seller')).statusCode).toBe(404);
   });
 });
+
+describe('the rating kept on items under concurrent votes (PostgreSQL)', () => {
+  it('two students voting at the same moment are both counted (the trigger locks the item before it recomputes)', async (ctx) => {
+    if (t.deps.database.kind !== 'postgres') return ctx.skip();
+    const db = t.deps.db;
+    const [demoItem] = await db.select({ id: items.id, sum: items.ratingSum, count: items.ratingCount }).from(items).where(eq(items.publishedContentId, ids.demoUnit));
+    let release!: () => void;
+    let inserted!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const firstIn = new Promise<void>((resolve) => (inserted = resolve));
+    // First vote: its transaction holds the item's row until released.
+    const first = db.transaction(async (tx) => {
+      await tx.insert(unitVotes).values({ itemId: demoItem!.id, sellerId: ids.seller, studentId: 'concorrente-1', stars: 5 });
+      inserted();
+      await hold;
+    });
+    await firstIn;
+    // Second vote, in another connection: it waits for the first's row lock.
+    // (`.then` runs the query now: a drizzle query builder only runs when awaited.)
+    const second = db.insert(unitVotes).values({ itemId: demoItem!.id, sellerId: ids.seller, studentId: 'concorrente-2', stars: 1 }).then(() => undefined);
+    const waiting = async () => {
+      for (let i = 0; i < 500; i++) {
+        const rows = await t.deps.database.sql.executeSql(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          [],
+        );
+        if (Number((rows.rows[0] as { n: number }).n) > 0) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      throw new Error('the second vote never waited for the first');
+    };
+    try {
+      await waiting();
+    } finally {
+      release();
+      await Promise.all([first, second]);
+    }
+    const [after] = await db.select({ sum: items.ratingSum, count: items.ratingCount }).from(items).where(eq(items.id, demoItem!.id));
+    expect(after).toEqual({ sum: demoItem!.sum + 6, count: demoItem!.count + 2 });
+  });
+});

@@ -85,10 +85,10 @@ describe('auto-review', () => {
     expect(json.json().text).toContain(REVIEW);
   });
 
-  it('a granted institution (even its assistant) reviews a unit it rents', async () => {
+  it('a granted institution reviews a unit it rents; its assistant, who only reads, may not (403)', async () => {
     await t.deps.db.update(sellers).set({ grants: ['reviewFiles'] }).where(eq(sellers.id, sellerId));
     expect((await review(tok.seller!)).statusCode).toBe(200);
-    expect((await review(tok.assistant!)).statusCode).toBe(200);
+    expect((await review(tok.assistant!)).statusCode).toBe(403);
   });
 
   it("answers the spec's failure text when the AI fails", async () => {

@@ -5,6 +5,9 @@
  * unit or subject of another institution.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SHARE_LINK_PATH, SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
@@ -12,7 +15,7 @@ import { hashPassword } from '../src/platform/security';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { users } from '../src/modules/users/users.tables';
 import { providers } from '../src/modules/providers/providers.tables';
-import { items } from '../src/modules/units/units.tables';
+import { itemContents, items } from '../src/modules/units/units.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { readToken, shareLinkSecret, signToken } from '../src/modules/curriculum/share-links.service';
@@ -166,3 +169,42 @@ async function lmsGeneration(sellerId: number) {
   const [row] = await t.deps.db.select({ at: sellers.lmsKeyGeneratedAt }).from(sellers).where(eq(sellers.id, sellerId));
   return row?.at?.getTime() ?? 0;
 }
+
+describe("a subject's unit link keeps the subject's version (opt-in updates)", () => {
+  it('opens the version the subject keeps after the provider publishes a newer one; a version not the institution\'s is refused', async () => {
+    const db = t.deps.db;
+    const pinned = await create('unit', ids.item, tok.seller!, { itemContentId: ids.content });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    // The provider publishes version 2 (raw fixture: the lifecycle is not under test).
+    const [v2] = await db.insert(itemContents).values({ itemId: ids.item, version: 99, title: 'Versão nova', status: 'publish' }).returning({ id: itemContents.id });
+    await db.update(items).set({ publishedContentId: v2!.id }).where(eq(items.id, ids.item));
+    try {
+      const opened = (await verify(tokenOf(pinned))).json() as VerifiedLink;
+      expect(opened.units.map((u) => u.itemContentId)).toEqual([ids.content]);
+      // Without a version: the newest published one.
+      const latest = (await verify(tokenOf(await create('unit', ids.item, tok.seller!)))).json() as VerifiedLink;
+      expect(latest.units.map((u) => u.itemContentId)).toEqual([v2!.id]);
+      // A version of another unit, or one the institution does not use: 404 on creation.
+      expect((await create('unit', ids.item, tok.seller!, { itemContentId: 99_999_999 })).statusCode).toBe(404);
+    } finally {
+      await db.update(items).set({ publishedContentId: ids.content }).where(eq(items.id, ids.item));
+    }
+  });
+});
+
+describe('the share-link secret kept in DATA_DIR', () => {
+  it('is never used when the kept file is shorter than 32 bytes (a crash between creating and writing it)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'share-secret-'));
+    try {
+      fs.mkdirSync(path.join(dataDir, 'secrets'));
+      fs.writeFileSync(path.join(dataDir, 'secrets', 'share-link.key'), '');
+      expect(() => shareLinkSecret({ ...t.deps.config, SHARE_LINK_SECRET: '', dataDir })).toThrow(/shorter than 32 bytes/);
+      fs.rmSync(path.join(dataDir, 'secrets', 'share-link.key'));
+      const made = shareLinkSecret({ ...t.deps.config, SHARE_LINK_SECRET: '', dataDir });
+      expect(made.length).toBe(32);
+      expect(shareLinkSecret({ ...t.deps.config, SHARE_LINK_SECRET: '', dataDir }).equals(made)).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

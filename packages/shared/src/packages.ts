@@ -15,8 +15,11 @@ import { MSG } from './messages';
 
 /** Who may ask for a package (the server then checks the version, the rental and the grant). */
 export const PACKAGE_TYPES = [...STAFF_TYPES, ...PROVIDER_TYPES, ...SELLER_TYPES] as const;
-/** Who may ask for a review file: staff, and institutions granted `reviewFiles` (not the unit's author). */
-export const REVIEW_FILE_TYPES = [...STAFF_TYPES, ...SELLER_TYPES] as const;
+/**
+ * Who may ask for a review file: staff, and institutions granted `reviewFiles` (not the unit's author). Not the
+ * assistant: a review file spends the institution's AI quota, and the assistant only reads (spec 3 §6).
+ */
+export const REVIEW_FILE_TYPES = [...STAFF_TYPES, 'seller', 'seller_content_manager'] as const;
 
 /** none: never asked (or the version has no package yet). */
 export const PACKAGE_STATUSES = ['none', 'queued', 'building', 'ready', 'failed'] as const;

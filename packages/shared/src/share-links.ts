@@ -42,6 +42,8 @@ export const shareLinkBody = z.strictObject({
   temporary: z.boolean({ error: MSG.invalidValue }).optional(),
   /** The student the link is for (e.g. the LMS user id); absent: any student of the institution. */
   studentId: z.string({ error: MSG.invalidValue }).trim().min(1, MSG.invalidValue).max(STUDENT_ID_MAX, MSG.invalidValue).optional(),
+  /** A unit link made from a subject: the version the subject keeps (opt-in updates); absent: the published one. */
+  itemContentId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
 });
 export type ShareLinkBody = z.input<typeof shareLinkBody>;
 

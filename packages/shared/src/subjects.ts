@@ -21,6 +21,7 @@ import { unitContent } from './units';
 import { idParam, requiredText } from './validation';
 
 export const SUBJECT_MSG = {
+  subjectFull: (max: number) => `Uma disciplina pode ter no máximo ${max} unidades.`,
   title: 'Disciplinas',
   newSubject: 'Nova Disciplina',
   importSubject: 'Importar Disciplina',

@@ -100,6 +100,9 @@ export async function readCourseImport(ex: Executor, sellerId: number, id: numbe
   return toImport(row);
 }
 
+/** Another delivery of the same job finished (or failed) the import first. */
+class AlreadyHandled extends Error {}
+
 /** Run one import (the job's handler). */
 export async function runCourseImport(deps: Pick<Deps, 'db'>, job: CourseImportJob, hooks: ImportHooks = {}): Promise<void> {
   const { db } = deps;
@@ -126,6 +129,10 @@ export async function runCourseImport(deps: Pick<Deps, 'db'>, job: CourseImportJ
   let sourceName = '';
   try {
     await db.transaction(async (tx) => {
+      // A second delivery of the job (pg-boss re-sends one it thinks lost) waits here for the first and then finds
+      // the import finished: the course is copied once.
+      const [claim] = await tx.select({ status: curriculumImports.status }).from(curriculumImports).where(eq(curriculumImports.id, job.importId)).for('update');
+      if (claim?.status !== 'running') throw new AlreadyHandled();
       const source = await rentedSourceCourse(tx, started.sellerId, started.sourceId);
       if (!source) throw new ImportRefused(COURSE_MSG.providerNotRented);
       sourceName = source.name;
@@ -182,6 +189,7 @@ export async function runCourseImport(deps: Pick<Deps, 'db'>, job: CourseImportJ
       await notifyUsers(tx, [started.requestedBy], `<p><strong>${escapeHtml(COURSE_MSG.imported)}</strong> Curso: ${escapeHtml(course!.name)}.${note}</p>`);
     });
   } catch (err) {
+    if (err instanceof AlreadyHandled) return;
     const message = err instanceof ImportRefused ? err.message : COURSE_MSG.importFailed(sourceName || `#${started.sourceId}`);
     await db.transaction(async (tx) => {
       await tx.update(curriculumImports).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(curriculumImports.id, job.importId));

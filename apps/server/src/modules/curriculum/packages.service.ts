@@ -164,7 +164,8 @@ export function unitPackagesService(deps: Deps) {
       await db
         .update(unitPackages)
         .set({ status: 'failed', error: String((err as Error).message ?? err).slice(0, 500), updatedAt: new Date() })
-        .where(eq(unitPackages.itemContentId, contentId));
+        // Only this build's row: a build re-queued as lost meanwhile is not marked failed by a late failure.
+        .where(and(eq(unitPackages.itemContentId, contentId), eq(unitPackages.status, 'building')));
     }
   }
 

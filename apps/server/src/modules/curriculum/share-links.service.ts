@@ -39,6 +39,8 @@ const payloadSchema = z.strictObject({
   s: z.number().int().positive(),
   k: z.enum(['u', 's']),
   i: z.number().int().positive(),
+  /** A unit link made from a subject: the version the subject keeps (opt-in updates), not the newest published one. */
+  c: z.number().int().positive().optional(),
   st: z.string().max(200).optional(),
   e: z.number().int().positive().optional(),
   g: z.number().int().nonnegative(),
@@ -56,14 +58,20 @@ export function shareLinkSecret(config: Config): Buffer {
     // made below
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Written whole to a temporary file and renamed into place: a crash or a second process never sees a short key.
   const secret = crypto.randomBytes(32);
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(temp, secret, { mode: 0o600 });
   try {
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+    fs.linkSync(temp, file);
   } catch {
-    // Another process made it first: use theirs.
-    return fs.readFileSync(file);
+    // Another process made it first (or a short file is in the way): use theirs only when it is a whole key.
+  } finally {
+    fs.rmSync(temp, { force: true });
   }
+  const kept = fs.readFileSync(file);
+  if (kept.length < 32) throw new Error(`share-link secret ${file} is shorter than 32 bytes: remove it or set SHARE_LINK_SECRET`);
+  return kept;
 }
 
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -107,6 +115,12 @@ export function shareLinksService(deps: Deps) {
     if (body.temporary && !seller.grants.includes('tempLinks')) throw forbidden(SHARE_MSG.noTempGrant);
     if (kind === 'unit') {
       await requireAccess(db, auth, 'item.read', id);
+      if (body.itemContentId !== undefined) {
+        // A subject's unit: the version it keeps, readable by the institution (the gate's subject case) and of this unit.
+        await requireAccess(db, auth, 'unit.read', body.itemContentId);
+        const [version] = await db.select({ id: itemContents.id }).from(itemContents).where(and(eq(itemContents.id, body.itemContentId), eq(itemContents.itemId, id)));
+        if (!version) throw notFound();
+      }
     } else {
       const [subject] = await db
         .select({ id: subjects.id })
@@ -120,6 +134,7 @@ export function shareLinksService(deps: Deps) {
       s: institution.id,
       k: kind === 'unit' ? 'u' : 's',
       i: id,
+      ...(kind === 'unit' && body.itemContentId !== undefined ? { c: body.itemContentId } : {}),
       ...(body.studentId ? { st: body.studentId } : {}),
       ...(expires ? { e: expires } : {}),
       g: seller.lmsKeyGeneratedAt?.getTime() ?? 0,
@@ -153,10 +168,11 @@ export function shareLinksService(deps: Deps) {
       if (p.k === 'u') {
         const allowed = await checkAccess(db, actor, 'item.read', [p.i]);
         if (!allowed.has(p.i)) throw unavailable();
+        if (p.c !== undefined && !(await checkAccess(db, actor, 'unit.read', [p.c])).has(p.c)) throw unavailable();
         const [unit] = await db
           .select({ itemId: items.id, itemContentId: itemContents.id, title: itemContents.title })
           .from(items)
-          .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
+          .innerJoin(itemContents, p.c !== undefined ? and(eq(itemContents.id, p.c), eq(itemContents.itemId, items.id)) : eq(itemContents.id, items.publishedContentId))
           .where(eq(items.id, p.i));
         if (!unit) throw unavailable();
         return { kind: 'unit', ...base, subject: null, units: [unit] };

@@ -14,6 +14,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  SUBJECT_LIMITS,
   SUBJECT_MSG,
   type ImportableSubject,
   type SubjectCard,
@@ -240,6 +241,8 @@ export function subjectsService(deps: Deps) {
       seen.add(u.itemId);
     }
     if (units.length === 0) return [];
+    // A subject stays within what one reorder may send (SUBJECT_LIMITS.itemsMax).
+    if (current.length + units.length > SUBJECT_LIMITS.itemsMax) throw new AppError(409, 'SUBJECT_FULL', SUBJECT_MSG.subjectFull(SUBJECT_LIMITS.itemsMax));
     const rows = await tx
       .insert(subjectItems)
       .values(units.map((u, i) => ({ subjectId, itemId: u.itemId, itemContentId: u.itemContentId, position: current.length + i, addedBy: userId })))

@@ -93,7 +93,7 @@ describe('PackageDownloadButton', () => {
 });
 
 describe('who sees the buttons', () => {
-  it('an institution without grants sees neither the package nor the review button; granted, it sees both', () => {
+  it('an institution without grants sees neither the package nor the review button; granted, it sees both (its assistant only the package)', () => {
     signInAs('seller', []);
     const { unmount } = wrap(
       <>
@@ -104,6 +104,17 @@ describe('who sees the buttons', () => {
     expect(screen.queryByRole('button', { name: PACKAGE_MSG.download })).toBeNull();
     expect(screen.queryByRole('button', { name: PACKAGE_MSG.review })).toBeNull();
     unmount();
+    signInAs('seller', ['packages', 'reviewFiles']);
+    const granted = wrap(
+      <>
+        <PackageDownloadButton itemContentId={ID} />
+        <ReviewFileButton itemContentId={ID} />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: PACKAGE_MSG.download })).toBeTruthy();
+    expect(screen.getByRole('button', { name: PACKAGE_MSG.review })).toBeTruthy();
+    granted.unmount();
+    // The assistant reads (the package) but does not spend the institution's AI quota (no review file).
     signInAs('seller_assistent', ['packages', 'reviewFiles']);
     wrap(
       <>
@@ -112,7 +123,7 @@ describe('who sees the buttons', () => {
       </>,
     );
     expect(screen.getByRole('button', { name: PACKAGE_MSG.download })).toBeTruthy();
-    expect(screen.getByRole('button', { name: PACKAGE_MSG.review })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: PACKAGE_MSG.review })).toBeNull();
   });
 
   it('the assistant never sees the share button; the seller sees it, and the temporary link only with tempLinks', async () => {

@@ -1,4 +1,5 @@
 /** What the session's user may do of delivery: the server decides; the web only hides what would be refused. */
+import { REVIEW_FILE_TYPES } from '@edu/shared/packages';
 import { isSellerType, isStaff, isProviderType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import type { InstitutionGrant } from '@edu/shared/institutions';
@@ -10,7 +11,8 @@ const granted = (user: SessionUser, grant: InstitutionGrant) => !!user.seller?.g
 export const mayDownloadPackages = (user: SessionUser | null) =>
   !!user && (isStaff(user.type) || isProviderType(user.type) || (isSellerType(user.type) && granted(user, 'packages')));
 /** Review files: staff, institutions granted `reviewFiles`. */
-export const mayReviewFiles = (user: SessionUser | null) => !!user && (isStaff(user.type) || (isSellerType(user.type) && granted(user, 'reviewFiles')));
+export const mayReviewFiles = (user: SessionUser | null) =>
+  !!user && (REVIEW_FILE_TYPES as readonly string[]).includes(user.type) && (isStaff(user.type) || (isSellerType(user.type) && granted(user, 'reviewFiles')));
 /** Share links: the institution's seller and content manager (never the assistant). */
 export const mayShare = (user: SessionUser | null) => !!user && (SHARE_LINK_TYPES as readonly string[]).includes(user.type);
 /** 'Gerar link provisório': also the `tempLinks` grant. */

@@ -15,6 +15,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
 import { confirm } from '../../../ui/confirm';
 import { typeAllowed } from '../../../ui/access-denied';
+import { LoadError } from '../../../ui/load-error';
 import { catalogueUpdatesQuery, updateUnitVersion } from '../api';
 
 export function UpdatedUnits() {
@@ -28,6 +29,9 @@ export function UpdatedUnits() {
     onSettled: () => refreshMarketplace(),
   });
   const rows = updates.data?.data ?? [];
+  if (updates.isError) {
+    return <LoadError error={updates.error} message={CATALOGUE_MSG.loadFail} showReason onRetry={() => void updates.refetch()} retrying={updates.isFetching} />;
+  }
   if (!rows.length) return null;
 
   async function ask(u: UpdatedUnit) {

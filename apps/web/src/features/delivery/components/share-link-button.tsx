@@ -15,11 +15,12 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { createShareLink } from '../api';
 import { mayShare, mayShareTemporary } from '../grants';
 
-export function ShareLinkButton({ kind, id }: { kind: ShareKind; id: number }) {
+/** `itemContentId`: a subject's unit links the version the subject keeps, not the newest published one. */
+export function ShareLinkButton({ kind, id, itemContentId }: { kind: ShareKind; id: number; itemContentId?: number }) {
   const user = useSessionUser();
   const [manual, setManual] = useState<string | null>(null);
   const share = useMutation({
-    mutationFn: (temporary: boolean) => createShareLink(kind, id, { temporary }),
+    mutationFn: (temporary: boolean) => createShareLink(kind, id, { temporary, ...(itemContentId ? { itemContentId } : {}) }),
     onSuccess: async (link, temporary) => {
       try {
         await navigator.clipboard.writeText(link.url);

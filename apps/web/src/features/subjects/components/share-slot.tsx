@@ -19,5 +19,5 @@ export interface ShareTarget {
 export function SubjectShareSlot({ target, canShare }: { target: ShareTarget; canShare: boolean }) {
   if (!canShare || target.side !== 'seller') return null;
   if (target.kind === 'subject') return <ShareLinkButton kind="subject" id={target.subjectId} />;
-  return target.itemId ? <ShareLinkButton kind="unit" id={target.itemId} /> : null;
+  return target.itemId ? <ShareLinkButton kind="unit" id={target.itemId} {...(target.itemContentId ? { itemContentId: target.itemContentId } : {})} /> : null;
 }
