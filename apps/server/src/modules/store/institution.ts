@@ -25,15 +25,15 @@ export interface ActiveInstitution {
 export async function requireActiveInstitution(ex: Executor, auth: AuthContext, opts: { lock?: boolean } = {}): Promise<ActiveInstitution> {
   const sellerId = auth.user.sellerId;
   if (sellerId === null) throw forbidden();
-  const base = ex.select({ id: sellers.id, status: sellers.status, planId: sellers.planId }).from(sellers).where(eq(sellers.id, sellerId));
-  const [row] = opts.lock ? await base.for('update') : await base;
+  // One query: the institution and its plan's name (FOR UPDATE locks the institution's row only).
+  const base = ex
+    .select({ id: sellers.id, status: sellers.status, planId: sellers.planId, planName: plans.name })
+    .from(sellers)
+    .leftJoin(plans, eq(plans.id, sellers.planId))
+    .where(eq(sellers.id, sellerId));
+  const [row] = opts.lock ? await base.for('update', { of: sellers }) : await base;
   if (!row) throw forbidden();
   if (row.status === 'suspended') throw forbidden(RENT_MSG.suspended);
   if (row.status !== 'active') throw forbidden();
-  let planName: string | null = null;
-  if (row.planId !== null) {
-    const [plan] = await ex.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
-    planName = plan?.name ?? null;
-  }
-  return { id: row.id, planId: row.planId, planName };
+  return { id: row.id, planId: row.planId, planName: row.planId !== null ? (row.planName ?? null) : null };
 }

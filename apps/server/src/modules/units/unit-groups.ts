@@ -67,9 +67,12 @@ function whereOf(providersIn: SQL, f: UnitGroupFilters): SQL {
   return and(...parts)!;
 }
 
-/** The versions `picked` (content ids) with their titles, providers and area titles, through the access gate. */
-async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): Promise<Map<number, GroupedUnit>> {
-  if (!picked.length) return new Map();
+/**
+ * The versions `picked` (content ids) with their titles, providers and area titles, through the access gate. The area
+ * titles are read once with the groups' (`alsoAreas`), not in a query of their own.
+ */
+async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined, alsoAreas: number[]): Promise<{ units: Map<number, GroupedUnit>; titles: Map<number, string> }> {
+  if (!picked.length) return { units: new Map(), titles: await areaTitles(ex, alsoAreas) };
   const rows = await ex
     .select({
       itemId: items.id,
@@ -86,8 +89,8 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): P
     .innerJoin(items, eq(items.id, itemContents.itemId))
     .innerJoin(providers, eq(providers.id, items.providerId))
     .where(and(inArray(itemContents.id, picked), eq(items.publishedContentId, itemContents.id), gate));
-  const titles = await areaTitles(ex, [...new Set(rows.flatMap((r) => r.knowledgeIds))]);
-  return new Map(
+  const titles = await areaTitles(ex, [...new Set([...rows.flatMap((r) => r.knowledgeIds), ...alsoAreas])]);
+  const units = new Map(
     rows.map((r) => [
       r.itemContentId,
       {
@@ -103,6 +106,7 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): P
       },
     ]),
   );
+  return { units, titles };
 }
 
 async function areaTitles(ex: Executor, ids: number[]): Promise<Map<number, string>> {
@@ -159,10 +163,7 @@ export const unitGroups = {
           .orderBy(sql`x.knowledge_id`, sql`x.n`),
       ]);
     }
-    const [units, titles] = await Promise.all([
-      hydrate(ex, [...new Set(firsts.map((r) => r.contentId))], gate),
-      areaTitles(ex, counts.map((c) => c.knowledgeId)),
-    ]);
+    const { units, titles } = await hydrate(ex, [...new Set(firsts.map((r) => r.contentId))], gate, counts.map((c) => c.knowledgeId));
     const groups = counts
       .filter((c) => c.total > 0 && titles.has(c.knowledgeId))
       .map((c) => ({
@@ -183,7 +184,7 @@ export const unitGroups = {
           .from(publishedAreaCounts)
           .where(sql`${publishedAreaCounts.providerId} in ${providersIn} and ${publishedAreaCounts.knowledgeId} = ${knowledgeId}`)
       : ex.select({ total: sql<number>`count(*)::int` }).from(pua).where(where);
-    const [[counted], rows, titles] = await Promise.all([
+    const [[counted], rows] = await Promise.all([
       count,
       ex
         .select({ contentId: pua.contentId })
@@ -192,11 +193,11 @@ export const unitGroups = {
         .orderBy(asc(pua.titleFolded), asc(pua.itemId))
         .limit(size)
         .offset((page - 1) * size),
-      areaTitles(ex, [knowledgeId]),
     ]);
     const total = counted?.total ?? 0;
-    if (!total || !titles.has(knowledgeId)) return [];
-    const units = await hydrate(ex, rows.map((r) => r.contentId), gate);
+    if (!total) return [];
+    const { units, titles } = await hydrate(ex, rows.map((r) => r.contentId), gate, [knowledgeId]);
+    if (!titles.has(knowledgeId)) return [];
     return [{ knowledgeId, title: titles.get(knowledgeId)!, total, units: rows.filter((r) => units.has(r.contentId)).map((r) => units.get(r.contentId)!) }];
   },
 };
