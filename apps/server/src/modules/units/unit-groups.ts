@@ -57,9 +57,10 @@ function whereOf(providersIn: SQL, f: UnitGroupFilters): SQL {
   const parts: SQL[] = [sql`${pua.providerId} in ${providersIn}`];
   if (f.title) parts.push(foldedMatch(pua.titleFolded, f.title));
   if (f.tag) {
+    // From the matching tags to their versions (published_unit_areas_content_idx), not a tag test per unit.
     parts.push(
-      sql`exists (select 1 from ${itemContentTags} join ${tags} on ${tags.id} = ${itemContentTags.tagId}
-        where ${itemContentTags.itemContentId} = ${pua.contentId} and ${foldedMatch(sql`translate(lower(${tags.name}), ${FOLD_FROM}, ${FOLD_TO})`, f.tag)})`,
+      sql`${pua.contentId} in (select ${itemContentTags.itemContentId} from ${itemContentTags} join ${tags} on ${tags.id} = ${itemContentTags.tagId}
+        where ${foldedMatch(sql`translate(lower(${tags.name}), ${FOLD_FROM}, ${FOLD_TO})`, f.tag)})`,
     );
   }
   if (f.knowledges?.length) parts.push(sql`${pua.knowledgeId} = any(${intArray(f.knowledges)})`);
@@ -150,18 +151,19 @@ export const unitGroups = {
             )
         : [];
     } else {
-      [counts, firsts] = await Promise.all([
-        ex.select({ knowledgeId: pua.knowledgeId, total: sql<number>`count(*)::int` }).from(pua).where(where).groupBy(pua.knowledgeId),
-        ex
-          .select({ knowledgeId: sql<number>`x.knowledge_id`, contentId: sql<number>`x.content_id` })
-          .from(
-            sql`(select ${pua.knowledgeId} as knowledge_id, ${pua.contentId} as content_id,
-                   row_number() over (partition by ${pua.knowledgeId} order by ${pua.titleFolded}, ${pua.itemId}) as n
-                 from ${pua} where ${where}) x`,
-          )
-          .where(sql`x.n <= ${first}`)
-          .orderBy(sql`x.knowledge_id`, sql`x.n`),
-      ]);
+      // One scan of the matching rows: each area's first units and, on every row, the area's count.
+      const rows = await ex
+        .select({ knowledgeId: sql<number>`x.knowledge_id`, contentId: sql<number>`x.content_id`, total: sql<number>`x.total::int` })
+        .from(
+          sql`(select ${pua.knowledgeId} as knowledge_id, ${pua.contentId} as content_id,
+                 row_number() over (partition by ${pua.knowledgeId} order by ${pua.titleFolded}, ${pua.itemId}) as n,
+                 count(*) over (partition by ${pua.knowledgeId}) as total
+               from ${pua} where ${where}) x`,
+        )
+        .where(sql`x.n <= ${first}`)
+        .orderBy(sql`x.knowledge_id`, sql`x.n`);
+      firsts = rows;
+      counts = [...new Map(rows.map((r) => [r.knowledgeId, { knowledgeId: r.knowledgeId, total: Number(r.total) }])).values()];
     }
     const { units, titles } = await hydrate(ex, [...new Set(firsts.map((r) => r.contentId))], gate, counts.map((c) => c.knowledgeId));
     const groups = counts

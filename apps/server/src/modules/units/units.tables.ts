@@ -79,6 +79,8 @@ export const publishedUnitAreas = pgTable(
     index('published_unit_areas_area_title_idx').on(t.knowledgeId, t.titleFolded, t.itemId, t.providerId, t.contentId),
     // A title search across many providers' units (the catalogue's search).
     index('published_unit_areas_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
+    // A tag search: from the versions carrying a matching tag to their rows (migration 0020).
+    index('published_unit_areas_content_idx').on(t.contentId),
   ],
 );
 
