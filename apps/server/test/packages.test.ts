@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { blockHtml } from '@edu/shared/content/unit-content';
 import { SAMPLE_RESOURCES } from '@edu/shared/content/unit-content.fixtures';
-import { PACKAGE_MSG, type PackageState } from '@edu/shared/packages';
+import { PACKAGE_LIMITS, PACKAGE_MSG, type PackageState } from '@edu/shared/packages';
 import type { SessionUser } from '@edu/shared/auth';
 import { hashPassword } from '../src/platform/security';
 import { QUEUES } from '../src/platform/jobs';
@@ -258,6 +258,18 @@ describe('unit packages', () => {
     } finally {
       await t.deps.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, ids.demoSeller));
     }
+  });
+
+  it('a unit referencing more files than a package may hold fails its build with the pt-BR reason (nothing is read)', async () => {
+    const db = t.deps.db;
+    const images = Array.from({ length: PACKAGE_LIMITS.maxFiles + 1 }, (_, i) => `<img src="/uploads/galleries/muitos-${i}.png" alt="">`).join('');
+    await db.update(itemContents).set({ introduction: `<p>Muitas imagens</p>${images}` }).where(eq(itemContents.id, ids.draft));
+    expect((await pkg('POST', ids.draft, tok.provider!)).statusCode).toBe(200);
+    const failed = await waitFor(
+      async () => (await db.select().from(unitPackages).where(eq(unitPackages.itemContentId, ids.draft)))[0],
+      (row) => row?.status === 'failed' || row?.status === 'ready',
+    );
+    expect(failed).toMatchObject({ status: 'failed', error: PACKAGE_MSG.tooLarge });
   });
 
   it('a failed build is asked again; a missing file is rebuilt', async () => {

@@ -32,7 +32,14 @@ export const PACKAGE_POLL_MS = 1000;
 /** A build still queued or building after this long is taken as lost (the process stopped) and may be asked again. */
 export const PACKAGE_STALE_MS = 10 * 60 * 1000;
 
+/**
+ * A package is built in memory by the job: it refuses a unit referencing more files or bytes than this (the build
+ * fails with PACKAGE_MSG.tooLarge) rather than exhaust the server.
+ */
+export const PACKAGE_LIMITS = { maxFiles: 300, maxBytes: 300 * 1024 * 1024 } as const;
+
 export const PACKAGE_MSG = {
+  tooLarge: 'A unidade tem arquivos demais para um pacote. Fale com a equipe Saber Compartilhado.',
   download: 'Baixar pacote',
   building: (progress: number) => `Gerando pacote… ${progress}%`,
   cooldown: (seconds: number) => `Aguarde ${seconds}s`,

@@ -15,7 +15,7 @@ import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isSellerType } from '@edu/shared/access';
 import type { InstitutionGrant } from '@edu/shared/institutions';
-import { PACKAGE_MSG, PACKAGE_STALE_MS, packageFileName, type PackageState, type PackageStatus } from '@edu/shared/packages';
+import { PACKAGE_LIMITS, PACKAGE_MSG, PACKAGE_STALE_MS, packageFileName, type PackageState, type PackageStatus } from '@edu/shared/packages';
 import type { Deps } from '../../platform/http';
 import type { Executor } from '../../platform/db';
 import { QUEUES } from '../../platform/jobs';
@@ -124,14 +124,18 @@ export function unitPackagesService(deps: Deps) {
       };
       const questions = questionsEntry(version.questions);
       const uploads = uploadsOf(version);
+      if (uploads.length > PACKAGE_LIMITS.maxFiles) throw new Error(PACKAGE_MSG.tooLarge);
       const steps = uploads.length + 2;
       const zip = zipWriter();
       const packed = new Set<string>();
       let step = 0;
+      let mediaBytes = 0;
       for (const url of uploads) {
         const data = await storage.read(url);
         // A file removed from the gallery since the version was written is left out; its address stays as written.
         if (data) {
+          mediaBytes += data.length;
+          if (mediaBytes > PACKAGE_LIMITS.maxBytes) throw new Error(PACKAGE_MSG.tooLarge);
           zip.add(mediaPath(url), data);
           packed.add(url);
         }

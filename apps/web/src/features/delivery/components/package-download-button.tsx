@@ -8,7 +8,7 @@ import { Button, Progress, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { PACKAGE_COOLDOWN, PACKAGE_MSG, PACKAGE_POLL_MS } from '@edu/shared/packages';
+import { PACKAGE_COOLDOWN, PACKAGE_MSG, PACKAGE_POLL_MS, PACKAGE_STALE_MS } from '@edu/shared/packages';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { downloadPackage, packageStatus, requestPackage } from '../api';
@@ -59,8 +59,11 @@ export function PackageDownloadButton({ itemContentId }: PackageDownloadButtonPr
   const download = useMutation({
     mutationFn: async () => {
       let state = await requestPackage(itemContentId);
+      // A build the server lost is re-queued by asking again; the wait never outlasts PACKAGE_STALE_MS.
+      const giveUp = Date.now() + PACKAGE_STALE_MS;
       while (state.status === 'queued' || state.status === 'building') {
         if (!alive.current) return false;
+        if (Date.now() > giveUp) throw new Error('package build lost');
         setProgress(state.progress);
         await new Promise((resolve) => setTimeout(resolve, PACKAGE_POLL_MS));
         state = await packageStatus(itemContentId);
