@@ -10,7 +10,9 @@ import { test, expect } from '@playwright/test';
 import { CATALOGUE_MSG } from '../packages/shared/src/catalogue';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
 import { SUBJECT_MSG } from '../packages/shared/src/subjects';
-import { completeUnitFields, demoToken, publishedUnitApi, signIn } from './helpers';
+import { completeUnitFields, demoToken, ownClientAddress, publishedUnitApi, signIn } from './helpers';
+
+test.use(ownClientAddress());
 
 const EXATAS = 'Ciências Exatas e da Terra';
 const HUMANAS = 'Ciências Humanas';

@@ -9,7 +9,9 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { COURSE_MSG } from '../packages/shared/src/courses';
-import { demoEmail, demoToken, expectNotification, signIn } from './helpers';
+import { demoEmail, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
+
+test.use(ownClientAddress());
 
 let runs = 0;
 /** Unique per test run (a repeated test in the same worker gets new names). */

@@ -5,10 +5,10 @@
 import { test, expect, type Locator } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { demoEmail, demoToken, signIn } from './helpers';
+import { demoEmail, demoToken, ownClientAddress, signIn } from './helpers';
 
 // This file's own client address (the e2e server trusts X-Forwarded-For from loopback, as behind a proxy).
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 async function signInAs(page: Parameters<typeof signIn>[0], local: string) {
   await signIn(page, demoEmail(local));

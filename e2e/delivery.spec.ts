@@ -6,9 +6,9 @@
 import { test, expect } from '@playwright/test';
 import { INSTITUTION_GRANT_LABELS, INSTITUTION_MSG } from '../packages/shared/src/institutions';
 import { PACKAGE_MSG, type PackageState } from '../packages/shared/src/packages';
-import { demoEmail, demoToken, expectNotification, publishedUnitApi, signIn } from './helpers';
+import { demoEmail, demoToken, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
 
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const DEMO_INSTITUTION = 'Faculdade Vale do Saber';
 

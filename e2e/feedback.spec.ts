@@ -1,10 +1,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { FEEDBACK_MSG, PROBLEM_CATEGORIES } from '../packages/shared/src/feedback';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn } from './helpers';
+import { demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const pageHeading = (page: Page) => page.getByTestId('unit-content').getByRole('heading', { level: 3 });
 

@@ -193,3 +193,11 @@ export async function publishedUnitApi(request: APIRequestContext, authorToken: 
   expect(published.status(), await published.text()).toBe(200);
   return unit;
 }
+
+/**
+ * A spec file's own client address (`test.use(ownClientAddress())`): the e2e server trusts X-Forwarded-For from
+ * loopback, as behind a proxy, so the file's sign-ins count against its own per-address limit, not the other files'.
+ */
+export const ownClientAddress = () => ({
+  extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` },
+});

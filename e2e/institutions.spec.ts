@@ -2,10 +2,10 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { MSG } from '../packages/shared/src/messages';
 import { INSTITUTION_MSG } from '../packages/shared/src/institutions';
 import { LTI_MSG } from '../packages/shared/src/lti';
-import { demoEmail, dismissNotifications, expectNotification, lastMail, passwordIn, signIn, TINY_PNG, uniqueEmail, validCnpj, withWrongCheckDigit } from './helpers';
+import { demoEmail, dismissNotifications, expectNotification, lastMail, ownClientAddress, passwordIn, signIn, TINY_PNG, uniqueEmail, validCnpj, withWrongCheckDigit } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const table = (page: Page) => page.getByRole('table', { name: 'Instituições' });
 const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });

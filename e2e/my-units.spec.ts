@@ -1,10 +1,10 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
-import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn } from './helpers';
+import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 async function createUnit(request: APIRequestContext, token: string, data: Record<string, unknown>) {
   const res = await request.post('/api/items/item/content/create', { headers: { authorization: `Bearer ${token}` }, data });

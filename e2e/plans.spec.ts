@@ -2,10 +2,10 @@ import { test, expect, type Page } from '@playwright/test';
 import { PLAN_MSG } from '../packages/shared/src/plans';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { formatCents } from '../packages/shared/src/format';
-import { demoEmail, dismissNotifications, expectNotification, signIn } from './helpers';
+import { demoEmail, dismissNotifications, expectNotification, ownClientAddress, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const DEMO_PROVIDER = 'Editora Horizonte Educacional';
 /** The demo provider's prices on Essencial, Ampliado and Completo (apps/server/src/demo/marketplace.ts DEMO_PRICES_CENTS). */

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
-import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, lastMail, passwordIn, signIn, TINY_PNG, uniqueEmail, validCnpj, validCpf } from './helpers';
+import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, lastMail, ownClientAddress, passwordIn, signIn, TINY_PNG, uniqueEmail, validCnpj, validCpf } from './helpers';
 
 /**
  * This file's own client address (the server trusts X-Forwarded-For, as behind its proxy): its
  * sign-ups, sign-ins and password changes do not use up the per-address limits other journeys share.
  */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const PASSWORD = 'senha-perfil-1';
 

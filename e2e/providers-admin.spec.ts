@@ -1,12 +1,12 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
-import { cnpjMasked, demoEmail, dismissNotifications, expectNotification, lastMail, passwordIn, signIn, uniqueEmail, validCnpj } from './helpers';
+import { cnpjMasked, demoEmail, dismissNotifications, expectNotification, lastMail, ownClientAddress, passwordIn, signIn, uniqueEmail, validCnpj } from './helpers';
 
 /**
  * This file's own client address (the server trusts X-Forwarded-For, as behind its proxy): its
  * sign-ups and sign-ins do not use up the per-address limits other journeys share.
  */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 /** A provider signed up through the public API: awaiting approval. */
 async function signUpProvider(request: APIRequestContext, companyName: string) {

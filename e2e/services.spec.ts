@@ -1,10 +1,10 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { SERVICE_MSG } from '../packages/shared/src/services';
-import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, lastMail, passwordIn, signIn, TINY_PNG, uniqueEmail } from './helpers';
+import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, lastMail, ownClientAddress, passwordIn, signIn, TINY_PNG, uniqueEmail } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 const PASSWORD = 'senha-servicos-1';
 

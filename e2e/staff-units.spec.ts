@@ -1,10 +1,10 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { REVIEW_MSG } from '../packages/shared/src/reviews';
-import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, signIn } from './helpers';
+import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
-test.use({ extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` } });
+test.use(ownClientAddress());
 
 /** A complete unit of the demo editor, sent for analysis (status send): it waits in Novas. */
 async function sentUnit(request: APIRequestContext, token: string, title: string) {

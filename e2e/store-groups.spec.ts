@@ -5,7 +5,9 @@
  */
 import { test, expect } from '@playwright/test';
 import { STORE_MSG } from '../packages/shared/src/store';
-import { createActiveAccount, demoToken, publishedUnitApi, signIn } from './helpers';
+import { createActiveAccount, demoToken, ownClientAddress, publishedUnitApi, signIn } from './helpers';
+
+test.use(ownClientAddress());
 
 const DEMO_PROVIDER = 'Editora Horizonte Educacional';
 const AREA = 'Ciências Exatas e da Terra';

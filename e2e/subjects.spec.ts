@@ -8,7 +8,9 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { SUBJECT_MSG } from '../packages/shared/src/subjects';
 import { MSG } from '../packages/shared/src/messages';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn } from './helpers';
+import { demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
+
+test.use(ownClientAddress());
 
 test.describe.configure({ mode: 'serial' });
 
