@@ -5,7 +5,7 @@
  * characters, areas and levels — not for providers —, 'Limpar Filtros'). Provider users see their own published
  * units with the students' rating.
  */
-import { Alert, Anchor, Button, Card, Center, Grid, Group, Loader, Rating, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Rating, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import { isSellerType } from '@edu/shared/access';
 import { useSessionUser } from '../../../lib/session';
 import { useDebouncedValueMaxWait } from '../../../lib/debounce';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { LoadError } from '../../../ui/load-error';
+import { QueryBody } from '../../../ui/query-body';
 import { UnitGroups } from '../../../ui/unit-groups';
 import { AreaLevelFilters } from '../../units';
 import { catalogueGroupPage, catalogueKeys, catalogueQuery } from '../api';
@@ -54,44 +54,41 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
   const filtered = !!term || areas.length > 0 || levels.length > 0;
   const short = typed.length > 0 && typed.length < CATALOGUE_LIMITS.searchMin;
 
-  let body;
-  if (list.isError) body = <LoadError error={list.error} message={CATALOGUE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!list.data) {
-    body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando catálogo">
-        <Loader />
-      </Center>
-    );
-  } else if (list.data.groups.length === 0) {
-    body =
-      seller && !filtered ? (
-        <Alert color="blue">
-          {CATALOGUE_MSG.emptyNoRent}{' '}
-          <Anchor component={Link} to="/seller/store">
-            Ir para a Loja
-          </Anchor>
-        </Alert>
-      ) : (
-        <Text c="dimmed" ta="center" py="xl">
-          {CATALOGUE_MSG.empty}
-        </Text>
-      );
-  } else {
-    body = (
-      <UnitGroups
-        groups={list.data.groups}
-        busy={list.isFetching}
-        short={CATALOGUE_LIMITS.groupShort}
-        queryKey={catalogueKeys.list(query)}
-        loadPage={(group, page, signal) => catalogueGroupPage(query, group, page, signal)}
-        unitKey={(u) => u.itemContentId}
-        renderUnit={(u) => <UnitCard unit={u} action={unitAction?.(u)} />}
-        showMore={CATALOGUE_MSG.showMore}
-        showLess={CATALOGUE_MSG.showLess}
-        loadFail={CATALOGUE_MSG.loadFail}
-      />
-    );
-  }
+  const body = (
+    <QueryBody
+      query={list}
+      loadFail={CATALOGUE_MSG.loadFail}
+      loadingLabel="Carregando catálogo"
+      isEmpty={(d) => d.groups.length === 0}
+      empty={
+        seller && !filtered ? (
+          <Alert color="blue">
+            {CATALOGUE_MSG.emptyNoRent}{' '}
+            <Anchor component={Link} to="/seller/store">
+              Ir para a Loja
+            </Anchor>
+          </Alert>
+        ) : (
+          CATALOGUE_MSG.empty
+        )
+      }
+    >
+      {(d) => (
+        <UnitGroups
+          groups={d.groups}
+          busy={list.isFetching}
+          short={CATALOGUE_LIMITS.groupShort}
+          queryKey={catalogueKeys.list(query)}
+          loadPage={(group, page, signal) => catalogueGroupPage(query, group, page, signal)}
+          unitKey={(u) => u.itemContentId}
+          renderUnit={(u) => <UnitCard unit={u} action={unitAction?.(u)} />}
+          showMore={CATALOGUE_MSG.showMore}
+          showLess={CATALOGUE_MSG.showLess}
+          loadFail={CATALOGUE_MSG.loadFail}
+        />
+      )}
+    </QueryBody>
+  );
 
   return (
     <Stack gap="lg">
@@ -170,12 +167,12 @@ function UnitCard({ unit, action }: { unit: CatalogueUnit; action?: ReactNode })
 
 /** Spec 3 §2.13: the average with one decimal on 5 stars, and 'avaliação' / 'avaliações'. */
 function UnitRating({ average, votes }: { average: number; votes: number }) {
-  const label = votes ? `${average.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} de 5 · ${CATALOGUE_MSG.rating(votes)}` : CATALOGUE_MSG.noVotes;
+  const shown = average.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
-    <Group gap={6} aria-label={label}>
+    <Group gap={6} aria-label={votes ? `${shown} de 5 · ${CATALOGUE_MSG.rating(votes)}` : CATALOGUE_MSG.noVotes}>
       <Rating value={average} fractions={10} readOnly size="sm" aria-hidden />
       <Text size="xs" c="dimmed" aria-hidden>
-        {votes ? `${average.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (${CATALOGUE_MSG.rating(votes)})` : CATALOGUE_MSG.noVotes}
+        {votes ? `${shown} (${CATALOGUE_MSG.rating(votes)})` : CATALOGUE_MSG.noVotes}
       </Text>
     </Group>
   );

@@ -2,7 +2,8 @@
  * /seller/store-service, 'Parceiros' (spec 3 §2.6): the partners' cards (names cut to 20 characters + '…'),
  * search by company name, and 'Clique aqui e conheça mais!' (the partner's link, or the prospect form).
  */
-import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { QueryBody } from '../../../ui/query-body';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,6 @@ import { partnersQuery } from '../api';
 import { ProspectModal } from '../components/prospect-modal';
 import { ProviderLogo } from '../components/provider-logo';
 import { servicesCountLabel } from '../components/provider-card';
-import { LoadError } from '../../../ui/load-error';
 
 export default function PartnersPage() {
   const user = useSessionUser();
@@ -31,52 +31,40 @@ function Partners({ mayProspect }: { mayProspect: boolean }) {
   const list = useQuery(partnersQuery(debounced));
   const [prospect, setProspect] = useState<PartnerCard | null>(null);
 
-  let body;
-  if (list.isError) body = <LoadError error={list.error} message={STORE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!list.data) {
-    body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
-        <Loader />
-      </Center>
-    );
-  } else if (list.data.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {STORE_MSG.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {list.data.map((p) => (
-          <Card key={p.id} withBorder padding="md" radius="md" component="article" aria-label={p.companyName}>
-            <Stack gap="sm" h="100%">
-              <Group justify="center">
-                <ProviderLogo url={p.imgLogoUrl} name={p.companyName} />
-              </Group>
-              <Anchor component={Link} to={`/seller/store-service/provider/${p.id}`} fw={600} size="lg" c="inherit" title={p.companyName}>
-                {cutPartnerName(p.companyName)}
-              </Anchor>
-              <Text size="sm" c="dimmed">
-                {servicesCountLabel(p.servicesCount)}
-              </Text>
-              <div style={{ marginTop: 'auto' }}>
-                {p.link ? (
-                  <Button component="a" href={p.link} target="_blank" rel="noopener noreferrer" fullWidth variant="light" rightSection={<IconExternalLink size={16} aria-hidden />}>
-                    {STORE_MSG.knowMore}
-                  </Button>
-                ) : (
-                  <Button fullWidth variant="light" disabled={!mayProspect} onClick={() => setProspect(p)}>
-                    {STORE_MSG.knowMore}
-                  </Button>
-                )}
-              </div>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const body = (
+    <QueryBody query={list} loadFail={STORE_MSG.loadFail} loadingLabel="Carregando" isEmpty={(d) => d.length === 0} empty={STORE_MSG.empty}>
+      {(d) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {d.map((p) => (
+            <Card key={p.id} withBorder padding="md" radius="md" component="article" aria-label={p.companyName}>
+              <Stack gap="sm" h="100%">
+                <Group justify="center">
+                  <ProviderLogo url={p.imgLogoUrl} name={p.companyName} />
+                </Group>
+                <Anchor component={Link} to={`/seller/store-service/provider/${p.id}`} fw={600} size="lg" c="inherit" title={p.companyName}>
+                  {cutPartnerName(p.companyName)}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {servicesCountLabel(p.servicesCount)}
+                </Text>
+                <div style={{ marginTop: 'auto' }}>
+                  {p.link ? (
+                    <Button component="a" href={p.link} target="_blank" rel="noopener noreferrer" fullWidth variant="light" rightSection={<IconExternalLink size={16} aria-hidden />}>
+                      {STORE_MSG.knowMore}
+                    </Button>
+                  ) : (
+                    <Button fullWidth variant="light" disabled={!mayProspect} onClick={() => setProspect(p)}>
+                      {STORE_MSG.knowMore}
+                    </Button>
+                  )}
+                </div>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryBody>
+  );
 
   return (
     <Stack gap="lg">

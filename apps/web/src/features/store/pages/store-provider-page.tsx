@@ -2,7 +2,8 @@
  * /seller/store/provider/{id} (spec 3 §2.4): the provider's header, then 'Lista de Unidades' grouped by
  * knowledge-area title (groups past 4 shortened with 'Mostrar mais'), and the 'Filtrar unidades' sidebar.
  */
-import { Anchor, Button, Card, Center, Grid, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { QueryBody } from '../../../ui/query-body';
+import { Anchor, Button, Card, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,6 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { storeKeys, storeUnitGroupPage, storeUnitsQuery } from '../api';
 import { AreaLevelFilters } from '../../units';
 import { ProviderHeader } from '../components/provider-header';
-import { LoadError } from '../../../ui/load-error';
 
 export default function StoreProviderPage() {
   const user = useSessionUser();
@@ -45,36 +45,24 @@ function ProviderUnits({ providerId }: { providerId: number }) {
   };
   const units = useQuery(storeUnitsQuery(query));
 
-  let body;
-  if (units.isError) body = <LoadError error={units.error} message={STORE_MSG.loadFail} showReason onRetry={() => void units.refetch()} retrying={units.isFetching} />;
-  else if (!units.data) {
-    body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando unidades">
-        <Loader />
-      </Center>
-    );
-  } else if (units.data.groups.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {STORE_MSG.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <UnitGroups
-        groups={units.data.groups}
-        busy={units.isFetching}
-        short={STORE_LIMITS.groupShort}
-        queryKey={storeKeys.units(query)}
-        loadPage={(group, page, signal) => storeUnitGroupPage(query, group, page, signal)}
-        unitKey={(u) => u.itemContentId}
-        renderUnit={(u) => <UnitCard unit={u} providerId={providerId} />}
-        showMore={STORE_MSG.showMore}
-        showLess={STORE_MSG.showLess}
-        loadFail={STORE_MSG.loadFail}
-      />
-    );
-  }
+  const body = (
+    <QueryBody query={units} loadFail={STORE_MSG.loadFail} loadingLabel="Carregando unidades" isEmpty={(d) => d.groups.length === 0} empty={STORE_MSG.empty}>
+      {(d) => (
+        <UnitGroups
+          groups={d.groups}
+          busy={units.isFetching}
+          short={STORE_LIMITS.groupShort}
+          queryKey={storeKeys.units(query)}
+          loadPage={(group, page, signal) => storeUnitGroupPage(query, group, page, signal)}
+          unitKey={(u) => u.itemContentId}
+          renderUnit={(u) => <UnitCard unit={u} providerId={providerId} />}
+          showMore={STORE_MSG.showMore}
+          showLess={STORE_MSG.showLess}
+          loadFail={STORE_MSG.loadFail}
+        />
+      )}
+    </QueryBody>
+  );
 
   return (
     <Grid gap="lg">

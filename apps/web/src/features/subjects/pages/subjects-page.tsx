@@ -3,7 +3,8 @@
  * (sellers), and the filter sidebar (search; areas and categories for sellers; levels; 'Limpar Filtros'). Institution
  * users see their institution's subjects, a provider its own.
  */
-import { Button, Card, Center, Grid, Group, Loader, MultiSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { QueryBody } from '../../../ui/query-body';
+import { Button, Card, Grid, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
-import { LoadError } from '../../../ui/load-error';
-import { knowledgeQuery, levelsQuery } from '../../units';
+import { AreaLevelFilters } from '../../units';
 import { categoriesQuery, createSubject, removeSubject, renameSubject, subjectsKeys, subjectsQuery, type SubjectOwner } from '../api';
 import { CategoryModal } from '../components/category-modal';
 import { ImportModal } from '../components/import-modal';
@@ -40,8 +40,6 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
   const [cats, setCats] = useState<string[]>([]);
   const [debounced] = useDebouncedValue(search.trim(), 1000);
   const list = useQuery(subjectsQuery(owner, { name: debounced, knowledges: areas, levelOfLearning: levels, categories: cats }));
-  const knowledge = useQuery({ ...knowledgeQuery, enabled: seller });
-  const levelGroups = useQuery(levelsQuery);
   const categories = useQuery({ ...categoriesQuery(owner.id), enabled: seller });
 
   const [creating, setCreating] = useState(false);
@@ -69,43 +67,26 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
     setCats([]);
   }
 
-  const areaOptions = [
-    { group: 'Ensino superior', items: (knowledge.data ?? []).filter((k) => k.type === 'university').map((k) => ({ value: String(k.id), label: k.title })) },
-    { group: 'Educação básica', items: (knowledge.data ?? []).filter((k) => k.type !== 'university').map((k) => ({ value: String(k.id), label: k.title })) },
-  ].filter((g) => g.items.length > 0);
-  const levelOptions = [...new Set([...(levelGroups.data?.university ?? []), ...(levelGroups.data?.basic ?? [])])];
 
-  let body;
-  if (list.isError) body = <LoadError error={list.error} message={SUBJECT_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!list.data) {
-    body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
-        <Loader />
-      </Center>
-    );
-  } else if (list.data.length === 0) {
-    body = (
-      <Text c="dimmed" ta="center" py="xl">
-        {SUBJECT_MSG.empty}
-      </Text>
-    );
-  } else {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={list.isFetching}>
-        {list.data.map((s) => (
-          <SubjectCard
-            key={s.id}
-            subject={s}
-            canEdit={can.edit}
-            canCategorize={can.categories}
-            onRemove={() => void remove(s)}
-            onRename={() => setRenaming(s)}
-            onCategory={() => setCategorizing(s)}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const body = (
+    <QueryBody query={list} loadFail={SUBJECT_MSG.loadFail} loadingLabel="Carregando" isEmpty={(d) => d.length === 0} empty={SUBJECT_MSG.empty}>
+      {(d) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={list.isFetching}>
+          {d.map((s) => (
+            <SubjectCard
+              key={s.id}
+              subject={s}
+              canEdit={can.edit}
+              canCategorize={can.categories}
+              onRemove={() => void remove(s)}
+              onRename={() => setRenaming(s)}
+              onCategory={() => setCategorizing(s)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryBody>
+  );
 
   return (
     <Stack gap="lg">
@@ -136,10 +117,7 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
                 maxLength={LIMITS.searchMax}
                 onChange={(e) => setSearch(e.currentTarget.value)}
               />
-              {seller && (
-                <MultiSelect label="Áreas de conhecimento" placeholder="Todas" data={areaOptions} value={areas} onChange={setAreas} searchable clearable nothingFoundMessage="Nenhuma área" />
-              )}
-              <MultiSelect label="Níveis de aprendizagem" placeholder="Todos" data={levelOptions} value={levels} onChange={setLevels} searchable clearable nothingFoundMessage="Nenhum nível" />
+              <AreaLevelFilters areas={areas} levels={levels} onAreas={setAreas} onLevels={setLevels} withAreas={seller} />
               {seller && (
                 <MultiSelect
                   label="Categorias"

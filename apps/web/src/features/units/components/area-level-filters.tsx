@@ -8,13 +8,16 @@ export function AreaLevelFilters({
   levels,
   onAreas,
   onLevels,
+  withAreas = true,
 }: {
   areas: string[];
   levels: string[];
   onAreas: (v: string[]) => void;
   onLevels: (v: string[]) => void;
+  /** false: only the levels (spec 3 §2.14: providers filter their subjects by level only). */
+  withAreas?: boolean;
 }) {
-  const knowledge = useQuery(knowledgeQuery);
+  const knowledge = useQuery({ ...knowledgeQuery, enabled: withAreas });
   const levelGroups = useQuery(levelsQuery);
   const areaOptions = [
     { group: 'Ensino superior', items: (knowledge.data ?? []).filter((k) => k.type === 'university').map((k) => ({ value: String(k.id), label: k.title })) },
@@ -23,7 +26,9 @@ export function AreaLevelFilters({
   const levelOptions = [...new Set([...(levelGroups.data?.university ?? []), ...(levelGroups.data?.basic ?? [])])];
   return (
     <>
-      <MultiSelect label="Áreas de conhecimento" placeholder="Todas" data={areaOptions} value={areas} onChange={onAreas} searchable clearable nothingFoundMessage="Nenhuma área" />
+      {withAreas && (
+        <MultiSelect label="Áreas de conhecimento" placeholder="Todas" data={areaOptions} value={areas} onChange={onAreas} searchable clearable nothingFoundMessage="Nenhuma área" />
+      )}
       <MultiSelect label="Níveis de aprendizagem" placeholder="Todos" data={levelOptions} value={levels} onChange={onLevels} searchable clearable nothingFoundMessage="Nenhum nível" />
     </>
   );
