@@ -19,6 +19,8 @@ const schema = z.object({
   MAIL_URL: z.string().optional(),
   /** First retry of a failed e-mail delivery after this many seconds (then doubling, 5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
+  /** How often the access fold adds students' new accesses to the report rollups (reports also fold before reading). */
+  ACCESS_FOLD_SECONDS: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Saber Compartilhado <nao-responda@sabercompartilhado.com.br>'),
   /** The platform team's inbox: prospects of partners (issue 11) are e-mailed there. */
   PLATFORM_TEAM_EMAIL: z.string().email().default('equipe@sabercompartilhado.com.br'),

@@ -5,6 +5,7 @@ import { seedDemo } from './demo/seed';
 import { unitEvents } from './modules/units/lifecycle';
 import { unitPackagesService } from './modules/curriculum/packages.service';
 import { courseImportWorker } from './modules/curriculum/course-import';
+import { startAccessFolding } from './modules/delivery/access-rollups';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -16,6 +17,7 @@ await deps.mailer.startWorker();
 await unitEvents(deps).start();
 await unitPackagesService(deps).start();
 await courseImportWorker(deps).start();
+const stopFolding = startAccessFolding(deps.db, config.ACCESS_FOLD_SECONDS, log);
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
   // Longer than the drain (10 s) + stopping the jobs (pg-boss waits up to 10 s) + closing the database.
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
+  stopFolding();
   try {
     await closeGracefully(app, deps);
     process.exit(0);

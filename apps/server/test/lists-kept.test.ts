@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewRow } from '@edu/shared/reviews';
 import type { OwnUnitsResponse, UnitContent } from '@edu/shared/units';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
+import { foldAccesses } from '../src/modules/delivery/access-rollups';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -62,7 +63,7 @@ async function drift() {
   const published = await q(`
     select i.id from items i
     where (i.published_at is null) <> (i.published_content_id is null)
-       or i.popularity <> (select count(distinct coalesce(f.reporter_id, -f.id)) from item_feedbacks f where f.item_content_id = i.published_content_id)`);
+       or i.popularity <> (select coalesce(sum(m.accesses), 0) from access_unit_months m where m.item_id = i.id)`);
   // 0018: published_area_counts (units per provider and area) equals a count of published_unit_areas.
   const counts = await q(`
     with want as (select provider_id, knowledge_id, count(*)::int as units from published_unit_areas group by 1, 2)
@@ -218,20 +219,19 @@ describe('kept list data through the unit lifecycle', () => {
     // a published version's areas and title changed by a raw write; no area at all is group 0
     await q(`update item_contents set knowledge_ids = '{}', title = 'Moléculas' where id = $1`, [v!.id]);
     expect(await rows()).toEqual([{ knowledge_id: 0, content_id: v!.id, title_folded: 'moleculas' }]);
-    // two reports of one reader and one of another: popularity 2; a report removed: 1
-    const report = (reporter: unknown) =>
-      q(`insert into item_feedbacks (item_content_id, unit_name, error_type, error_description, reporter_id) values ($1, 'Moléculas', 'Outro', 'x', $2) returning id`, [v!.id, reporter]);
-    await report(author);
-    await report(author);
-    const [other] = await report(userId.curator);
-    expect((await kept()).popularity).toBe(2);
-    await q(`delete from item_feedbacks where id = $1`, [other!.id]);
-    expect((await kept()).popularity).toBe(1);
+    // students' accesses (issue 13): popularity counts them once folded
+    const [seller] = await q(`select id from sellers order by id limit 1`);
+    for (const student of ['a', 'a', 'b']) {
+      await q(`insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id) values ($1, $2, $3, $4, $5)`, [seller!.id, student, item!.id, v!.id, item!.provider_id]);
+    }
+    expect((await kept()).popularity).toBe(0);
+    await foldAccesses(t.deps.db);
+    expect((await kept()).popularity).toBe(3);
     expect(await drift()).toEqual(NO_DRIFT);
-    // unpublished: no rows, no publication time, popularity 0
+    // unpublished: no rows, no publication time; the accesses stay the unit's
     await q(`update items set published_content_id = null where id = $1`, [item!.id]);
     expect(await rows()).toEqual([]);
-    expect(await kept()).toEqual({ published_at: null, popularity: 0 });
+    expect(await kept()).toEqual({ published_at: null, popularity: 3 });
     expect(await drift()).toEqual(NO_DRIFT);
   });
 });

@@ -14,7 +14,7 @@ import { providers } from '../src/modules/providers/providers.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { users } from '../src/modules/users/users.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
-import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
+import { recordAccess } from '../src/modules/delivery/access-rollups';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 import { hashPassword } from '../src/platform/security';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
@@ -158,26 +158,26 @@ describe("provider 'Meus alugueis'", () => {
 });
 
 describe("the dashboard's approved and most popular units", () => {
-  it('orders the latest by publication and the most popular by distinct reporting readers, from the kept columns', async () => {
+  it("orders the latest by publication and the most popular by students' accesses, from the kept columns", async () => {
     const db = t.deps.db;
     const publish = async (title: string) => {
       const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
       const [v] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish' }).returning({ id: itemContents.id });
       await db.update(items).set({ publishedContentId: v!.id }).where(eq(items.id, item!.id));
-      return v!.id;
+      return { itemId: item!.id, itemContentId: v!.id };
     };
     const first = await publish('Primeira publicada');
     const second = await publish('Segunda publicada');
     await publish('Terceira publicada');
     await refreshCatalogueFacts(db, [providerId]);
-    const readers = await db.select({ id: users.id }).from(users).limit(3);
-    const report = (contentId: number, reporterId: number) =>
-      db.insert(itemFeedbacks).values({ itemContentId: contentId, unitName: 'x', errorType: 'Outro', errorDescription: 'x', reporterId });
-    // the second: two readers (one of them twice); the first: one reader
-    await report(second, readers[0]!.id);
-    await report(second, readers[0]!.id);
-    await report(second, readers[1]!.id);
-    await report(first, readers[2]!.id);
+    const [seller] = await db.select({ id: sellers.id }).from(sellers).limit(1);
+    const open = (unit: { itemId: number; itemContentId: number }, studentId: string) =>
+      recordAccess(db, { sellerId: seller!.id, studentId, providerId, ...unit });
+    // the second: three openings (one student twice); the first: one
+    await open(second, 'aluno-a');
+    await open(second, 'aluno-a');
+    await open(second, 'aluno-b');
+    await open(first, 'aluno-c');
 
     const body = (await call(t.app, 'GET', '/api/providers/dashboard', { token: own })).json<ProviderDashboard>();
     expect(body.approved.count).toBe(3);

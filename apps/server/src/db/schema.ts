@@ -14,3 +14,4 @@ export * from '../modules/rents/rents.tables';
 export * from '../modules/store/store.tables';
 export * from '../modules/sellers/lti.tables';
 export * from '../modules/curriculum/curriculum.tables';
+export * from '../modules/delivery/delivery.tables';

@@ -22,6 +22,7 @@ import {
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
+import { foldAccesses } from '../delivery/access-rollups';
 import { forbidden } from '../../platform/errors';
 import { accessWhere } from '../access/access';
 import { providers } from '../providers/providers.tables';
@@ -76,8 +77,8 @@ export function providerIncomeService({ db }: Deps) {
   /**
    * The provider's published units, latest published first or most popular first: the first rows of a partial index
    * of the provider's published items (items.published_at / items.popularity, kept by the database, migration 0016),
-   * then their published versions by id. 'Most popular' is the distinct readers who reported on the published version
-   * until issue 13 counts accesses (docs/decisions.md).
+   * then their published versions by id. 'Most popular' is the students' accesses to the unit (items.popularity, added by
+   * the access fold, modules/delivery/access-rollups.ts; issue 13).
    */
   async function units(providerId: number, order: 'latest' | 'popular', limit: number): Promise<ProviderUnitRow[]> {
     const rows = await db
@@ -104,6 +105,8 @@ export function providerIncomeService({ db }: Deps) {
       const provider = await ownProvider(auth);
       if (isProviderInReview(provider.status)) throw forbidden(INCOME_TEXT.inReview);
       const months = incomeMonths(now, INCOME.monthsMax);
+      // Accesses recorded up to now count in 'most popular' (a no-op when nothing is pending).
+      await foldAccesses(db);
       // The approved count is the store fact providers.published_units (kept by store/catalogue-facts.ts).
       const [periods, latest, popular] = await Promise.all([
         activePeriods(db, provider.id, months[0]!.start, months[months.length - 1]!.end),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
+import { sellers } from '../sellers/sellers.tables';
 import { itemContents } from '../units/units.tables';
 
 /**
@@ -103,6 +104,9 @@ export const itemFeedbacks = pgTable(
     errorType: text('error_type').notNull(),
     errorDescription: text('error_description').notNull(),
     reporterId: integer('reporter_id').references(() => users.id),
+    /** A student's report or feedback (issue 13): the institution whose link the student used, and the student. */
+    sellerId: integer('seller_id').references(() => sellers.id),
+    studentId: text('student_id'),
     status: text('status').notNull().default('created'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,162 @@
+/**
+ * Access events and their rollups (issue 13 item 3; docs/architecture.md "Issue 13 — access events and rollups").
+ *
+ * - `recordAccess`: one insert into the append-only `access_events`, in the viewer's own request. No shared row is
+ *   updated there, so concurrent students never wait on each other's locks.
+ * - `foldAccesses`: adds the events after the watermark (`access_fold.last_event_id`) to the four rollups and to
+ *   `items.popularity`, in one transaction. Events are numbered by a sequence but commit out of order, so the fold
+ *   first takes a brief EXCLUSIVE lock on `access_events` (it waits for inserts in flight, which hold ROW EXCLUSIVE
+ *   until they commit) and reads the sequence: every id up to that value is then committed or gone (the technique
+ *   of Citus's `incremental_rollup_window`). That lock is released at once; the aggregation runs without it.
+ *   An advisory lock makes one fold run at a time across server instances.
+ * - `rollupSpans`: a report's date range as the whole months read from the month tables and the edge days read from
+ *   the day tables.
+ *
+ * Days and months are calendar dates in São Paulo (REPORT_TIME_ZONE), like every report range.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../platform/db';
+import { REPORT_TIME_ZONE } from '../reports/report-dates';
+
+export interface AccessEvent {
+  sellerId: number;
+  studentId: string;
+  itemId: number;
+  itemContentId: number;
+  providerId: number;
+  source?: 'link' | 'lms';
+  /** Only for data loaders and tests; the database's clock otherwise. */
+  occurredAt?: Date;
+}
+
+/** Records one opening of a unit by a student: one insert. */
+export async function recordAccess(db: Executor, e: AccessEvent): Promise<void> {
+  await db.execute(sql`
+    insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id, source, occurred_at)
+    values (${e.sellerId}, ${e.studentId}, ${e.itemId}, ${e.itemContentId}, ${e.providerId}, ${e.source ?? 'link'},
+            coalesce(${e.occurredAt?.toISOString() ?? null}::timestamptz, now()))`);
+}
+
+const FOLD_LOCK = sql`hashtext('access_fold')`;
+
+/** The rows of a query result, whatever the driver (node-postgres answers { rows }, PGlite too). */
+const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+/**
+ * Folds every committed event not yet in the rollups. Answers how many events it folded. Safe to call from any
+ * instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS).
+ */
+export async function foldAccesses(db: Db): Promise<number> {
+  // 1. The window's upper end: after the EXCLUSIVE lock, no insert that drew an id ≤ last_value is still in flight.
+  const upper = await db.transaction(async (tx) => {
+    const [state] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
+      await tx.execute(sql`select f.last_event_id, (select case when s.is_called then s.last_value end from access_events_id_seq s) as last_value
+                            from access_fold f where f.id = 1`),
+    );
+    const last = Number(state?.last_value ?? 0);
+    if (!state || last <= Number(state.last_event_id)) return null;
+    await tx.execute(sql`lock table access_events in exclusive mode`);
+    const [seq] = rowsOf<{ last_value: string | number }>(await tx.execute(sql`select last_value from access_events_id_seq`));
+    return Number(seq!.last_value);
+  });
+  if (upper === null) return 0;
+
+  // 2. The aggregation, one fold at a time.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
+    const [state] = rowsOf<{ last_event_id: string | number }>(await tx.execute(sql`select last_event_id from access_fold where id = 1 for update`));
+    const from = Number(state!.last_event_id);
+    if (from >= upper) return 0;
+    const tz = REPORT_TIME_ZONE;
+    const batch = sql`(select seller_id, student_id, item_id, provider_id, occurred_at,
+                              (occurred_at at time zone ${tz})::date as day,
+                              date_trunc('month', occurred_at at time zone ${tz})::date as month
+                         from access_events where id > ${from} and id <= ${upper})`;
+    const studentFold = (table: string, period: string) => sql`
+      insert into ${sql.raw(table)} as t (seller_id, student_id, ${sql.raw(period)}, accesses, last_access)
+      select seller_id, student_id, ${sql.raw(period)}, count(*)::int, max(occurred_at) from ${batch} b group by 1, 2, 3
+      on conflict (seller_id, student_id, ${sql.raw(period)})
+      do update set accesses = t.accesses + excluded.accesses, last_access = greatest(t.last_access, excluded.last_access)`;
+    const unitFold = (table: string, period: string) => sql`
+      insert into ${sql.raw(table)} as t (seller_id, ${sql.raw(period)}, item_id, provider_id, accesses)
+      select seller_id, ${sql.raw(period)}, item_id, min(provider_id), count(*)::int from ${batch} b group by 1, 2, 3
+      on conflict (seller_id, ${sql.raw(period)}, item_id) do update set accesses = t.accesses + excluded.accesses`;
+    await tx.execute(studentFold('access_student_days', 'day'));
+    await tx.execute(studentFold('access_student_months', 'month'));
+    await tx.execute(unitFold('access_unit_days', 'day'));
+    await tx.execute(unitFold('access_unit_months', 'month'));
+    // 'Most popular' (provider dashboard): every access of the unit, in item id order (a fixed lock order).
+    await tx.execute(sql`
+      update items i set popularity = i.popularity + b.n
+        from (select item_id, count(*)::int as n from ${batch} e group by item_id order by item_id) b
+       where i.id = b.item_id`);
+    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from access_events where id > ${from} and id <= ${upper}`));
+    await tx.execute(sql`update access_fold set last_event_id = ${upper}, folded_at = now() where id = 1`);
+    return n?.n ?? 0;
+  });
+}
+
+/** Calendar arithmetic on YYYY-MM-DD strings (UTC dates: no time of day is involved). */
+const toDate = (d: string) => new Date(`${d}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: string, n: number) => {
+  const x = toDate(d);
+  x.setUTCDate(x.getUTCDate() + n);
+  return iso(x);
+};
+const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
+const addMonths = (d: string, n: number) => {
+  const x = toDate(firstOfMonth(d));
+  x.setUTCMonth(x.getUTCMonth() + n);
+  return iso(x);
+};
+const lastOfMonth = (d: string) => addDays(addMonths(d, 1), -1);
+
+/**
+ * A report range [start, end] (inclusive calendar dates) as the spans the rollups answer: `months` — the first days
+ * of the months lying wholly inside the range (read from the month tables); `days` — at most two inclusive day
+ * ranges at its edges (read from the day tables). Every day of the range is in exactly one of them.
+ */
+export function rollupSpans(start: string, end: string): { months: [string, string] | null; days: Array<[string, string]> } {
+  if (start > end) return { months: null, days: [] };
+  const firstWhole = start === firstOfMonth(start) ? start : addMonths(start, 1);
+  const lastWhole = end === lastOfMonth(end) ? firstOfMonth(end) : addMonths(end, -1);
+  if (firstWhole > lastWhole) return { months: null, days: [[start, end]] };
+  const days: Array<[string, string]> = [];
+  if (start < firstWhole) days.push([start, addDays(firstWhole, -1)]);
+  if (end > lastOfMonth(lastWhole)) days.push([addMonths(lastWhole, 1), end]);
+  return { months: [firstWhole, lastWhole], days };
+}
+
+/**
+ * The SQL condition choosing the rollup rows of a range, for a union of a month table (alias m, column month) and a
+ * day table (alias d, column day): `monthWhere` and `dayWhere` — use them as
+ * `select … from access_x_months m where ${monthWhere} union all select … from access_x_days d where ${dayWhere}`.
+ */
+export function spanConditions(start: string, end: string) {
+  const { months, days } = rollupSpans(start, end);
+  const monthWhere = months ? sql`m.month between ${months[0]}::date and ${months[1]}::date` : sql`false`;
+  const dayWhere = days.length
+    ? sql.join(days.map(([a, b]) => sql`d.day between ${a}::date and ${b}::date`), sql` or `)
+    : sql`false`;
+  return { monthWhere, dayWhere: sql`(${dayWhere})` };
+}
+
+/**
+ * Folds every `seconds` in the background (main.ts); a failed fold is logged and retried at the next tick. Answers a
+ * stop function. Several instances may run it: the advisory lock makes their folds take turns.
+ */
+export function startAccessFolding(db: Db, seconds: number, log: { error: (o: object, m: string) => void }): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    foldAccesses(db)
+      .catch((err: unknown) => log.error({ err }, 'falha ao consolidar os acessos'))
+      .finally(() => {
+        running = false;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
