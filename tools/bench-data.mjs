@@ -25,6 +25,9 @@ if (!dbName || ['test', 'postgres', 'template0', 'template1'].includes(dbName)) 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const FEEDBACKS = Number(process.env.BENCH_FEEDBACKS ?? 20_000);
+/** Issue 13: students' accesses over 12 months (200 institutions × 250 students = 50,000 students). */
+const ACCESS_EVENTS = Number(process.env.BENCH_ACCESS_EVENTS ?? 10_000_000);
+const STUDENTS_PER_INSTITUTION = 250;
 const PROVIDERS = 1000;
 const SELLERS = 200;
 
@@ -310,10 +313,47 @@ await q('store facts', `
     group by i.provider_id
   ) f where p.id = f.id`);
 
+// Issue 13: students' accesses. Each institution (the 200 bench institutions; the demo institution is one of them
+// for the reports) has 250 students who open units of its active rents in sessions of 4 openings, about once a week,
+// over the last 12 months; each month the institution's courses use 40 of its units. Raw inserts without the FK
+// triggers (session_replication_role = replica: the rows are consistent by construction), then the server's own fold.
+await client.query(`set session_replication_role = replica`);
+await q('access events (12 months)', `
+  insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id, source, occurred_at)
+  with su as (
+    select s.n, s.id as seller_id, u.items, u.contents, u.providers, cardinality(u.items) as k
+    from (select id, row_number() over (order by id) - 1 as n from sellers where cnpj like '1000000%' or id = ${demo.seller}) s
+    cross join lateral (
+      select array_agg(i.id order by i.id) items, array_agg(i.published_content_id order by i.id) contents, array_agg(i.provider_id order by i.id) providers
+      from (select i.id, i.published_content_id, i.provider_id from rents r join items i on i.provider_id = r.provider_id and i.published_content_id is not null
+            where r.seller_id = s.id and r.status = 'active' order by (i.id * 2654435761::bigint) % 1000003 limit 400) i) u
+    where u.items is not null
+  ),
+  per as (select ceil(${ACCESS_EVENTS}::numeric / (select count(*) from su))::int as n)
+  select su.seller_id,
+         'aluno-' || su.seller_id || '-' || (g % ${STUDENTS_PER_INSTITUTION}),
+         su.items[1 + idx], su.contents[1 + idx], su.providers[1 + idx], case when g % 3 = 0 then 'lms' else 'link' end,
+         now() - make_interval(days => day_back, mins => ((g / ${STUDENTS_PER_INSTITUTION}) % 4) * 7 + ((g % ${STUDENTS_PER_INSTITUTION}) * 37) % 600)
+  from su cross join per cross join generate_series(0, per.n - 1) g
+  cross join lateral (select ((g / ${STUDENTS_PER_INSTITUTION} / 4) * 7 + (g % ${STUDENTS_PER_INSTITUTION}) % 7) % 365 as day_back) d
+  cross join lateral (select ((((12 - day_back / 31) * 40 + ((g * 2654435761::bigint) % 40)) % su.k))::int as idx) x
+  order by 7`);
+await client.query(`set session_replication_role = origin`);
+{
+  const t = Date.now();
+  const { foldAccesses } = await tsImport(path.join(root, 'apps/server/src/modules/delivery/access-rollups.ts'), here);
+  const folding = await openDatabase({ url: url.toString() });
+  const n = await foldAccesses(folding.db);
+  await folding.close();
+  step(`access rollups folded (${n} events, ${Date.now() - t} ms)`);
+}
+
 await q('vacuum analyze', 'vacuum analyze');
 const counts = await one(`select (select count(*) from items) items, (select count(*) from item_contents) contents, (select count(*) from providers) providers,
   (select count(*) from users) users, (select count(*) from reviews) reviews, (select count(*) from item_feedbacks) feedbacks,
   (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices, (select count(*) from gallery_files) gallery_files,
-  (select count(*) from rents) rents, (select count(*) from plan_prices) plan_prices`);
+  (select count(*) from rents) rents, (select count(*) from plan_prices) plan_prices, (select count(*) from access_events) access_events,
+  (select count(*) from access_student_days) access_student_days, (select count(*) from access_unit_days) access_unit_days,
+  (select count(*) from access_student_months) access_student_months, (select count(*) from access_unit_months) access_unit_months`);
 await client.end();
 console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(0)} s into ${url.host}/${dbName}:`, counts);

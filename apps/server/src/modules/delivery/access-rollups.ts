@@ -61,25 +61,42 @@ export async function foldAccesses(db: Db): Promise<number> {
   });
   if (upper === null) return 0;
 
-  // 2. The aggregation, one fold at a time.
+  // 2. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
+  let folded = 0;
+  for (;;) {
+    const n = await foldChunk(db, upper);
+    if (n === null) return folded;
+    folded += n;
+  }
+}
+
+/** Events folded per transaction. */
+export const FOLD_CHUNK = 200_000;
+
+/** Folds the next chunk of events up to `upper`; null when none is left. */
+async function foldChunk(db: Db, upper: number): Promise<number | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
     const [state] = rowsOf<{ last_event_id: string | number }>(await tx.execute(sql`select last_event_id from access_fold where id = 1 for update`));
     const from = Number(state!.last_event_id);
-    if (from >= upper) return 0;
+    if (from >= upper) return null;
+    const to = Math.min(upper, from + FOLD_CHUNK);
     const tz = REPORT_TIME_ZONE;
-    const batch = sql`(select seller_id, student_id, item_id, provider_id, occurred_at,
-                              (occurred_at at time zone ${tz})::date as day,
-                              date_trunc('month', occurred_at at time zone ${tz})::date as month
-                         from access_events where id > ${from} and id <= ${upper})`;
+    // The chunk once, in a temporary table, then every rollup from it.
+    await tx.execute(sql`
+      create temporary table access_batch on commit drop as
+      select seller_id, student_id, item_id, provider_id, occurred_at,
+             (occurred_at at time zone ${tz})::date as day,
+             date_trunc('month', occurred_at at time zone ${tz})::date as month
+        from access_events where id > ${from} and id <= ${to}`);
     const studentFold = (table: string, period: string) => sql`
       insert into ${sql.raw(table)} as t (seller_id, student_id, ${sql.raw(period)}, accesses, last_access)
-      select seller_id, student_id, ${sql.raw(period)}, count(*)::int, max(occurred_at) from ${batch} b group by 1, 2, 3
+      select seller_id, student_id, ${sql.raw(period)}, count(*)::int, max(occurred_at) from access_batch group by 1, 2, 3
       on conflict (seller_id, student_id, ${sql.raw(period)})
       do update set accesses = t.accesses + excluded.accesses, last_access = greatest(t.last_access, excluded.last_access)`;
     const unitFold = (table: string, period: string) => sql`
       insert into ${sql.raw(table)} as t (seller_id, ${sql.raw(period)}, item_id, provider_id, accesses)
-      select seller_id, ${sql.raw(period)}, item_id, min(provider_id), count(*)::int from ${batch} b group by 1, 2, 3
+      select seller_id, ${sql.raw(period)}, item_id, min(provider_id), count(*)::int from access_batch group by 1, 2, 3
       on conflict (seller_id, ${sql.raw(period)}, item_id) do update set accesses = t.accesses + excluded.accesses`;
     await tx.execute(studentFold('access_student_days', 'day'));
     await tx.execute(studentFold('access_student_months', 'month'));
@@ -88,10 +105,10 @@ export async function foldAccesses(db: Db): Promise<number> {
     // 'Most popular' (provider dashboard): every access of the unit, in item id order (a fixed lock order).
     await tx.execute(sql`
       update items i set popularity = i.popularity + b.n
-        from (select item_id, count(*)::int as n from ${batch} e group by item_id order by item_id) b
+        from (select item_id, count(*)::int as n from access_batch group by item_id order by item_id) b
        where i.id = b.item_id`);
-    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from access_events where id > ${from} and id <= ${upper}`));
-    await tx.execute(sql`update access_fold set last_event_id = ${upper}, folded_at = now() where id = 1`);
+    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from access_batch`));
+    await tx.execute(sql`update access_fold set last_event_id = ${to}, folded_at = now() where id = 1`);
     return n?.n ?? 0;
   });
 }
