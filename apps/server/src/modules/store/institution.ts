@@ -4,7 +4,7 @@
  * signing in but loses them (403, RENT_MSG.suspended); reactivation gives them back. Other screens that a
  * suspension closes (the catalogue, delivery) call the same guard.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { RENT_MSG } from '@edu/shared/rent-machine';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
@@ -23,11 +23,20 @@ export interface ActiveInstitution {
  * institution's row FOR UPDATE (in a transaction), so that its payment requests run one after the other.
  */
 export async function requireActiveInstitution(ex: Executor, auth: AuthContext, opts: { lock?: boolean } = {}): Promise<ActiveInstitution> {
+  const { extra: _e, ...inst } = await activeInstitutionWith(ex, auth, sql`null`, opts);
+  return inst;
+}
+
+/**
+ * The same guard, reading in the same query `extra`: a SQL expression over the institution's row (`sellers`), e.g.
+ * the providers it rents (the catalogue: one round trip instead of two).
+ */
+export async function activeInstitutionWith<T>(ex: Executor, auth: AuthContext, extra: SQL<T>, opts: { lock?: boolean } = {}): Promise<ActiveInstitution & { extra: T }> {
   const sellerId = auth.user.sellerId;
   if (sellerId === null) throw forbidden();
   // One query: the institution and its plan's name (FOR UPDATE locks the institution's row only).
   const base = ex
-    .select({ id: sellers.id, status: sellers.status, planId: sellers.planId, planName: plans.name })
+    .select({ id: sellers.id, status: sellers.status, planId: sellers.planId, planName: plans.name, extra: sql<T>`${extra}` })
     .from(sellers)
     .leftJoin(plans, eq(plans.id, sellers.planId))
     .where(eq(sellers.id, sellerId));
@@ -35,5 +44,5 @@ export async function requireActiveInstitution(ex: Executor, auth: AuthContext, 
   if (!row) throw forbidden();
   if (row.status === 'suspended') throw forbidden(RENT_MSG.suspended);
   if (row.status !== 'active') throw forbidden();
-  return { id: row.id, planId: row.planId, planName: row.planId !== null ? (row.planName ?? null) : null };
+  return { id: row.id, planId: row.planId, planName: row.planId !== null ? (row.planName ?? null) : null, extra: row.extra };
 }

@@ -57,6 +57,6 @@ export const openRentStatusOf = (sellerId: number, providerId: SQL): SQL<string 
  * catalogue's scope. The same rule as `activeRentOf`; the institution's own status is checked by the caller's
  * requireActiveInstitution.
  */
-export const activelyRentedProviders = (sellerId: number): SQL =>
+export const activelyRentedProviders = (sellerId: number | SQL): SQL =>
   sql`(select r.provider_id from rents r join sellers rs on rs.id = r.seller_id
     where r.seller_id = ${sellerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;

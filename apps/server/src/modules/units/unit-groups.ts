@@ -68,12 +68,13 @@ function whereOf(providersIn: SQL, f: UnitGroupFilters): SQL {
   return and(...parts)!;
 }
 
-/**
- * The versions `picked` (content ids) with their titles, providers and area titles, through the access gate. The area
- * titles are read once with the groups' (`alsoAreas`), not in a query of their own.
- */
-async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined, alsoAreas: number[]): Promise<{ units: Map<number, GroupedUnit>; titles: Map<number, string> }> {
-  if (!picked.length) return { units: new Map(), titles: await areaTitles(ex, alsoAreas) };
+/** The title of an area id in SQL: the knowledge area's, NO_AREA_TITLE for NO_AREA_ID, null when the area is gone. */
+const areaTitle = (id: SQL) =>
+  sql<string | null>`case when ${id} = ${NO_AREA_ID} then ${NO_AREA_TITLE} else (select ${knowledgeAreas.title} from ${knowledgeAreas} where ${knowledgeAreas.id} = ${id}) end`;
+
+/** The versions `picked` (content ids) with their titles, providers and area titles (one query), through the access gate. */
+async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined): Promise<Map<number, GroupedUnit>> {
+  if (!picked.length) return new Map();
   const rows = await ex
     .select({
       itemId: items.id,
@@ -81,7 +82,9 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined, al
       providerId: items.providerId,
       title: itemContents.title,
       companyName: providers.companyName,
-      knowledgeIds: itemContents.knowledgeIds,
+      // The version's areas in its own order, those still known.
+      knowledges: sql<{ id: number; title: string }[]>`coalesce((select json_agg(json_build_object('id', k.id, 'title', k.title) order by array_position(${itemContents.knowledgeIds}, k.id))
+        from ${knowledgeAreas} k where k.id = any(${itemContents.knowledgeIds})), '[]'::json)`,
       levels: itemContents.levelOfLearning,
       ratingSum: items.ratingSum,
       ratingCount: items.ratingCount,
@@ -90,8 +93,7 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined, al
     .innerJoin(items, eq(items.id, itemContents.itemId))
     .innerJoin(providers, eq(providers.id, items.providerId))
     .where(and(inArray(itemContents.id, picked), eq(items.publishedContentId, itemContents.id), gate));
-  const titles = await areaTitles(ex, [...new Set([...rows.flatMap((r) => r.knowledgeIds), ...alsoAreas])]);
-  const units = new Map(
+  return new Map(
     rows.map((r) => [
       r.itemContentId,
       {
@@ -100,20 +102,13 @@ async function hydrate(ex: Executor, picked: number[], gate: SQL | undefined, al
         providerId: r.providerId,
         title: r.title,
         companyName: r.companyName,
-        knowledges: r.knowledgeIds.filter((k) => titles.has(k)).map((k) => ({ id: k, title: titles.get(k)! })),
+        knowledges: (typeof r.knowledges === 'string' ? JSON.parse(r.knowledges) : r.knowledges) as { id: number; title: string }[],
         levelOfLearning: r.levels,
         ratingSum: r.ratingSum,
         ratingCount: r.ratingCount,
       },
     ]),
   );
-  return { units, titles };
-}
-
-async function areaTitles(ex: Executor, ids: number[]): Promise<Map<number, string>> {
-  const real = ids.filter((id) => id !== NO_AREA_ID);
-  const rows = real.length ? await ex.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).where(inArray(knowledgeAreas.id, real)) : [];
-  return new Map([[NO_AREA_ID, NO_AREA_TITLE], ...rows.map((r) => [r.id, r.title] as [number, string])]);
 }
 
 /** Groups in area-title order (pt-BR), the group without an area last; areas no longer known are left out. */
@@ -130,30 +125,24 @@ export const unitGroups = {
   /** Every group of `providersIn`'s units with its count and its first `first` units. */
   async overview(ex: Executor, providersIn: SQL, filters: UnitGroupFilters, first: number, gate: SQL | undefined): Promise<UnitGroup[]> {
     const where = whereOf(providersIn, filters);
-    let counts: { knowledgeId: number; total: number }[];
-    let firsts: { knowledgeId: number; contentId: number }[];
+    // One query answers each area's count, title and first units: unfiltered, from the kept counts and each area's
+    // title index; filtered, one scan of the matching rows numbers them per area and counts the area.
+    let rows: { knowledgeId: number; title: string | null; total: number; contentId: number }[];
     if (unfiltered(filters)) {
       const areaFilter = filters.knowledges?.length ? sql`and ${publishedAreaCounts.knowledgeId} = any(${intArray(filters.knowledges)})` : sql``;
-      counts = await ex
-        .select({ knowledgeId: publishedAreaCounts.knowledgeId, total: sql<number>`sum(${publishedAreaCounts.units})::int` })
-        .from(publishedAreaCounts)
-        .where(sql`${publishedAreaCounts.providerId} in ${providersIn} ${areaFilter}`)
-        .groupBy(publishedAreaCounts.knowledgeId);
-      const areas = counts.map((c) => c.knowledgeId);
-      firsts = areas.length
-        ? await ex
-            .select({ knowledgeId: sql<number>`g.k`, contentId: sql<number>`x.content_id` })
-            .from(
-              sql`unnest(${intArray(areas)}) as g(k) cross join lateral (
+      rows = await ex
+        .select({ knowledgeId: sql<number>`c.knowledge_id`, title: areaTitle(sql`c.knowledge_id`), total: sql<number>`c.total`, contentId: sql<number>`x.content_id` })
+        .from(
+          sql`(select ${publishedAreaCounts.knowledgeId} as knowledge_id, sum(${publishedAreaCounts.units})::int as total from ${publishedAreaCounts}
+                where ${publishedAreaCounts.providerId} in ${providersIn} ${areaFilter} group by 1 having sum(${publishedAreaCounts.units}) > 0) c
+              cross join lateral (
                 select ${pua.contentId} as content_id from ${pua}
-                where ${pua.knowledgeId} = g.k and ${pua.providerId} in ${providersIn}
+                where ${pua.knowledgeId} = c.knowledge_id and ${pua.providerId} in ${providersIn}
                 order by ${pua.titleFolded}, ${pua.itemId} limit ${first}) x`,
-            )
-        : [];
+        );
     } else {
-      // One scan of the matching rows: each area's first units and, on every row, the area's count.
-      const rows = await ex
-        .select({ knowledgeId: sql<number>`x.knowledge_id`, contentId: sql<number>`x.content_id`, total: sql<number>`x.total::int` })
+      rows = await ex
+        .select({ knowledgeId: sql<number>`x.knowledge_id`, title: areaTitle(sql`x.knowledge_id`), total: sql<number>`x.total::int`, contentId: sql<number>`x.content_id` })
         .from(
           sql`(select ${pua.knowledgeId} as knowledge_id, ${pua.contentId} as content_id,
                  row_number() over (partition by ${pua.knowledgeId} order by ${pua.titleFolded}, ${pua.itemId}) as n,
@@ -162,32 +151,29 @@ export const unitGroups = {
         )
         .where(sql`x.n <= ${first}`)
         .orderBy(sql`x.knowledge_id`, sql`x.n`);
-      firsts = rows;
-      counts = [...new Map(rows.map((r) => [r.knowledgeId, { knowledgeId: r.knowledgeId, total: Number(r.total) }])).values()];
     }
-    const { units, titles } = await hydrate(ex, [...new Set(firsts.map((r) => r.contentId))], gate, counts.map((c) => c.knowledgeId));
-    const groups = counts
-      .filter((c) => c.total > 0 && titles.has(c.knowledgeId))
-      .map((c) => ({
-        knowledgeId: c.knowledgeId,
-        title: titles.get(c.knowledgeId)!,
-        total: c.total,
-        units: firsts.filter((r) => r.knowledgeId === c.knowledgeId && units.has(r.contentId)).map((r) => units.get(r.contentId)!),
-      }));
-    return sortGroups(groups);
+    const units = await hydrate(ex, [...new Set(rows.map((r) => r.contentId))], gate);
+    const groups = new Map<number, UnitGroup>();
+    for (const r of rows) {
+      // Areas no longer known are left out.
+      if (r.title === null) continue;
+      const group = groups.get(r.knowledgeId) ?? { knowledgeId: r.knowledgeId, title: r.title, total: Number(r.total), units: [] };
+      groups.set(r.knowledgeId, group);
+      const unit = units.get(r.contentId);
+      if (unit) group.units.push(unit);
+    }
+    return sortGroups([...groups.values()]);
   },
 
   /** One group's page `page` (1-based) of `size` units, with the group's count; [] when the area has none. */
   async page(ex: Executor, providersIn: SQL, filters: UnitGroupFilters, knowledgeId: number, page: number, size: number, gate: SQL | undefined): Promise<UnitGroup[]> {
     const where = and(whereOf(providersIn, filters), eq(pua.knowledgeId, knowledgeId));
-    const count = unfiltered(filters)
-      ? ex
-          .select({ total: sql<number>`coalesce(sum(${publishedAreaCounts.units}), 0)::int` })
-          .from(publishedAreaCounts)
-          .where(sql`${publishedAreaCounts.providerId} in ${providersIn} and ${publishedAreaCounts.knowledgeId} = ${knowledgeId}`)
-      : ex.select({ total: sql<number>`count(*)::int` }).from(pua).where(where);
-    const [[counted], rows] = await Promise.all([
-      count,
+    const total = unfiltered(filters)
+      ? sql<number>`(select coalesce(sum(${publishedAreaCounts.units}), 0)::int from ${publishedAreaCounts}
+          where ${publishedAreaCounts.providerId} in ${providersIn} and ${publishedAreaCounts.knowledgeId} = ${knowledgeId})`
+      : sql<number>`(select count(*)::int from ${pua} where ${where})`;
+    const [[head], rows] = await Promise.all([
+      ex.select({ total, title: areaTitle(sql`${knowledgeId}::int`) }).from(sql`(select 1) one`),
       ex
         .select({ contentId: pua.contentId })
         .from(pua)
@@ -196,10 +182,8 @@ export const unitGroups = {
         .limit(size)
         .offset((page - 1) * size),
     ]);
-    const total = counted?.total ?? 0;
-    if (!total) return [];
-    const { units, titles } = await hydrate(ex, rows.map((r) => r.contentId), gate, [knowledgeId]);
-    if (!titles.has(knowledgeId)) return [];
-    return [{ knowledgeId, title: titles.get(knowledgeId)!, total, units: rows.filter((r) => units.has(r.contentId)).map((r) => units.get(r.contentId)!) }];
+    if (!head?.total || head.title === null) return [];
+    const units = await hydrate(ex, rows.map((r) => r.contentId), gate);
+    return [{ knowledgeId, title: head.title, total: Number(head.total), units: rows.filter((r) => units.has(r.contentId)).map((r) => units.get(r.contentId)!) }];
   },
 };
