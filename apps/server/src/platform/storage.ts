@@ -2,6 +2,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 
 export interface Storage {
   /** Store bytes under a folder; answers the public URL. */
@@ -10,6 +12,8 @@ export interface Storage {
   remove(url: string | null | undefined): Promise<void>;
   /** The bytes of a file saved here (`/uploads/…`); null when the URL is not ours or the file is gone. */
   read(url: string): Promise<Buffer | null>;
+  /** A file saved here as a stream (large files: unit packages), with its size; null when not ours or gone. */
+  stream(url: string): Promise<{ body: Readable; size: number } | null>;
 }
 
 export function localStorage(uploadsDir: string): Storage {
@@ -39,6 +43,18 @@ export function localStorage(uploadsDir: string): Storage {
         return await fs.readFile(file);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+        throw err;
+      }
+    },
+    async stream(url) {
+      const file = fileOf(url);
+      if (!file) return null;
+      try {
+        const stat = await fs.stat(file);
+        if (!stat.isFile()) return null;
+        return { body: createReadStream(file), size: stat.size };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
     },

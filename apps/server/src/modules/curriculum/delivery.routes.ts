@@ -18,9 +18,13 @@ export function deliveryModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, P.request, ({ auth, params }) => packages.request(auth, params.id));
   registerRoute(app, deps, P.status, ({ auth, params }) => packages.status(auth, params.id));
   registerRoute(app, deps, P.file, async ({ auth, params, reply }) => {
-    const { data, fileName } = await packages.file(auth, params.id);
-    reply.header('content-disposition', attachment(fileName)).header('cache-control', 'private, no-store').type('application/zip');
-    // A Buffer is sent as is (no JSON serialization).
+    const { data, size, fileName } = await packages.file(auth, params.id);
+    reply
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'private, no-store')
+      .header('content-length', size)
+      .type('application/zip');
+    // A stream is sent as is (no JSON serialization).
     return data as never;
   });
 

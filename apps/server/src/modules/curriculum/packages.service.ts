@@ -11,6 +11,7 @@
  * The zip is stored under /uploads/packages with a random 128-bit name that never leaves the server: it is downloaded
  * only through the authenticated route, which asks the same question again.
  */
+import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isSellerType } from '@edu/shared/access';
@@ -220,12 +221,15 @@ export function unitPackagesService(deps: Deps) {
       return stateOf(contentId, await load(contentId));
     },
 
-    /** The ready zip's bytes; 404 while it is not ready (or its file is gone: then it is queued again on the next ask). */
-    async file(auth: AuthContext, contentId: number): Promise<{ data: Buffer; fileName: string }> {
+    /**
+     * The ready zip, streamed from storage (never read whole into memory); 404 while it is not ready (or its file is
+     * gone: then it is queued again on the next ask).
+     */
+    async file(auth: AuthContext, contentId: number): Promise<{ data: Readable; size: number; fileName: string }> {
       await requireDelivery(db, auth, contentId, 'packages', PACKAGE_MSG.noGrant);
       const row = await load(contentId);
-      const data = row?.status === 'ready' && row.storageKey ? await storage.read(row.storageKey) : null;
-      if (!data) {
+      const file = row?.status === 'ready' && row.storageKey ? await storage.stream(row.storageKey) : null;
+      if (!file) {
         if (row?.status === 'ready') {
           await db
             .update(unitPackages)
@@ -234,7 +238,7 @@ export function unitPackagesService(deps: Deps) {
         }
         throw notFound(PACKAGE_MSG.failed);
       }
-      return { data, fileName: packageFileName(contentId) };
+      return { data: file.body, size: file.size, fileName: packageFileName(contentId) };
     },
   };
 }
