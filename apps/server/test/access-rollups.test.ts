@@ -88,6 +88,19 @@ describe('fold', () => {
   });
 });
 
+describe('group commit', () => {
+  it("fails only the caller whose row is refused, never the others written with it", async () => {
+    const count = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from access_events where student_id like 'lote-%'`))[0]!.n;
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 5 }, (_, i) => recordAccess(t.deps.db, { sellerId, studentId: `lote-${i}`, ...unit })),
+      recordAccess(t.deps.db, { sellerId: 999_999, studentId: 'lote-invalido', ...unit }),
+      ...Array.from({ length: 5 }, (_, i) => recordAccess(t.deps.db, { sellerId, studentId: `lote-${i + 5}`, ...unit })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([...Array(5).fill('fulfilled'), 'rejected', ...Array(5).fill('fulfilled')]);
+    expect(await count()).toBe(10);
+  });
+});
+
 describe('rollupSpans', () => {
   it('reads whole months from the month tables and the edges from the day tables', () => {
     expect(rollupSpans('2026-01-15', '2026-04-10')).toEqual({
