@@ -3,17 +3,18 @@
  * to /seller/course/{id}, 'Novo Curso', and 'Importar Curso' for the institution (its button shows the running
  * import's progress; the bell announces the end too). A provider sees the same page over its own courses.
  */
-import { ActionIcon, Button, Card, Center, Group, Loader, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canEditCourses, canImportCourses, COURSE_MSG, courseSideOf, type CourseCard, type CourseSide } from '@edu/shared/courses';
+import { MSG } from '@edu/shared/messages';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
-import { LoadError } from '../../../ui/load-error';
+import { QueryBody } from '../../../ui/query-body';
 import { coursesKeys, coursesQuery, importQuery, removeCourse } from '../api';
 import { CourseNameModal, ImportCourseModal, refusal } from '../components/course-modals';
 
@@ -48,52 +49,45 @@ function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: bool
     }
   }
 
-  let body;
-  if (list.isError) body = <LoadError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} showReason />;
-  else if (!list.data) {
-    body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
-        <Loader />
-      </Center>
-    );
-  } else if (list.data.data.length === 0) body = <Text py="xl">{COURSE_MSG.empty}</Text>;
-  else {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {list.data.data.map((course) => (
-          <Card key={course.id} withBorder padding="md" data-testid="course-card">
-            <Stack gap="xs" h="100%" justify="space-between">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Title order={3} size="h4">
-                  {course.name}
-                </Title>
-                {mayEdit && (
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Editar">
-                      <ActionIcon variant="subtle" aria-label={`Editar ${course.name}`} onClick={() => setEditing(course)}>
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Remover">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remover ${course.name}`} onClick={() => void askRemove(course)} loading={remove.isPending && remove.variables?.id === course.id}>
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed">
-                {course.itemsCount} {course.itemsCount === 1 ? 'disciplina' : 'disciplinas'}
-              </Text>
-              <Button component={Link} to={`/seller/course/${course.id}`} variant="light" size="xs" w="fit-content">
-                Ver curso
-              </Button>
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const body = (
+    <QueryBody query={list} loadFail={MSG.listLoadFail} isEmpty={(d) => d.data.length === 0} empty={COURSE_MSG.empty}>
+      {(data) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {data.data.map((course) => (
+            <Card key={course.id} withBorder padding="md" data-testid="course-card">
+              <Stack gap="xs" h="100%" justify="space-between">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Title order={3} size="h4">
+                    {course.name}
+                  </Title>
+                  {mayEdit && (
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Editar">
+                        <ActionIcon variant="subtle" aria-label={`Editar ${course.name}`} onClick={() => setEditing(course)}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Remover">
+                        <ActionIcon variant="subtle" color="red" aria-label={`Remover ${course.name}`} onClick={() => void askRemove(course)} loading={remove.isPending && remove.variables?.id === course.id}>
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {course.itemsCount} {course.itemsCount === 1 ? 'disciplina' : 'disciplinas'}
+                </Text>
+                <Button component={Link} to={`/seller/course/${course.id}`} variant="light" size="xs" w="fit-content">
+                  Ver curso
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryBody>
+  );
 
   return (
     <Stack>
