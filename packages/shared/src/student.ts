@@ -73,6 +73,8 @@ export const STUDENT_MSG = {
   voteSaved: 'Avaliação registrada. Obrigado!',
   voteChanged: 'Avaliação alterada. Obrigado!',
   voteFail: 'Não foi possível registrar sua avaliação. Tente novamente.',
+  voteSend: 'Enviar avaliação',
+  voteCurrent: (n: number) => `Sua avaliação atual: ${n} de ${STARS_MAX} estrelas.`,
   starsInvalid: `A avaliação deve ser de ${STARS_MIN} a ${STARS_MAX} estrelas.`,
   starLabel: (n: number) => `${n} ${n === 1 ? 'estrela' : 'estrelas'}`,
   /** The free-text feedback (spec 1 §3 "Student feedback"). */
@@ -90,6 +92,7 @@ export const STUDENT_MSG = {
   aiThinking: 'Pensando...',
   aiAnswer: 'Resposta',
   aiRequired: 'Escreva sua pergunta.',
+  aiRemaining: (n: number) => (n === 0 ? 'Você usou todas as perguntas desta hora.' : `Você ainda pode fazer ${n} ${n === 1 ? 'pergunta' : 'perguntas'} nesta hora.`),
   aiRateLimited: `Você já fez ${STUDENT_QUESTIONS_PER_HOUR} perguntas nesta hora. Aguarde um pouco e tente novamente.`,
   aiUnavailable: 'O assistente de IA não está disponível no momento.',
   aiFail: 'Não foi possível responder à sua pergunta agora. Tente novamente em alguns minutos.',
