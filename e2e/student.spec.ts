@@ -100,11 +100,16 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   // The star vote: 4 stars, then changed to 5.
   const vote = phone.getByRole('region', { name: STUDENT_MSG.voteTitle });
   await expect(vote.getByRole('button', { name: STUDENT_MSG.voteSend })).toBeDisabled();
-  await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(4) }).check({ force: true });
+  // By keyboard (the stars are radios): focus the fourth, Space picks it.
+  await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(4) }).focus();
+  await phone.keyboard.press('Space');
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
   await expectNotification(phone, STUDENT_MSG.voteSaved);
   await expect(vote.getByText(STUDENT_MSG.voteCurrent(4))).toBeVisible();
-  await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(5) }).check({ force: true });
+  // Arrow right moves to five stars, Space picks them.
+  await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(4) }).focus();
+  await phone.keyboard.press('ArrowRight');
+  await phone.keyboard.press('Space');
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
   await expectNotification(phone, STUDENT_MSG.voteChanged);
   await expect(vote.getByText(STUDENT_MSG.voteCurrent(5))).toBeVisible();
@@ -140,6 +145,14 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   expect(fake.prompts.at(-1)).toContain('O que é o coeficiente angular?');
   expect(fake.prompts.at(-1)).toContain(`Título: ${DEMO_PUBLISHED_UNIT_TITLE}`);
   await expectFitsPhone(phone);
+
+  // The same link on a desktop (the seller's browser: the page needs no account and ignores the session).
+  await page.goto(url);
+  await page.getByRole('textbox', { name: STUDENT_MSG.identityLabel }).fill('professora-teste');
+  await page.getByRole('button', { name: STUDENT_MSG.identityContinue }).click();
+  await expect(page.getByTestId('unit-content').getByRole('navigation', { name: 'Sumário da unidade' })).toBeVisible();
+  await expect(page.getByRole('region', { name: STUDENT_MSG.aiTitle })).toBeVisible();
+  await page.screenshot({ path: 'test-results/student-desktop.png', fullPage: true });
 
   // The feedback report lists the student's feedback and problem report.
   const admin = await demoToken(request, 'admin');

@@ -35,7 +35,7 @@ export function StudentUnitView({ credentials, unitId }: { credentials: StudentC
   const right = [...answers.values()].filter(Boolean).length;
   return (
     <Stack gap="md">
-      <Card withBorder radius="md" padding={0} style={{ overflow: 'hidden' }}>
+      <Card withBorder radius="md" padding="sm">
         <QuestionAnswerContext.Provider value={record}>
           <UnitContent
             unit={data}
