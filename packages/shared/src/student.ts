@@ -40,7 +40,6 @@ export const STARS_MIN = 1;
 export const STARS_MAX = 5;
 
 export const STUDENT_MSG = {
-  pageTitle: 'Saber Compartilhado',
   loading: 'Carregando',
   loadingUnit: 'Carregando unidade',
   /** The refusal page (the reason is one of SHARE_MSG's texts). */

@@ -33,6 +33,7 @@ export function VoteCard({ credentials, unit }: { credentials: StudentCredential
             size="xl"
             name={`${id}-stars`}
             getSymbolLabel={(value) => STUDENT_MSG.starLabel(value)}
+            role="radiogroup"
             aria-label={STUDENT_MSG.voteLabel}
           />
           <Button onClick={() => send.mutate()} disabled={stars < 1 || stars === unit.myVote} loading={send.isPending}>

@@ -35,9 +35,6 @@ function StudentLink() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const link = useQuery({ ...linkQuery(token), enabled: token !== '' });
-  useEffect(() => {
-    document.title = STUDENT_MSG.pageTitle;
-  }, []);
 
   if (!token) return <StudentRefusal reason={STUDENT_MSG.noToken} />;
   if (link.isError) {
