@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI-compatible chat API for the AI e2e journey, on loopback. playwright.config.ts points the
  * e2e server at it (AI_BASE_URL on port E2E_AI_PORT, default E2E_PORT + 1000); ai-activities.spec.ts
- * starts it for the length of its tests. Other specs never call it.
+ * and student.spec.ts start it for the length of their tests (one at a time: the port is shared). Other specs never
+ * call it.
  */
 import http from 'node:http';
 
@@ -35,10 +36,24 @@ export async function startFakeAi(reply: string): Promise<FakeAi> {
       res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: fake.reply } }] }));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(fakeAiPort(), '127.0.0.1', () => resolve());
-  });
+  // One port for every spec that needs the fake (ai-activities, student): a spec running in another worker holds it
+  // for its few seconds, so wait for it to be free (up to a minute) instead of failing.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(fakeAiPort(), '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   fake.stop = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -46,6 +46,7 @@ import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
 import { deliveryModule } from './modules/curriculum/delivery.routes';
 import { coursesModule } from './modules/curriculum/courses.routes';
+import { studentModule } from './modules/delivery/student.routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -171,6 +172,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     deliveryModule(api, deps);
     subjectsModule(api, deps);
     coursesModule(api, deps);
+    studentModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -200,6 +200,10 @@ const OBJECT_ROUTES: Record<string, Entry> = {
     ask: (o) => ({ payload: { itemFeedback: { unit_id: o.content, error_type: PROBLEM_CATEGORIES[0], error_description: 'Intruso' } } }),
   },
   'PUT /items/item/feedback/status': { staffOnly: true },
+  // the student viewer (issue 13): no user type calls these; the share link in x-student-link is the credential
+  'GET /student/units/:id': { notOwned: 'student only: a link opens the units it names and nothing else (student.test: unit A\'s link refuses unit B with 404)' },
+  'PUT /student/units/:id/vote': { notOwned: 'student only: a vote on a unit outside the link is 404 (student.test)' },
+  'POST /student/ai/question': { notOwned: 'student only: a question about a unit outside the link is 404 (student.test)' },
   // services
   'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
   'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },

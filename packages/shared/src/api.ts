@@ -26,6 +26,7 @@ import { packagesRoutes } from './packages';
 import { shareLinksRoutes } from './share-links';
 import { subjectsRoutes } from './subjects';
 import { courseRoutes } from './courses';
+import { studentRoutes } from './student';
 
 export const API = {
   system: systemRoutes,
@@ -56,6 +57,7 @@ export const API = {
   shareLinks: shareLinksRoutes,
   subjects: subjectsRoutes,
   courses: courseRoutes,
+  student: studentRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

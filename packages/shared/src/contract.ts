@@ -27,6 +27,12 @@ export interface RouteContract {
   rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload' | 'ai';
   /** Larger JSON bodies than the server default (1 MB), e.g. unit content. */
   bodyLimit?: number;
+  /**
+   * Callable by a student with a share link (issue 13, student.ts): when the request carries the link's token in
+   * `x-student-link`, that token is the credential instead of a session and is verified on every call; the
+   * `access` list then does not apply. Without the header the route follows `access` (`[]`: students only).
+   */
+  studentLink?: boolean;
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

@@ -32,6 +32,13 @@ export const PROBLEM_CATEGORIES = [
   'Erros de ortografia',
 ] as const;
 export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
+/**
+ * A student's free-text feedback (spec 1 §3 "Student feedback", 'Feedback enviado com sucesso!', issue 13) is an
+ * `item_feedbacks` row with this `error_type`, so the feedback report lists it beside the problem reports. Only a
+ * student (with a share link) sends it; a signed-in reader reports problems of the ten categories.
+ */
+export const STUDENT_FEEDBACK_TYPE = 'Feedback do aluno';
+export const FEEDBACK_TYPES = [...PROBLEM_CATEGORIES, STUDENT_FEEDBACK_TYPE] as const;
 
 export const FEEDBACK_MSG = {
   reported: 'Problema reportado com sucesso! Obrigado por nos ajudar a melhorar!',
@@ -41,6 +48,8 @@ export const FEEDBACK_MSG = {
   resolved: 'Feedback resolvido com sucesso.',
   closed: 'Feedback fechado com sucesso.',
   fail: 'Atenção! Não foi possível realizar esta operação, tente novamente.',
+  /** A signed-in reader sent the students' free-text type. */
+  studentOnly: 'Escolha um dos problemas da lista.',
 } as const;
 
 /** Who opens the feedback report (spec 1 menu: admin and director). */
@@ -70,14 +79,16 @@ export type FeedbackReportPage = z.infer<typeof feedbackReportPage>;
 
 export const feedbackRoutes = {
   report: defineRoute({
-    method: 'POST', path: '/student/feedback', tag: 'feedback', summary: 'Relatar um problema numa unidade',
-    access: 'authenticated',
+    method: 'POST', path: '/student/feedback', tag: 'feedback',
+    summary: 'Relatar um problema numa unidade (leitor com sessão ou aluno com o link); o aluno também envia feedback livre',
+    // A student calls it with the share link in x-student-link (student.ts); a reader with a session.
+    access: 'authenticated', studentLink: true,
     body: z.strictObject({
       itemFeedback: z.strictObject({
         name: z.string().trim().max(200, MSG.maxChars(200)).optional(),
         unit_id: z.number().int().positive(),
         unit_name: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
-        error_type: z.enum(PROBLEM_CATEGORIES, { error: MSG.required }),
+        error_type: z.enum(FEEDBACK_TYPES, { error: MSG.required }),
         error_description: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)),
         student_id: z.null().optional(),
       }),

@@ -13,6 +13,8 @@ import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import { AppError, forbidden, unauthorized } from './errors';
 import { findSession, type AuthContext } from './sessions';
+import { STUDENT_LINK_HEADER } from '@edu/shared/student';
+import { authenticateStudent, type StudentContext } from '../modules/delivery/student-auth';
 
 export interface Deps {
   config: Config;
@@ -26,6 +28,8 @@ export interface Deps {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** A student's verified share link (routes whose contract says `studentLink`), or null. */
+    student: StudentContext | null;
   }
   interface FastifyInstance {
     /** The route work still running (see InFlight); graceful shutdown waits for it. */
@@ -80,9 +84,15 @@ export interface HandlerContext<R extends RouteContract, A> {
   query: Out<R['query']>;
   body: Out<R['body']>;
   auth: A;
+  /** Set when a student called with a share link (contract `studentLink`); then `auth` is null. */
+  student: StudentContext | null;
 }
 
-type AuthOf<R extends RouteContract> = R['access'] extends 'public' ? AuthContext | null : AuthContext;
+type AuthOf<R extends RouteContract> = R['access'] extends 'public'
+  ? AuthContext | null
+  : R['studentLink'] extends true
+    ? AuthContext | null
+    : AuthContext;
 
 export type Handler<R extends RouteContract> = (ctx: HandlerContext<R, AuthOf<R>>) => Promise<Reply<R>>;
 
@@ -153,13 +163,22 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       ...(route.body && !route.multipart ? { body: route.body } : {}),
       ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: route.response },
-      description: access === 'public' ? 'Pública.' : access === 'authenticated' ? 'Qualquer usuário autenticado.' : `Tipos de usuário: ${access.join(', ')}.`,
+      description: [
+        access === 'public' ? 'Pública.' : access === 'authenticated' ? 'Qualquer usuário autenticado.' : access.length ? `Tipos de usuário: ${access.join(', ')}.` : '',
+        route.studentLink ? `Aluno: o token do link no cabeçalho ${STUDENT_LINK_HEADER}, verificado a cada chamada.` : '',
+      ].filter(Boolean).join(' '),
     },
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     config: { rateLimit: rateLimitFor(deps.config, route.rateLimit) ?? false },
     ...(route.rateLimit === 'signin' ? { preHandler: [signinByEmailLimit(app, deps.config)] } : {}),
     onRequest: async (request) => app.inFlight.run(async () => {
       request.auth = null;
+      request.student = null;
+      // A student's share link is the credential of the routes that accept it: verified now, on every call.
+      if (route.studentLink && request.headers[STUDENT_LINK_HEADER] !== undefined) {
+        request.student = await authenticateStudent(deps, request);
+        return;
+      }
       const token = bearer(request);
       if (access === 'public') {
         if (token) request.auth = await findSession(deps.db, token);
@@ -183,6 +202,7 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
           query: request.query as never,
           body: request.body as never,
           auth: request.auth as never,
+          student: request.student,
         }),
       ),
   });

@@ -5,13 +5,14 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { FEEDBACK_MSG, type FeedbackReportPage, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
+import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE, type FeedbackReportPage, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { cappedCount } from '../../platform/lists';
 import { itemContents } from '../units/units.tables';
 import { requireAccess } from '../access/access';
+import { linkUnit, type StudentContext } from '../delivery/student-auth';
 import { itemFeedbacks } from './reviews.tables';
 
 export const FEEDBACK_SERVER_MSG = {
@@ -39,6 +40,8 @@ export function feedbackService(deps: Deps) {
 
   async function report(auth: AuthContext, body: z.output<typeof feedbackRoutes.report.body>): Promise<{ message: string }> {
     const input = body.itemFeedback;
+    // The free-text feedback is the students' (spec 1 §3); a signed-in reader reports one of the ten problems.
+    if (input.error_type === STUDENT_FEEDBACK_TYPE) throw badRequest(FEEDBACK_MSG.studentOnly, { 'itemFeedback.error_type': FEEDBACK_MSG.studentOnly });
     return db.transaction(async (tx) => {
       // Who may report is who may read the unit (the access gate's feedback.report); a unit the reader may
       // not read is answered as missing: its existence is not revealed.
@@ -55,6 +58,26 @@ export function feedbackService(deps: Deps) {
       });
       return { message: FEEDBACK_MSG.reported };
     });
+  }
+
+  /**
+   * A student's problem report or free-text feedback (issue 13), with the share link verified by registerRoute: on a
+   * unit the link opens now (404 otherwise), stored with the institution and the student (no reporter user).
+   */
+  async function studentReport(student: StudentContext, body: z.output<typeof feedbackRoutes.report.body>): Promise<{ message: string }> {
+    const input = body.itemFeedback;
+    const unit = linkUnit(student, input.unit_id);
+    const [version] = await db.select({ id: itemContents.id, title: itemContents.title }).from(itemContents).where(eq(itemContents.id, unit.itemContentId));
+    if (!version) throw notFound();
+    await db.insert(itemFeedbacks).values({
+      itemContentId: version.id,
+      unitName: version.title,
+      errorType: input.error_type,
+      errorDescription: input.error_description,
+      sellerId: student.sellerId,
+      studentId: student.studentId,
+    });
+    return { message: input.error_type === STUDENT_FEEDBACK_TYPE ? FEEDBACK_MSG.sent : FEEDBACK_MSG.reported };
   }
 
   /** One page of the report, newest first (the created_at index), with a capped total (platform/lists.ts). */
@@ -85,5 +108,5 @@ export function feedbackService(deps: Deps) {
     });
   }
 
-  return { report, list, setStatus };
+  return { report, studentReport, list, setStatus };
 }

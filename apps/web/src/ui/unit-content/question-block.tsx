@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Radio } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
 import type { QuestionResource } from '@edu/shared/content/unit-content';
 import { ResourceRichText } from './rich-text';
 import { optionLetter } from './unit-html';
@@ -22,8 +22,20 @@ export const QUESTION_TEXT = {
   fallbackTitle: 'Questão',
 } as const;
 
+/** One answer given with 'Responder': `key` names the question (the same on every page visit), `correct` its result. */
+export interface QuestionAnswer {
+  key: string;
+  correct: boolean;
+}
+/**
+ * Told of each answer given in the reader below it (optional): the student viewer counts the right ones. The check
+ * itself stays here, in the browser, as the renderer has always done it.
+ */
+export const QuestionAnswerContext = createContext<((answer: QuestionAnswer) => void) | null>(null);
+
 export function QuestionBlock({ question }: { question: QuestionResource }) {
   const id = useId();
+  const onAnswer = useContext(QuestionAnswerContext);
   const [chosen, setChosen] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
   const chosenOption = question.options.find((o) => o.id === chosen);
@@ -79,7 +91,13 @@ export function QuestionBlock({ question }: { question: QuestionResource }) {
         </div>
       </Radio.Group>
       <div className={classes.answerBar}>
-        <Button onClick={() => setAnswered(true)} disabled={!chosen || answered}>
+        <Button
+          onClick={() => {
+            setAnswered(true);
+            onAnswer?.({ key: JSON.stringify([question.title, question.content, question.options.map((o) => o.id)]), correct: chosen === question.right });
+          }}
+          disabled={!chosen || answered}
+        >
           {QUESTION_TEXT.answer}
         </Button>
       </div>

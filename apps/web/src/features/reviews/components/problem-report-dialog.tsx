@@ -1,6 +1,7 @@
 /**
  * 'Relatar Problema' (spec 2 §2.11): the reader picks one of the ten categories and describes the problem;
- * 'Enviar' is enabled only with both. Sent as `itemFeedback` with `student_id: null`.
+ * 'Enviar' is enabled only with both. Sent as `itemFeedback` with `student_id: null` — by the signed-in reader's
+ * session, or by `send` (the student viewer sends it with the share link, issue 13).
  */
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -22,20 +23,33 @@ export const PROBLEM_REPORT_TEXT = {
 
 const DESCRIPTION_MAX = 5000;
 
+/** What the dialog sends when a `send` is given instead of the session's call. */
+export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;
+
 /** The 'Relatar Problema' button and its dialog, for a unit version. */
-export function ProblemReportButton({ unit }: { unit: { id: number; title: string } }) {
+export function ProblemReportButton({ unit, send }: { unit: { id: number; title: string }; send?: ProblemReportSender }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button variant="light" color="red" size="sm" leftSection={<IconAlertTriangle size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {PROBLEM_REPORT_TEXT.open}
       </Button>
-      <ProblemReportDialog unit={unit} opened={opened} onClose={() => setOpened(false)} />
+      <ProblemReportDialog unit={unit} opened={opened} onClose={() => setOpened(false)} send={send} />
     </>
   );
 }
 
-export function ProblemReportDialog({ unit, opened, onClose }: { unit: { id: number; title: string }; opened: boolean; onClose: () => void }) {
+export function ProblemReportDialog({
+  unit,
+  opened,
+  onClose,
+  send: sender,
+}: {
+  unit: { id: number; title: string };
+  opened: boolean;
+  onClose: () => void;
+  send?: ProblemReportSender;
+}) {
   const user = useSessionUser();
   const [category, setCategory] = useState<ProblemCategory | null>(null);
   const [description, setDescription] = useState('');
@@ -49,16 +63,18 @@ export function ProblemReportDialog({ unit, opened, onClose }: { unit: { id: num
 
   const send = useMutation({
     mutationFn: () =>
-      reportProblem({
-        itemFeedback: {
-          ...(user?.name ? { name: user.name.slice(0, 200) } : {}),
-          unit_id: unit.id,
-          unit_name: unit.title.slice(0, 300),
-          error_type: category!,
-          error_description: description.trim(),
-          student_id: null,
-        },
-      }),
+      sender
+        ? sender({ error_type: category!, error_description: description.trim() })
+        : reportProblem({
+            itemFeedback: {
+              ...(user?.name ? { name: user.name.slice(0, 200) } : {}),
+              unit_id: unit.id,
+              unit_name: unit.title.slice(0, 300),
+              error_type: category!,
+              error_description: description.trim(),
+              student_id: null,
+            },
+          }),
     onSuccess: () => {
       toastSuccess(FEEDBACK_MSG.reported);
       close();

@@ -1,0 +1,80 @@
+/**
+ * The student viewer's calls (issue 13, packages/shared/src/student.ts). No session: every call carries the share
+ * link's token in `x-student-link` and, for a link that names no student, the student's identifier in
+ * `x-student-id` (URI-encoded). The server verifies the link on every call.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Body } from '@edu/shared/contract';
+import { feedbackRoutes, type ProblemCategory, type STUDENT_FEEDBACK_TYPE } from '@edu/shared/feedback';
+import { shareLinksRoutes } from '@edu/shared/share-links';
+import { STUDENT_AI_TIMEOUT_MS, STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG, studentRoutes, type QuestionBody } from '@edu/shared/student';
+import { ApiError, call } from '../../lib/api';
+
+/** Who calls: the link's token and, when the link names no student, the identifier the student gave. */
+export interface StudentCredentials {
+  token: string;
+  /** Sent in x-student-id; null when the link names its student (the server uses the link's). */
+  studentId: string | null;
+}
+
+const headersOf = (c: StudentCredentials): Record<string, string> => ({
+  [STUDENT_LINK_HEADER]: c.token,
+  ...(c.studentId ? { [STUDENT_ID_HEADER]: encodeURIComponent(c.studentId) } : {}),
+});
+
+export const studentKeys = {
+  all: ['student'] as const,
+  link: (token: string) => ['student', 'link', token] as const,
+  unit: (c: StudentCredentials, id: number) => ['student', 'unit', c.token, c.studentId, id] as const,
+};
+
+/** Is it worth trying again? Only when the server was not reached or failed (a refusal stays a refusal). */
+const retryNetwork = (count: number, err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500) && count < 2;
+
+/** What the link opens now, or its refusal (400 invalid, 410 expired, 403 revoked / rental ended). */
+export const linkQuery = (token: string) =>
+  queryOptions({
+    queryKey: studentKeys.link(token),
+    queryFn: ({ signal }) => call(shareLinksRoutes.verify, { query: { token }, signal }),
+    staleTime: Infinity,
+    retry: retryNetwork,
+  });
+
+/**
+ * One unit of the link. Each fetch is an opening the server records as an access: fetched once per visit of the
+ * unit (kept fresh while the page is open), never again on focus or in the background.
+ */
+export const unitQuery = (c: StudentCredentials, id: number) =>
+  queryOptions({
+    queryKey: studentKeys.unit(c, id),
+    queryFn: ({ signal }) => call(studentRoutes.unit, { params: { id }, headers: headersOf(c), signal }),
+    staleTime: Infinity,
+    retry: retryNetwork,
+  });
+
+export const voteUnit = (c: StudentCredentials, id: number, stars: number) =>
+  call(studentRoutes.vote, { params: { id }, body: { stars }, headers: headersOf(c) });
+
+type FeedbackType = ProblemCategory | typeof STUDENT_FEEDBACK_TYPE;
+/** `POST /student/feedback`: a problem report ('Relatar Problema') or the free-text feedback. */
+export const sendFeedback = (c: StudentCredentials, unitId: number, errorType: FeedbackType, description: string) =>
+  call(feedbackRoutes.report, {
+    body: { itemFeedback: { unit_id: unitId, error_type: errorType, error_description: description, student_id: null } } satisfies Body<typeof feedbackRoutes.report>,
+    headers: headersOf(c),
+  });
+
+/** Spec 1 §8 "AI question call": the answer, or a failure object with status false, the message and the HTTP status (500 if none). */
+export type QuestionResult = { status: true; answer: string; remaining: number } | { status: false; message: string; httpStatus: number };
+
+/** `POST /student/ai/question` with the 120 s time-out of spec 1 §9. */
+export async function askQuestion(c: StudentCredentials, body: QuestionBody): Promise<QuestionResult> {
+  const signal = AbortSignal.timeout(STUDENT_AI_TIMEOUT_MS);
+  try {
+    const reply = await call(studentRoutes.question, { body, headers: headersOf(c), signal });
+    return { status: true, answer: reply.answer, remaining: reply.remaining };
+  } catch (err) {
+    if (signal.aborted) return { status: false, message: STUDENT_MSG.aiTimeout, httpStatus: 504 };
+    if (err instanceof ApiError && err.status > 0) return { status: false, message: err.message, httpStatus: err.status };
+    return { status: false, message: err instanceof Error && err.message ? err.message : STUDENT_MSG.aiFail, httpStatus: 500 };
+  }
+}
