@@ -32,6 +32,7 @@ import { teamModule } from './modules/team/team.routes';
 import { sellersModule } from './modules/sellers/sellers.routes';
 import { providersModule } from './modules/providers/providers.routes';
 import { lmsKeyModule } from './modules/sellers/lms-key.routes';
+import { lmsApiModule } from './modules/sellers/lms-api.routes';
 import { institutionsModule } from './modules/sellers/institutions.routes';
 import { reportsModule } from './modules/reports/reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
@@ -153,6 +154,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     sellersModule(api, deps);
     providersModule(api, deps);
     lmsKeyModule(api, deps);
+    lmsApiModule(api, deps);
     reportsModule(api, deps);
     aiModule(api, deps);
     notificationsModule(api, deps);

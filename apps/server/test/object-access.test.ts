@@ -138,6 +138,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /sellers/accepted-late-payment-terms': { ask: (o) => ({ payload: { seller_id: o.seller } }) },
   'PUT /sellers/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
   'POST /sellers/request/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
+  'POST /saveDataInJson': { notOwned: "the LMS API: no session; the key names the institution, and a unit outside its active rentals is 404 (lms-api.test)" },
   // providers
   'PUT /providers/status': { staffOnly: true },
   'PUT /providers/condition/:id': { staffOnly: true },
