@@ -35,6 +35,7 @@ import { lmsKeyModule } from './modules/sellers/lms-key.routes';
 import { lmsApiModule } from './modules/sellers/lms-api.routes';
 import { institutionsModule } from './modules/sellers/institutions.routes';
 import { reportsModule } from './modules/reports/reports.routes';
+import { unitsReportModule } from './modules/reports/units-report.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     lmsKeyModule(api, deps);
     lmsApiModule(api, deps);
     reportsModule(api, deps);
+    unitsReportModule(api, deps);
     aiModule(api, deps);
     notificationsModule(api, deps);
     eventsModule(api, deps);

@@ -148,6 +148,8 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'PUT /providers/cover/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
   // reports and notifications
   'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
+  'GET /reports/published-units': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
+  'GET /reports/published-units/csv': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
   'PATCH /notifications/:id/read': { ask: (o) => ({ params: { id: o.notification } }) },
   'PUT /sellers/notices/:id': { staffOnly: true },
   'DELETE /sellers/notices/:id': { staffOnly: true },
