@@ -26,7 +26,6 @@ export const UNITS_REPORT_MSG = {
   export: 'Exportar Relatório',
   empty: 'Nenhum item encontrado',
   providerRequired: 'Selecione um fornecedor.',
-  exportFail: 'Não foi possível exportar o relatório, tente novamente.',
 } as const;
 
 /** Every learning level (basic and university): the report's level select. */
