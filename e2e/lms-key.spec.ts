@@ -84,3 +84,49 @@ test("the institution's assistant sees the section but cannot generate", async (
   await expect(section).toContainText(MSG.lmsKeyAdminOnly);
   await expect(section.getByRole('button', { name: 'Gerar chave LMS' })).toHaveCount(0);
 });
+
+test("the institution's LMS links a rented unit with the key from Configurações and gets its launch address; a new key unlinks it", async ({ page, request }) => {
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/dashboard/settings');
+  const section = page.getByRole('region', { name: 'Chave LMS' });
+  await section.getByRole('button', { name: 'Gerar chave LMS' }).click();
+  await page.getByRole('dialog', { name: MSG.lmsKeyConfirmTitle }).getByRole('button', { name: 'Gerar chave LMS' }).click();
+  const sent = page.getByRole('dialog', { name: MSG.lmsKeyEmailSentTitle });
+  await expect(sent).toContainText(MSG.lmsKeyEmailSent);
+  await sent.getByRole('button', { name: 'Entendi' }).click();
+  const key = (await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0];
+
+  // A unit of the institution's catalogue (its active rent of the demo provider), as the LMS would know it.
+  const token = await page.evaluate(() => localStorage.getItem('sc.token'));
+  const catalogue = await (await request.get('/api/items/item/catalogue', { headers: { authorization: `Bearer ${token}` } })).json();
+  const unit = catalogue.groups[0].units[0] as { itemId: number; title: string };
+
+  const save = (lmsKey: string) => request.post('/api/saveDataInJson', { headers: { lms_key: lmsKey }, data: { itemId: unit.itemId } });
+  const linked = await save(key);
+  expect(linked.status()).toBe(200);
+  const body = await linked.json();
+  expect(body).toMatchObject({ itemId: unit.itemId, title: unit.title, companyName: 'Editora Horizonte Educacional', studentParam: 'student', alreadyLinked: false });
+  expect(new URL(body.url).pathname).toBe('/student/link');
+  expect((await (await save(key)).json()).alreadyLinked).toBe(true);
+
+  // The launch address opens the unit (the student link's verification; the LMS appends &student=<id>).
+  const opened = await request.get('/api/student/link/verify', { params: { token: new URL(body.url).searchParams.get('token')! } });
+  expect(opened.status()).toBe(200);
+  expect((await opened.json()).units).toEqual([expect.objectContaining({ itemId: unit.itemId, title: unit.title })]);
+
+  const wrong = await save(`${key.slice(0, -2)}xx`);
+  expect(wrong.status()).toBe(401);
+  expect(await wrong.json()).toMatchObject({ message: MSG.lmsKeyInvalid });
+
+  // A new key: the old one is refused, the address revoked, and the unit links anew.
+  await page.reload();
+  await section.getByRole('button', { name: 'Gerar chave LMS' }).click();
+  await page.getByRole('dialog', { name: MSG.lmsKeyConfirmTitle }).getByRole('button', { name: 'Gerar chave LMS' }).click();
+  await page.getByRole('dialog', { name: MSG.lmsKeyEmailSentTitle }).getByRole('button', { name: 'Entendi' }).click();
+  expect((await save(key)).status()).toBe(401);
+  expect((await request.get('/api/student/link/verify', { params: { token: body.token } })).status()).toBe(403);
+  let next = key;
+  await expect.poll(async () => (next = (await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0])).not.toBe(key);
+  expect((await (await save(next)).json()).alreadyLinked).toBe(false);
+});

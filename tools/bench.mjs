@@ -98,6 +98,7 @@ const imagesGallery = Array.isArray(galleryList) ? (galleryList.find((g) => g.na
 const day = (d) => d.toISOString().slice(0, 10);
 const twoYearsAgo = day(new Date(Date.now() - 730 * 86400_000));
 const today = day(new Date());
+const monthsAgo23 = day(new Date(Date.now() - 700 * 86400_000));
 
 /** Every GET list and report of the API (packages/shared/src/api.ts), first page unless said otherwise. */
 const LISTS = [
@@ -119,6 +120,11 @@ const LISTS = [
   ['logs report, institution (own entries)', 'seller', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
   ['logs report, provider (team entries)', 'provider', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
   ['logs report, user filter options', 'admin', '/reports/logs/users?name=ana'],
+  // Published-units report (issue 13): the demo provider's ~1,000 published units over 23 months (24 at most).
+  ['published-units report, page 1', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}`],
+  ['published-units report, page 50', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}&page=50`],
+  ['published-units report, area and level', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}&knowledge=1&levelOfLearning=Gradua%C3%A7%C3%A3o`],
+  ['published-units report, CSV (every unit)', 'provider', `/reports/published-units/csv?startDate=${monthsAgo23}&endDate=${today}`],
   ['providers admin list', 'admin', '/providers/filter?page=1'],
   ['providers admin list, name search', 'admin', '/providers/filter?page=1&name=editora'],
   ['users admin list', 'admin', '/users/filter?page=1'],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { LIMITS } from '@edu/shared/limits';
 import { STOCK_TIMEOUT_MS } from '@edu/shared/galleries';
+import { LMS_RATE_LIMIT_PER_MINUTE } from '@edu/shared/lms';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -52,6 +53,8 @@ const schema = z.object({
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),
   /** AI generations per user and IP per hour. */
   RATE_LIMIT_AI: z.coerce.number().int().positive().default(20),
+  /** Calls of the LMS API (POST /saveDataInJson) per client address per minute. */
+  RATE_LIMIT_LMS: z.coerce.number().int().positive().default(LMS_RATE_LIMIT_PER_MINUTE),
   PRIVACY_POLICY_URL: z.string().default('https://sabercompartilhado.com.br/politica-de-privacidade'),
   TERMS_OF_USE_URL: z.string().default('https://sabercompartilhado.com.br/termos-de-uso'),
   SUPPORT_FORM_URL: z.string().default('https://sabercompartilhado.com.br/atendimento'),

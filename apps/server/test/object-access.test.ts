@@ -138,6 +138,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /sellers/accepted-late-payment-terms': { ask: (o) => ({ payload: { seller_id: o.seller } }) },
   'PUT /sellers/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
   'POST /sellers/request/lms/key': { ask: (o) => ({ payload: { id: o.seller } }) },
+  'POST /saveDataInJson': { notOwned: "the LMS API: no session; the key names the institution, and a unit outside its active rentals is 404 (lms-api.test)" },
   // providers
   'PUT /providers/status': { staffOnly: true },
   'PUT /providers/condition/:id': { staffOnly: true },
@@ -147,6 +148,8 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'PUT /providers/cover/:id': { ask: (o) => ({ params: { id: o.provider }, multipart: true }) },
   // reports and notifications
   'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
+  'GET /reports/published-units': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
+  'GET /reports/published-units/csv': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
   'PATCH /notifications/:id/read': { ask: (o) => ({ params: { id: o.notification } }) },
   'PUT /sellers/notices/:id': { staffOnly: true },
   'DELETE /sellers/notices/:id': { staffOnly: true },

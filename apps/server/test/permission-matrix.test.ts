@@ -58,6 +58,13 @@ const allowed = (route: RouteContract, type: UserType) =>
 
 const label = (route: RouteContract) => `${route.method} /api${route.path}`;
 
+/** Public routes that authenticate with the institution's LMS key instead of a session: 401 without it (lms-api.test). */
+const LMS_KEY_ROUTES = new Set(['POST /api/saveDataInJson']);
+const expectKeyRefusal = (res: { statusCode: number; json: () => unknown }) => {
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toMatchObject({ code: 'LMS_KEY_MISSING', message: MSG.lmsKeyMissing });
+};
+
 describe('the contract', () => {
   it('every user type has a demo account in this matrix', () => {
     expect(Object.keys(DEMO_LOGIN).sort()).toEqual([...USER_TYPES].sort());
@@ -81,6 +88,7 @@ describe.each(ALL_ROUTES.map((route) => ({ route, name: label(route) })))('$name
   it('without a session', async () => {
     const res = await request(route);
     expect(res.statusCode).toBeLessThan(500);
+    if (LMS_KEY_ROUTES.has(label(route))) return expectKeyRefusal(res);
     if (route.access === 'public') {
       expect(res.statusCode).not.toBe(401);
       expect(res.json()).not.toMatchObject({ code: 'FORBIDDEN', message: MSG.forbidden });
@@ -97,6 +105,7 @@ describe.each(ALL_ROUTES.map((route) => ({ route, name: label(route) })))('$name
     expect(res.statusCode, res.body).toBeLessThan(500);
     // A contract route must exist on the server: never the catch-all 404.
     expect(res.json()).not.toMatchObject({ message: MSG.routeNotFound });
+    if (LMS_KEY_ROUTES.has(label(route))) return expectKeyRefusal(res);
     if (!allowed(route, type)) {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN', message: MSG.forbidden });

@@ -8,6 +8,7 @@ import { sellersRoutes } from './sellers';
 import { providersRoutes } from './providers';
 import { lmsRoutes } from './lms';
 import { reportsRoutes } from './reports';
+import { unitsReportRoutes } from './units-report';
 import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
 import { tagsRoutes, unitsRoutes } from './units';
@@ -38,6 +39,7 @@ export const API = {
   providers: providersRoutes,
   lms: lmsRoutes,
   reports: reportsRoutes,
+  unitsReport: unitsReportRoutes,
   ai: aiRoutes,
   notifications: notificationsRoutes,
   units: unitsRoutes,

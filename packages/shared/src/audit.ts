@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS = {
   canceled_rent: 'Cancelou um aluguel',
   requested_rent_cancellation: 'Solicitou o cancelamento de um aluguel',
   updated_subject_unit_version: 'Atualizou a versão de uma unidade nas disciplinas',
+  linked_lms_item: 'Vinculou uma unidade ao LMS',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

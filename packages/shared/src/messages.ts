@@ -132,6 +132,7 @@ export const MSG = {
   logUserNotFound: 'Não encontrado',
   invalidDate: 'Data inválida',
   dateRangeInvalid: 'A data final deve ser igual ou posterior à data inicial.',
+  dateRangeTooLong: 'O período deve ter no máximo 24 meses.',
   aiRequired: 'Preencha todos os campos obrigatórios.',
   aiRestrictedTitle: 'Acesso Restrito',
   aiRestricted: 'Entre em contato com o suporte para solicitar acesso.',

@@ -26,8 +26,33 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100;
 }
 
-const reportDate = () =>
+/** A required report date (YYYY-MM-DD): the logs report's and the access reports' (issue 13). */
+export const reportDate = () =>
   z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isIsoDate, MSG.invalidDate);
+
+/** The longest range the access reports answer (issue 13 "Rules the server enforces"): 24 months. */
+export const REPORT_MAX_MONTHS = 24;
+
+/**
+ * What is wrong with a report range, or null: the end before the start, or a range longer than REPORT_MAX_MONTHS
+ * (the end must come before the same calendar day REPORT_MAX_MONTHS later: 2024-01-01 to 2025-12-31 is the longest
+ * range from 2024-01-01). Dates that are not valid are the fields' own issue (reportDate), not the range's.
+ */
+export function reportRangeIssue(start: unknown, end: unknown): string | null {
+  if (typeof start !== 'string' || typeof end !== 'string' || !isIsoDate(start.trim()) || !isIsoDate(end.trim())) return null;
+  const [a, b] = [start.trim(), end.trim()];
+  if (b < a) return MSG.dateRangeInvalid;
+  const months = Number(a.slice(0, 4)) * 12 + Number(a.slice(5, 7)) - 1 + REPORT_MAX_MONTHS;
+  const limit = `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}${a.slice(7)}`;
+  return b >= limit ? MSG.dateRangeTooLong : null;
+}
+
+/** Adds the range check of `reportRangeIssue` to a schema with start_date and end_date (the issue goes on end_date). */
+export const withReportRange = <T extends z.ZodType<{ start_date: string; end_date: string }>>(schema: T) =>
+  schema.superRefine((q, ctx) => {
+    const issue = reportRangeIssue(q.start_date, q.end_date);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: ['end_date'] });
+  });
 
 export const logsReportQuery = z
   .strictObject({

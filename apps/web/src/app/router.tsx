@@ -45,6 +45,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard/settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
               { path: '/dashboard/tutorials', lazy: page(() => import('../features/tutorials/pages/tutorials-page')) },
               { path: '/dashboard/logs-report', lazy: page(() => import('../features/reports/pages/logs-report-page')) },
+              { path: '/dashboard/units-report', lazy: page(() => import('../features/reports/pages/units-report-page')) },
               { path: '/dashboard/ia-activities', lazy: page(() => import('../features/ai/pages/ia-activities-page')) },
               { path: '/dashboard/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page')) },
               { path: '/dashboard/my-units', lazy: page(() => import('../features/units/pages/my-units-page')) },

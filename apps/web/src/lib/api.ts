@@ -99,7 +99,18 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
 export async function callFile<R extends RouteContract>(route: R, args: Args<R> & { fallbackName: string }): Promise<{ blob: Blob; fileName: string }> {
   const res = await send(route, args);
   if (!res.ok) throw await failure(route, res);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? args.fallbackName;
-  return { blob: await res.blob(), fileName };
+  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition') ?? '') ?? args.fallbackName };
+}
+
+/** The file name of a Content-Disposition: the exact UTF-8 one (`filename*=UTF-8''…`, RFC 6266) before the ASCII fallback. */
+export function fileNameOf(disposition: string): string | undefined {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (exact) {
+    try {
+      return decodeURIComponent(exact.trim());
+    } catch {
+      // a malformed encoding: the ASCII name below
+    }
+  }
+  return /filename="([^"]+)"/.exec(disposition)?.[1];
 }

@@ -12,6 +12,7 @@ import { forbidden } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
+import { lmsItems } from '../delivery/delivery.tables';
 import { sellers } from './sellers.tables';
 import { requireAccess } from '../access/access';
 
@@ -32,12 +33,13 @@ export async function verifyLmsKey(db: Executor, key: string | null | undefined)
 }
 
 /**
- * A new key "unlinks all related units" (spec 1 §2.7). Delivery links (units linked in the LMS with a
- * key) arrive with the delivery issue; until then nothing is linked, and this is the one place that
- * will remove them, inside the transaction that replaces the key.
+ * A new key "unlinks all related units" (spec 1 §2.7): the units the institution's LMS linked with `POST
+ * /saveDataInJson` (lms_items) are deleted inside the transaction that replaces the key, and answers how many. Their
+ * launch addresses stop working through the key's new generation (share links, share-links.service.ts).
  */
-export async function unlinkItemsOfPreviousKey(_tx: Executor, _sellerId: number): Promise<number> {
-  return 0;
+export async function unlinkItemsOfPreviousKey(tx: Executor, sellerId: number): Promise<number> {
+  const removed = await tx.delete(lmsItems).where(eq(lmsItems.sellerId, sellerId)).returning({ id: lmsItems.id });
+  return removed.length;
 }
 
 export function lmsKeyService(deps: Deps) {

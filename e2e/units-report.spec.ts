@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { demoEmail, ownClientAddress, signIn } from './helpers';
+
+test.use(ownClientAddress());
+
+const TITLE = 'Relatório de Unidades Publicadas';
+const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
+
+/** Picks a day in a report's date field, going back `monthsBack` months in its calendar first. */
+async function pickDay(page: Page, field: string, day: number, monthsBack: number) {
+  await page.getByRole('button', { name: field }).click();
+  for (let i = 0; i < monthsBack; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+  const now = new Date();
+  const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
+  await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
+}
+
+test('the provider reads its published units by area and level, exports the CSV, and an empty period says so', async ({ page }) => {
+  await signIn(page, demoEmail('provider'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation').getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(page.getByText('Emitido por Marina Albuquerque')).toBeVisible();
+
+  // The demo units were published when the server started: this month, the default period.
+  const table = page.getByRole('table', { name: 'Unidades publicadas' });
+  await expect(page.getByText('7 unidades publicadas encontradas')).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText(['Unidade', 'Área de Conhecimento', 'Nível de Aprendizado', 'Publicada em']);
+
+  await page.getByRole('combobox', { name: 'Área de Conhecimento' }).click();
+  // 'Ciências Humanas' is a university area and a basic one: the first group is the university's.
+  await page.getByRole('option', { name: 'Ciências Humanas' }).first().click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('2 unidades publicadas encontradas')).toBeVisible();
+  const today = spDate(new Date());
+  for (const title of ['Introdução à Sociologia', 'História do Brasil República']) {
+    await expect(table.getByRole('row').filter({ hasText: title })).toContainText(`Ciências HumanasGraduação${today}`);
+  }
+
+  await page.getByRole('combobox', { name: 'Nível de Aprendizado' }).click();
+  await page.getByRole('option', { name: 'Licenciatura' }).click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('1 unidade publicada encontrada')).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr')).toContainText('História do Brasil República');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar Relatório' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Relatório-de-postagem.csv');
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(lines[0]).toBe('UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM');
+  expect(lines.slice(1, -1)).toEqual([`História do Brasil República;Ciências Humanas;Graduação;${today}`]);
+
+  // A period of last month, before the demo units were published: nothing, and nothing to export.
+  await pickDay(page, 'Data Inicial', 1, 1);
+  await pickDay(page, 'Data Final', 15, 1);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(table).toContainText('Nenhum item encontrado');
+  await expect(page.getByRole('button', { name: 'Exportar Relatório' })).toBeDisabled();
+});
+
+test('the report checks the period before asking the server', async ({ page }) => {
+  await signIn(page, demoEmail('provider'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation').getByRole('link', { name: TITLE }).click();
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  // The end before the start.
+  await pickDay(page, 'Data Final', 1, 1);
+  await pickDay(page, 'Data Inicial', 15, 1);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText('A data final deve ser igual ou posterior à data inicial.')).toBeVisible();
+});
+
+test('institution users do not have the report', async ({ page }) => {
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('navigation').getByRole('link', { name: TITLE })).toHaveCount(0);
+  await page.goto('/dashboard/units-report');
+  await expect(page.getByRole('alert').filter({ hasText: 'Você não tem permissão para realizar esta operação.' })).toBeVisible();
+});
