@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { plans } from '../plans/plans.tables';
 
 export const sellers = pgTable(
@@ -26,5 +26,9 @@ export const sellers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sellers_status_idx').on(t.status)],
+  (t) => [
+    index('sellers_status_idx').on(t.status),
+    // The LMS API finds the institution of a key by its hash on every call (issue 13).
+    uniqueIndex('sellers_lms_key_hash_unique').on(t.lmsKeyHash).where(sql`${t.lmsKeyHash} is not null`),
+  ],
 );
