@@ -11,6 +11,7 @@ import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { messageResponse } from './validation';
 import { SHARE_LINK_PATH } from './share-links';
+import { STUDENT_QUERY_PARAM } from './student';
 
 /** Every key starts with this prefix, so a key pasted in the wrong place is recognisable. */
 export const LMS_KEY_PREFIX = 'lms_';
@@ -31,7 +32,7 @@ export type LmsKeyBody = z.input<typeof sellerIdBody>;
  * (`<url>&student=<id in the LMS>`). The launch address itself names no student (one address per unit, whoever
  * launches it); the student viewer reads this parameter only on links whose signature names no student.
  */
-export const LMS_STUDENT_PARAM = 'student';
+export const LMS_STUDENT_PARAM = STUDENT_QUERY_PARAM;
 
 /** Calls of the LMS API per client address per minute (the server's RATE_LIMIT_LMS default). */
 export const LMS_RATE_LIMIT_PER_MINUTE = 300;

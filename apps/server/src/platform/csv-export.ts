@@ -1,13 +1,17 @@
 /**
  * CSV exports of the reports (issue 13 item 8): csv-stringify writes them, ';'-separated (spec 3 §9), UTF-8 with a
  * BOM so Excel in pt-BR opens accents correctly, streamed to the client page by page so a large range never sits in
- * memory. Every report's export goes through `sendCsv`.
+ * memory. Every report's export goes through `sendCsv`. A text cell a spreadsheet would run as a formula (first
+ * character =, +, -, @, tab or carriage return: CSV injection) gets a leading apostrophe; numbers are written as is.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
 export const CSV_SEPARATOR = ';';
+
+/** A text cell made inert for spreadsheets (OWASP "CSV injection"). */
+export const neutralizeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** Content-Disposition for a UTF-8 file name (RFC 6266/5987: an ASCII fallback and the exact name). */
 export function attachmentName(name: string): string {
@@ -29,7 +33,7 @@ export function sendCsv(
   const source = Readable.from(
     (async function* () {
       yield [...header];
-      for await (const row of rows) yield row.map((v) => (v === null ? '' : v));
+      for await (const row of rows) yield row.map((v) => (v === null ? '' : typeof v === 'string' ? neutralizeCell(v) : v));
     })(),
   );
   source.on('error', (err) => csv.destroy(err));

@@ -47,12 +47,6 @@ const areaTitles = sql<string[]>`array(select k.title from knowledge_areas k whe
 /** The first learning level (spec: 'Nível de Aprendizado (first level)'), null when none. */
 const firstLevel = sql<string | null>`${itemContents.levelOfLearning}[1]`;
 
-/**
- * A cell a spreadsheet would read as a formula (=, +, -, @, tab, carriage return first) is prefixed with an
- * apostrophe (architecture: CSV exports neutralise such cells).
- */
-export const neutralizeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export function unitsReportService(deps: Deps) {
   const { db } = deps;
 
@@ -156,7 +150,7 @@ export function unitsReportService(deps: Deps) {
             .orderBy(descNullsLast(items.publishedAt), descNullsLast(items.id))
             .limit(CSV_BATCH);
           for (const r of batch) {
-            yield [neutralizeCell(r.title), neutralizeCell((r.knowledgeAreas ?? []).join(', ')), neutralizeCell(r.level ?? ''), r.publishedDay];
+            yield [r.title, (r.knowledgeAreas ?? []).join(', '), r.level ?? '', r.publishedDay];
           }
           if (batch.length < CSV_BATCH) return;
           const last = batch[batch.length - 1]!;
