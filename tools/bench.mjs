@@ -67,7 +67,7 @@ function signInPageJs() {
 // The server, built into its own folder so a parallel e2e build is not overwritten.
 execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, BUILD_TAG: 'bench' }, stdio: 'ignore' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', DEMO_DATA: 'true' };
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', RATE_LIMIT_STUDENT: '100000000', DEMO_DATA: 'true' };
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist-bench/main.js')], { cwd: root, env, stdio: 'inherit' });
 server.on('exit', (code) => {

@@ -53,6 +53,10 @@ const schema = z.object({
   RATE_LIMIT_UPLOAD: z.coerce.number().int().positive().default(60),
   /** AI generations per user and IP per hour. */
   RATE_LIMIT_AI: z.coerce.number().int().positive().default(20),
+  /** Students' calls (open a unit, vote, feedback) per client address per minute: a school's shared address included. */
+  RATE_LIMIT_STUDENT: z.coerce.number().int().positive().default(300),
+  /** Students' AI questions per client address per hour (on top of the 10 per student and link). */
+  RATE_LIMIT_STUDENT_AI: z.coerce.number().int().positive().default(200),
   /** Calls of the LMS API (POST /saveDataInJson) per client address per minute. */
   RATE_LIMIT_LMS: z.coerce.number().int().positive().default(LMS_RATE_LIMIT_PER_MINUTE),
   PRIVACY_POLICY_URL: z.string().default('https://sabercompartilhado.com.br/politica-de-privacidade'),

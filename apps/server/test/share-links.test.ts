@@ -115,6 +115,18 @@ describe('verifying links', () => {
     expect(readToken(shareLinkSecret(t.deps.config), good)).toMatchObject({ s: ids.demoSeller, k: 'u', i: ids.item });
   });
 
+  it('refuses other spellings of a right signature (the decoder would skip the extra characters)', async () => {
+    const good = tokenOf(await create('unit', ids.item, tok.seller!));
+    const [body, signature] = good.split('.') as [string, string];
+    const secret = shareLinkSecret(t.deps.config);
+    for (const respelled of [`${body}.${signature}=`, `${body}.${signature.slice(0, 10)}!${signature.slice(10)}`, `${body}.${signature.slice(0, 10)}*~*${signature.slice(10)}`]) {
+      // The decoded bytes are the right signature: only the spelling differs.
+      expect(() => readToken(secret, respelled), respelled).toThrow(SHARE_MSG.invalid);
+      const res = await verify(respelled);
+      expect(res.statusCode, respelled).toBe(400);
+    }
+  });
+
   it('refuses an expired link (410)', async () => {
     const secret = shareLinkSecret(t.deps.config);
     const expired = signToken(secret, { v: 1, s: ids.demoSeller, k: 'u', i: ids.item, e: Math.floor(Date.now() / 1000) - 1, g: 0 });

@@ -408,3 +408,28 @@ describe('POST /student/ai/question', () => {
     }
   });
 });
+
+describe('per-address limits of the student routes', () => {
+  it('RATE_LIMIT_STUDENT openings per address a minute, then 429 in pt-BR and no access recorded; AI questions have their own hourly limit', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_STUDENT: '2', RATE_LIMIT_STUDENT_AI: '1', AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' } });
+    try {
+      const token = await signIn(limited.app, 'seller');
+      const res = await call(limited.app, 'POST', `/api/sellers/share-links/unit/${ids.itemA}`, { token, payload: { studentId: 'limite-1' } });
+      const link = res.json<{ token: string }>().token;
+      const openHere = () => call(limited.app, 'GET', `/api/student/units/${ids.contentA}`, { headers: headersOf(link) });
+      expect((await openHere()).statusCode).toBe(200);
+      expect((await openHere()).statusCode).toBe(200);
+      const refused = await openHere();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(MSG.tooManyAttempts);
+      const recorded = await limited.deps.db.select().from(accessEvents).where(eq(accessEvents.studentId, 'limite-1'));
+      expect(recorded).toHaveLength(2);
+      // The AI question's bucket is its own: the first is let through (and fails at the unreachable model), the second is refused.
+      const askHere = () => call(limited.app, 'POST', '/api/student/ai/question', { headers: headersOf(link), payload: { unitId: ids.contentA, question: 'O que é?' } });
+      expect((await askHere()).statusCode).not.toBe(429);
+      expect((await askHere()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

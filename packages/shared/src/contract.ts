@@ -24,7 +24,7 @@ export interface RouteContract {
   /** Callable while the user still has to replace a first (random) password. */
   allowDuringPasswordChange?: boolean;
   /** Named rate limit (see the server's rate-limit table). */
-  rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload' | 'ai';
+  rateLimit?: 'signin' | 'signup' | 'forgot' | 'upload' | 'ai' | 'student' | 'studentAi';
   /** Larger JSON bodies than the server default (1 MB), e.g. unit content. */
   bodyLimit?: number;
   /**

@@ -82,7 +82,7 @@ export const feedbackRoutes = {
     method: 'POST', path: '/student/feedback', tag: 'feedback',
     summary: 'Relatar um problema numa unidade (leitor com sessão ou aluno com o link); o aluno também envia feedback livre',
     // A student calls it with the share link in x-student-link (student.ts); a reader with a session.
-    access: 'authenticated', studentLink: true,
+    access: 'authenticated', studentLink: true, rateLimit: 'student',
     body: z.strictObject({
       itemFeedback: z.strictObject({
         name: z.string().trim().max(200, MSG.maxChars(200)).optional(),

@@ -100,7 +100,9 @@ export const STUDENT_MSG = {
 
 /** The identifier a student typed (or an LMS sent): trimmed; an e-mail in lower case. */
 export function normalizeStudentId(raw: string): string {
-  const trimmed = raw.trim();
+  // NFC: "João" typed with a combining accent and with a precomposed one is the same student. Other identifiers keep
+  // their case (an LMS's user ids are case-sensitive); e-mails do not.
+  const trimmed = raw.normalize('NFC').trim();
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
 }
 
@@ -167,16 +169,16 @@ export const studentRoutes = {
   unit: defineRoute({
     method: 'GET', path: '/student/units/:id', tag: 'student',
     summary: 'Aluno: abrir uma unidade do link (id da versão); registra um acesso',
-    access: STUDENT_ONLY, studentLink: true, params: idParam, response: studentUnit,
+    access: STUDENT_ONLY, studentLink: true, params: idParam, response: studentUnit, rateLimit: 'student',
   }),
   vote: defineRoute({
     method: 'PUT', path: '/student/units/:id/vote', tag: 'student',
     summary: 'Aluno: avaliar a unidade com 1 a 5 estrelas (um voto por aluno e unidade; votar de novo altera o voto)',
-    access: STUDENT_ONLY, studentLink: true, params: idParam, body: voteBody, response: voteReply,
+    access: STUDENT_ONLY, studentLink: true, params: idParam, body: voteBody, response: voteReply, rateLimit: 'student',
   }),
   question: defineRoute({
     method: 'POST', path: '/student/ai/question', tag: 'student',
     summary: `Aluno: perguntar à IA sobre a unidade; responde só a partir do texto da unidade (${STUDENT_QUESTIONS_PER_HOUR} por hora e link)`,
-    access: STUDENT_ONLY, studentLink: true, body: questionBody, response: questionReply,
+    access: STUDENT_ONLY, studentLink: true, body: questionBody, response: questionReply, rateLimit: 'studentAi',
   }),
 } as const;

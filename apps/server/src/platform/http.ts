@@ -111,6 +111,8 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
     forgot: { max: config.RATE_LIMIT_FORGOT, timeWindow: '15 minutes', byEmail: false },
     upload: { max: config.RATE_LIMIT_UPLOAD, timeWindow: '1 minute', byEmail: false },
     ai: { max: config.RATE_LIMIT_AI, timeWindow: '1 hour', byEmail: false },
+    student: { max: config.RATE_LIMIT_STUDENT, timeWindow: '1 minute', byEmail: false },
+    studentAi: { max: config.RATE_LIMIT_STUDENT_AI, timeWindow: '1 hour', byEmail: false },
   } as const;
   const rule = table[name];
   return {

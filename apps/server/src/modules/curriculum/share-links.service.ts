@@ -84,13 +84,20 @@ export function signToken(secret: Buffer, payload: Payload): string {
 const invalid = () => new AppError(400, 'LINK_INVALID', SHARE_MSG.invalid);
 const unavailable = () => new AppError(403, 'LINK_UNAVAILABLE', SHARE_MSG.unavailable);
 
-/** The payload of a token whose signature is right; 400 otherwise. */
+/** A token as signToken writes it: base64url payload, a dot, the 43 characters of an HMAC-SHA256 in base64url. */
+const CANONICAL_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The payload of a token whose signature is right; 400 otherwise. Only the canonical spelling is accepted: Node's
+ * base64url decoder skips characters it does not know, so `<sig>=` or `<si!g>` would decode to the same signature and
+ * make "another" link of the same payload (a fresh quota for every per-link limit).
+ */
 export function readToken(secret: Buffer, token: string): Payload {
-  const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined) throw invalid();
+  if (!CANONICAL_TOKEN.test(token)) throw invalid();
+  const [body, signature] = token.split('.') as [string, string];
   const expected = crypto.createHmac('sha256', secret).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw invalid();
+  if (given.length !== expected.length || given.toString('base64url') !== signature || !crypto.timingSafeEqual(given, expected)) throw invalid();
   try {
     return payloadSchema.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
   } catch {

@@ -100,7 +100,7 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * Folds every committed event not yet in the rollups. Answers how many events it folded. Safe to call from any
  * instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS).
  */
-export async function foldAccesses(db: Db): Promise<number> {
+export async function foldAccesses(db: Db, opts: { maxChunks?: number } = {}): Promise<number> {
   // 1. The window's upper end: after the EXCLUSIVE lock, no insert that drew an id ≤ last_value is still in flight.
   const upper = await db.transaction(async (tx) => {
     const [state] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
@@ -117,10 +117,25 @@ export async function foldAccesses(db: Db): Promise<number> {
 
   // 2. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
   let folded = 0;
-  for (;;) {
+  for (let chunk = 0; chunk < (opts.maxChunks ?? Infinity); chunk++) {
     const n = await foldChunk(db, upper);
-    if (n === null) return folded;
+    if (n === null) break;
     folded += n;
+  }
+  return folded;
+}
+
+/**
+ * Before a report (or the provider dashboard) reads the rollups: folds what is pending, so a visit of the last second
+ * counts. At most one chunk (a backlog is the timer's work, not the reader's), and a failed fold does not fail the
+ * report: it reads the rollups as they are, at most a few ACCESS_FOLD_SECONDS behind, and the timer (which logs its
+ * failures) catches up.
+ */
+export async function foldBeforeReading(db: Db): Promise<void> {
+  try {
+    await foldAccesses(db, { maxChunks: 1 });
+  } catch {
+    // The timer logs and retries.
   }
 }
 

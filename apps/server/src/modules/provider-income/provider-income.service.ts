@@ -22,7 +22,7 @@ import {
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
-import { foldAccesses } from '../delivery/access-rollups';
+import { foldBeforeReading } from '../delivery/access-rollups';
 import { forbidden } from '../../platform/errors';
 import { accessWhere } from '../access/access';
 import { providers } from '../providers/providers.tables';
@@ -106,7 +106,7 @@ export function providerIncomeService({ db }: Deps) {
       if (isProviderInReview(provider.status)) throw forbidden(INCOME_TEXT.inReview);
       const months = incomeMonths(now, INCOME.monthsMax);
       // Accesses recorded up to now count in 'most popular' (a no-op when nothing is pending).
-      await foldAccesses(db);
+      await foldBeforeReading(db);
       // The approved count is the store fact providers.published_units (kept by store/catalogue-facts.ts).
       const [periods, latest, popular] = await Promise.all([
         activePeriods(db, provider.id, months[0]!.start, months[months.length - 1]!.end),

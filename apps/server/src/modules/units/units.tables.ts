@@ -26,12 +26,13 @@ export const items = pgTable(
     currentCreatedAt: timestamp('current_created_at', { withTimezone: true }),
     /**
      * When the published version became the published one (null while none is). Kept by the database (trigger
-     * items_keep_published, migration 0016) with `popularity`: never written by the application.
+     * items_keep_published, migration 0016): never written by the application.
      */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
-     * The provider dashboard's 'most popular' order: distinct readers who reported on the published version (until
-     * issue 13 records accesses). Kept by the database (triggers items_keep_published, item_feedbacks_keep_popularity).
+     * The provider dashboard's 'most popular' order: how many times students opened the unit (any version). Added to by
+     * the access fold only (modules/delivery/access-rollups.ts `foldAccesses`, issue 13; migration 0021 dropped the
+     * stand-in trigger of issue 11).
      */
     popularity: integer('popularity').notNull().default(0),
     /** Students' star votes on the unit (unit_votes): sum and count, kept by the database (trigger, migration 0017). */

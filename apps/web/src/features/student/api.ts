@@ -41,14 +41,16 @@ export const linkQuery = (token: string) =>
   });
 
 /**
- * One unit of the link. Each fetch is an opening the server records as an access: fetched once per visit of the
- * unit (kept fresh while the page is open), never again on focus or in the background.
+ * One unit of the link. Each fetch is an opening the server records as an access (and checks the link again): fetched
+ * every time the unit is shown — coming back to it in a subject is a new opening — never on focus or in the background.
  */
 export const unitQuery = (c: StudentCredentials, id: number) =>
   queryOptions({
     queryKey: studentKeys.unit(c, id),
     queryFn: ({ signal }) => call(studentRoutes.unit, { params: { id }, headers: headersOf(c), signal }),
     staleTime: Infinity,
+    gcTime: 0,
+    refetchOnMount: 'always',
     retry: retryNetwork,
   });
 

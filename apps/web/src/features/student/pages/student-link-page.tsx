@@ -8,7 +8,7 @@
 import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUERY_PARAM } from '@edu/shared/student';
@@ -42,7 +42,7 @@ function StudentLink() {
   }
   if (!link.data) {
     return (
-      <Center py="xl" aria-busy="true" aria-label={STUDENT_MSG.loading}>
+      <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loading}>
         <Loader />
       </Center>
     );
@@ -53,11 +53,9 @@ function StudentLink() {
 /** Resolves who the student is (the link's, the LMS's, the kept or a typed identifier), then shows the content. */
 function Identified({ token, link, fromLms }: { token: string; link: VerifiedLink; fromLms: string | null }) {
   const named = link.studentId !== null;
+  // The LMS's parameter names the student for this visit only: on a shared computer the next student, opening another
+  // link of the institution, must not become this one. Only what a student typed is kept in the browser.
   const [studentId, setStudentId] = useState<string | null>(() => (named ? null : (fromLms ?? keptStudentId(link.sellerId))));
-  useEffect(() => {
-    // The LMS's parameter names the student for this institution from now on in this browser.
-    if (!named && fromLms) keepStudentId(link.sellerId, fromLms);
-  }, [named, fromLms, link.sellerId]);
 
   if (!named && !studentId) {
     return (
