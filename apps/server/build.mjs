@@ -12,8 +12,9 @@ const external = Object.keys(pkg.dependencies ?? {});
 const out = path.join(here, process.env.BUILD_TAG ? `dist-${process.env.BUILD_TAG}` : 'dist');
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(out, 'main.js'),
+  // The server, and the LTI key rotation command (`npm run lti:rotate-key`, issue 14).
+  entryPoints: { main: path.join(here, 'src/main.ts'), 'lti-rotate-key': path.join(here, 'src/lti-rotate-key.ts') },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -49,6 +49,8 @@ import { providerIncomeModule } from './modules/provider-income/provider-income.
 import { deliveryModule } from './modules/curriculum/delivery.routes';
 import { coursesModule } from './modules/curriculum/courses.routes';
 import { studentModule } from './modules/delivery/student.routes';
+import { ltiToolModule } from './modules/lti/lti.routes';
+import { ltiFraming } from './modules/lti/lti-framing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,6 +93,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   app.addHook('onSend', async (_request, reply) => {
     if (app.inFlight.closing) reply.header('connection', 'close');
   });
+  // The pages an LTI launch opens may be framed by that connection's LMS (issue 14, lti-framing.ts).
+  app.addHook('onSend', ltiFraming(deps.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = defaultWebDist(config);
@@ -177,6 +181,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     subjectsModule(api, deps);
     coursesModule(api, deps);
     studentModule(api, deps);
+    ltiToolModule(api, deps);
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
   });

@@ -88,6 +88,17 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || v.length >= 32, 'SHARE_LINK_SECRET: use pelo menos 32 caracteres'),
+  /**
+   * Encrypts the LTI tool's private signing keys at rest (AES-256-GCM, issue 14), at least 32 characters. Unset: a
+   * random secret is made once and kept in DATA_DIR/secrets/lti-key.key; set it when several processes serve the same
+   * database. Changing it makes the stored keys unreadable: run `npm run lti:rotate-key` to sign with a new one.
+   */
+  LTI_KEY_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 32, 'LTI_KEY_SECRET: use pelo menos 32 caracteres'),
+  /** LTI requests (login, launch, the content picker, grade answers) per client address per minute. */
+  RATE_LIMIT_LTI: z.coerce.number().int().positive().default(600),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -6,6 +6,8 @@ import { unitEvents } from './modules/units/lifecycle';
 import { unitPackagesService } from './modules/curriculum/packages.service';
 import { courseImportWorker } from './modules/curriculum/course-import';
 import { startAccessFolding } from './modules/delivery/access-rollups';
+import { ltiScoresWorker } from './modules/lti/lti-grades';
+import { startLtiCleanup } from './modules/lti/lti-cleanup';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -17,7 +19,9 @@ await deps.mailer.startWorker();
 await unitEvents(deps).start();
 await unitPackagesService(deps).start();
 await courseImportWorker(deps).start();
+await ltiScoresWorker(deps).start();
 const stopFolding = startAccessFolding(deps.db, config.ACCESS_FOLD_SECONDS, log);
+const stopLtiCleanup = startLtiCleanup(deps.db, 10, log);
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },
@@ -33,6 +37,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   stopFolding();
+  stopLtiCleanup();
   try {
     await closeGracefully(app, deps);
     process.exit(0);

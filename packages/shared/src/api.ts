@@ -18,6 +18,7 @@ import { feedbackRoutes } from './feedback';
 import { servicesRoutes } from './services';
 import { institutionsRoutes } from './institutions';
 import { ltiRoutes } from './lti';
+import { ltiToolRoutes } from './lti-tool';
 import { plansRoutes } from './plans';
 import { providerIncomeRoutes } from './provider-income';
 import { storeRoutes } from './store';
@@ -50,6 +51,7 @@ export const API = {
   services: servicesRoutes,
   institutions: institutionsRoutes,
   lti: ltiRoutes,
+  ltiTool: ltiToolRoutes,
   plans: plansRoutes,
   providerIncome: providerIncomeRoutes,
   store: storeRoutes,

@@ -1,7 +1,8 @@
 /**
  * LTI 1.3 platform registrations of an institution (spec 3 §2.11 'Gerenciar Conexão LTI', §3 "LTI connection",
  * §5 "LTI add/delete"). The spec's cloud document store is replaced by PostgreSQL (`lti_connections`, one row per
- * connection, deletions kept as tombstones). The launch itself comes with a later issue; this stores and lists.
+ * connection, deletions kept as tombstones). The tool itself (launch, deep linking, scores) is lti-tool.ts (issue 14);
+ * each connection shows the values an LMS admin pastes into the LMS (`tool`), its deployments, and 'Testar conexão'.
  *
  * The endpoints derive from the platform kind and the URL the admin types, exactly as §3 lists them:
  * - canvas: a fixed platform URL (the issuer of Instructure-hosted Canvas, `https://canvas.instructure.com`) and
@@ -36,7 +37,26 @@ export const LTI_MSG = {
   duplicate: 'Já existe uma conexão com este ClientId nesta instituição.',
   notFound: 'Nenhuma conexão encontrada com este ClientId e esta URL nesta instituição.',
   platformRequired: 'Escolha uma plataforma',
+  deploymentInvalid: 'Informe o Deployment ID como o LMS mostra (até 255 caracteres, sem espaços).',
+  deploymentAdded: 'Deployment ID adicionado à conexão',
+  deploymentDuplicate: 'Este Deployment ID já está cadastrado nesta conexão.',
+  connectionNotFound: 'Conexão LTI não encontrada nesta instituição.',
+  /** 'Testar conexão': the platform's JWKS fetched by the server. */
+  testOk: (keys: number) => `O LMS respondeu com ${keys} ${keys === 1 ? 'chave pública' : 'chaves públicas'} (JWKS). A conexão está pronta para receber acessos.`,
+  testTimeout: (url: string, seconds: number) => `O LMS não respondeu em ${seconds} s ao pedir as chaves públicas em ${url}. Confira a URL da plataforma.`,
+  testUnreachable: (url: string) => `Não foi possível acessar ${url}. Confira a URL da plataforma e se o LMS está no ar.`,
+  testHttp: (url: string, status: number) => `O LMS respondeu HTTP ${status} ao pedir as chaves públicas em ${url}. Confira a URL da plataforma e se a ferramenta LTI 1.3 está habilitada.`,
+  testNotJwks: (url: string) => `O endereço ${url} não respondeu um conjunto de chaves (JWKS) válido.`,
 } as const;
+
+/** A deployment id as the platform sends it (LTI Core: at most 255 ASCII characters, case-sensitive). */
+export const ltiDeploymentId = () =>
+  z
+    .string({ error: LTI_MSG.deploymentInvalid })
+    .trim()
+    .min(1, LTI_MSG.deploymentInvalid)
+    .max(255, LTI_MSG.deploymentInvalid)
+    .regex(/^[\x21-\x7e]+$/, LTI_MSG.deploymentInvalid);
 
 export interface LtiEndpoints {
   /** The platform URL a launch's `iss` names (canvas: the fixed hosted issuer; otherwise the given URL). */
@@ -128,6 +148,11 @@ export const ltiAddBody = z.strictObject({
   name: z.string({ error: MSG.invalidValue }).trim().max(200, MSG.maxChars(200)).default(''),
   clientId: clientId(),
   url: ltiUrl(),
+  /**
+   * Optional: the Deployment ID the LMS shows for the installed tool. Empty: the first deployment that launches is
+   * recorded and from then on only the recorded ones are accepted (docs/decisions.md "Issue 14 — LTI 1.3").
+   */
+  deploymentId: z.union([z.literal(''), ltiDeploymentId()]).optional(),
 });
 export type LtiAddBody = z.input<typeof ltiAddBody>;
 
@@ -149,10 +174,29 @@ export const ltiConnectionView = z.object({
   accesstokenEndpoint: z.string(),
   authConfig: z.object({ method: z.literal('JWK_SET'), key: z.string() }),
   createdAt: z.string(),
+  /** What the LMS admin pastes into the LMS (lti-tool.ts `ltiToolUrls`). */
+  tool: z.object({
+    toolUrl: z.string(),
+    loginUrl: z.string(),
+    redirectUris: z.array(z.string()),
+    jwksUrl: z.string(),
+    deepLinkingUrl: z.string(),
+    domain: z.string(),
+  }),
+  /** The deployments accepted (registered by the admin, or the first seen at a launch). */
+  deployments: z.array(z.object({ deploymentId: z.string(), source: z.enum(['admin', 'first_launch']), createdAt: z.string() })),
 });
 export type LtiConnectionView = z.infer<typeof ltiConnectionView>;
 
 const sellerParam = idParam;
+const connectionParams = z.strictObject({
+  id: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  connectionId: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+});
+export const ltiDeploymentBody = z.strictObject({ deploymentId: ltiDeploymentId() });
+export type LtiDeploymentBody = z.input<typeof ltiDeploymentBody>;
+export const ltiTestReply = z.object({ ok: z.boolean(), message: z.string() });
+export type LtiTestReply = z.infer<typeof ltiTestReply>;
 
 export const ltiRoutes = {
   list: defineRoute({
@@ -166,5 +210,15 @@ export const ltiRoutes = {
   remove: defineRoute({
     method: 'DELETE', path: '/sellers/:id/lti-connections', tag: 'lti', summary: 'Deletar a conexão LTI de uma instituição pelo ClientId e URL (fica registrada como excluída)',
     access: LTI_ADMIN_TYPES, params: sellerParam, body: ltiDeleteBody, response: z.object({ message: z.string(), id: z.number() }),
+  }),
+  test: defineRoute({
+    method: 'POST', path: '/sellers/:id/lti-connections/:connectionId/test', tag: 'lti',
+    summary: "'Testar conexão': o servidor pede as chaves públicas (JWKS) do LMS, com tempo limite, e diz se respondeu",
+    access: LTI_ADMIN_TYPES, params: connectionParams, response: ltiTestReply,
+  }),
+  addDeployment: defineRoute({
+    method: 'POST', path: '/sellers/:id/lti-connections/:connectionId/deployments', tag: 'lti',
+    summary: 'Adicionar um Deployment ID aceito pela conexão (uma instalação da ferramenta no LMS)',
+    access: LTI_ADMIN_TYPES, params: connectionParams, body: ltiDeploymentBody, response: z.object({ message: z.string(), connection: ltiConnectionView }),
   }),
 } as const;

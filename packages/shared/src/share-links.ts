@@ -66,6 +66,8 @@ export const verifyReply = z.object({
   subject: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** What the link opens now: the unit, or the subject's units whose rental is active (in the subject's order). */
   units: z.array(sharedUnit),
+  /** A link an LTI launch minted (issue 14): `grades` when the LMS takes the student's answers as a score (AGS). */
+  lti: z.object({ grades: z.boolean() }).nullable().default(null),
 });
 export type VerifiedLink = z.infer<typeof verifyReply>;
 

@@ -15,3 +15,4 @@ export * from '../modules/store/store.tables';
 export * from '../modules/sellers/lti.tables';
 export * from '../modules/curriculum/curriculum.tables';
 export * from '../modules/delivery/delivery.tables';
+export * from '../modules/lti/lti-tool.tables';

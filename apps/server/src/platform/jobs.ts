@@ -8,7 +8,7 @@ import { txSql, type Database, type Executor } from './db';
  * unit-packages: building a unit version's zip (modules/curriculum/packages.service.ts);
  * curriculum-imports: 'Importar Curso' (modules/curriculum/course-import.ts).
  */
-export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', unitPackages: 'unit-packages', curriculumImports: 'curriculum-imports' } as const;
+export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', unitPackages: 'unit-packages', curriculumImports: 'curriculum-imports', ltiScores: 'lti-scores' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {

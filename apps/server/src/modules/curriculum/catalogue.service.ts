@@ -5,7 +5,7 @@
  * update itself. Provider users: their own published units, with the students' rating. Every unit answered passes
  * the access gate's unit.read.
  */
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { CATALOGUE_LIMITS, CATALOGUE_MSG, isCatalogueProvider, type CatalogueResponse, type catalogueQuery, type UpdatedUnit } from '@edu/shared/catalogue';
@@ -15,14 +15,16 @@ import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { accessWhere, requireAccess } from '../access/access';
+import { accessWhere, requireAccess, type Actor } from '../access/access';
 import { providers } from '../providers/providers.tables';
+import { sellers } from '../sellers/sellers.tables';
 import { itemContents, items } from '../units/units.tables';
 import { unitGroups, type GroupedUnit } from '../units/unit-groups';
 import { unitsService } from '../units/units.service';
 import { activeInstitutionWith, requireActiveInstitution } from '../store/institution';
 import { activeRentOf, activelyRentedProviders } from '../store/store-rules';
 import { subjectItems, subjects } from './curriculum.tables';
+import { institutionActor } from './share-links.service';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */
 const average = (sum: number, count: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);
@@ -52,27 +54,46 @@ export function catalogueService(deps: Deps) {
     throw forbidden();
   }
 
+  /** The catalogue's page for a scope (a list of provider ids as SQL) read through the gate as `actor`. */
+  async function listIn(actor: AuthContext | Actor, scope: SQL, provider: boolean, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
+    const term = q.title || undefined;
+    // Providers do not filter by area or level (spec 3 §2.13).
+    const filters = {
+      title: q.filterType === 'units' ? term : undefined,
+      tag: q.filterType === 'tags' ? term : undefined,
+      knowledges: provider ? undefined : q.knowledges,
+      levels: provider ? undefined : q.levelOfLearning,
+    };
+    const gate = accessWhere(actor, 'unit.read');
+    const groups =
+      q.group === undefined
+        ? await unitGroups.overview(db, scope, filters, CATALOGUE_LIMITS.groupShort, gate)
+        : await unitGroups.page(db, scope, filters, q.group, q.page, CATALOGUE_LIMITS.groupPage, gate);
+    const toUnit = ({ providerId: _p, ratingSum, ratingCount, ...u }: GroupedUnit) => ({
+      ...u,
+      rating: provider ? { average: average(ratingSum, ratingCount), votes: ratingCount } : null,
+    });
+    return { groups: groups.map((g) => ({ ...g, units: g.units.map(toUnit) })) };
+  }
+
   return {
     async list(auth: AuthContext, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
       const { scope, provider } = await scopeOf(auth);
-      const term = q.title || undefined;
-      // Providers do not filter by area or level (spec 3 §2.13).
-      const filters = {
-        title: q.filterType === 'units' ? term : undefined,
-        tag: q.filterType === 'tags' ? term : undefined,
-        knowledges: provider ? undefined : q.knowledges,
-        levels: provider ? undefined : q.levelOfLearning,
-      };
-      const gate = accessWhere(auth, 'unit.read');
-      const groups =
-        q.group === undefined
-          ? await unitGroups.overview(db, scope, filters, CATALOGUE_LIMITS.groupShort, gate)
-          : await unitGroups.page(db, scope, filters, q.group, q.page, CATALOGUE_LIMITS.groupPage, gate);
-      const toUnit = ({ providerId: _p, ratingSum, ratingCount, ...u }: GroupedUnit) => ({
-        ...u,
-        rating: provider ? { average: average(ratingSum, ratingCount), votes: ratingCount } : null,
-      });
-      return { groups: groups.map((g) => ({ ...g, units: g.units.map(toUnit) })) };
+      return listIn(auth, scope, provider, q);
+    },
+
+    /**
+     * The catalogue of an institution read without a session (issue 14: the LMS's content picker, authorised by a
+     * deep-linking launch): the institution itself is the gate's actor. The caller checked the institution is active.
+     */
+    async listForInstitution(sellerId: number, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
+      const [row] = await db
+        .select({ ids: sql<number[]>`(select coalesce(array_agg(distinct t.provider_id order by t.provider_id), '{}') from ${activelyRentedProviders(sellerId)} t)` })
+        .from(sellers)
+        .where(eq(sellers.id, sellerId));
+      const rented = (row?.ids ?? []).map(Number);
+      const scope = rented.length ? sql`(${sql.join(rented.map((id) => sql`${id}`), sql`, `)})` : sql`(null)`;
+      return listIn(institutionActor(sellerId), scope, false, q);
     },
 
     /** 'Unidades que foram atualizadas': units of the institution's subjects whose published version is newer than the pinned one. */

@@ -12,8 +12,6 @@
  * provider, store-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -26,6 +24,7 @@ import {
 } from '@edu/shared/share-links';
 import type { Deps } from '../../platform/http';
 import type { Config } from '../../config';
+import { keptSecret } from '../../platform/secrets';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { checkAccess, requireAccess, type Actor } from '../access/access';
@@ -33,6 +32,7 @@ import { requireActiveInstitution } from '../store/institution';
 import { sellers } from '../sellers/sellers.tables';
 import { itemContents, items } from '../units/units.tables';
 import { subjectItems, subjects } from './curriculum.tables';
+import { ltiLaunches } from '../lti/lti-tool.tables';
 
 const payloadSchema = z.strictObject({
   v: z.literal(1),
@@ -44,34 +44,16 @@ const payloadSchema = z.strictObject({
   st: z.string().max(200).optional(),
   e: z.number().int().positive().optional(),
   g: z.number().int().nonnegative(),
+  /** A link minted by an LTI launch (issue 14): the launch (`lti_launches`), so accesses count as 'lms' and answers reach the LMS grade. */
+  l: z.string().min(1).max(64).optional(),
 });
-type Payload = z.infer<typeof payloadSchema>;
+export type LinkPayload = z.infer<typeof payloadSchema>;
+type Payload = LinkPayload;
 
 /** The secret: SHARE_LINK_SECRET, or 32 random bytes made once and kept in DATA_DIR/secrets/share-link.key. */
 export function shareLinkSecret(config: Config): Buffer {
   if (config.SHARE_LINK_SECRET) return Buffer.from(config.SHARE_LINK_SECRET, 'utf8');
-  const file = path.join(config.dataDir, 'secrets', 'share-link.key');
-  try {
-    const kept = fs.readFileSync(file);
-    if (kept.length >= 32) return kept;
-  } catch {
-    // made below
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  // Written whole to a temporary file and renamed into place: a crash or a second process never sees a short key.
-  const secret = crypto.randomBytes(32);
-  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(temp, secret, { mode: 0o600 });
-  try {
-    fs.linkSync(temp, file);
-  } catch {
-    // Another process made it first (or a short file is in the way): use theirs only when it is a whole key.
-  } finally {
-    fs.rmSync(temp, { force: true });
-  }
-  const kept = fs.readFileSync(file);
-  if (kept.length < 32) throw new Error(`share-link secret ${file} is shorter than 32 bytes: remove it or set SHARE_LINK_SECRET`);
-  return kept;
+  return keptSecret(config.dataDir, 'share-link.key', 'SHARE_LINK_SECRET');
 }
 
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -106,7 +88,7 @@ export function readToken(secret: Buffer, token: string): Payload {
 }
 
 /** The institution itself as the gate's actor: what its students may open is what the institution may read. */
-const institutionActor = (sellerId: number): Actor => ({ id: 0, type: 'seller', providerId: null, sellerId });
+export const institutionActor = (sellerId: number): Actor => ({ id: 0, type: 'seller', providerId: null, sellerId });
 
 export function shareLinksService(deps: Deps) {
   const { db, config } = deps;
@@ -156,7 +138,7 @@ export function shareLinksService(deps: Deps) {
   return {
     create,
 
-    async verify(token: string): Promise<VerifiedLink> {
+    async verify(token: string): Promise<VerifiedLink & { launchId: string | null }> {
       const p = readToken(secret, token);
       if (p.e !== undefined && p.e * 1000 <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', SHARE_MSG.expired);
       const [seller] = await db
@@ -167,10 +149,18 @@ export function shareLinksService(deps: Deps) {
       if ((seller.lmsKeyGeneratedAt?.getTime() ?? 0) !== p.g) throw new AppError(403, 'LINK_REVOKED', SHARE_MSG.revoked);
       if (seller.status !== 'active') throw unavailable();
       const actor = institutionActor(p.s);
+      let lti: VerifiedLink['lti'] = null;
+      if (p.l !== undefined) {
+        const [launch] = await db.select({ lineitem: ltiLaunches.lineitem }).from(ltiLaunches).where(eq(ltiLaunches.id, p.l));
+        if (!launch) throw new AppError(410, 'LINK_EXPIRED', SHARE_MSG.expired);
+        lti = { grades: launch.lineitem !== null };
+      }
       const base = {
         sellerId: p.s,
         studentId: p.st ?? null,
         expiresAt: p.e !== undefined ? new Date(p.e * 1000).toISOString() : null,
+        lti,
+        launchId: p.l ?? null,
       };
       if (p.k === 'u') {
         const allowed = await checkAccess(db, actor, 'item.read', [p.i]);

@@ -22,6 +22,8 @@ export interface StudentContext {
   linkId: string;
   sellerId: number;
   studentId: string;
+  /** The LTI launch that minted the link (issue 14), or null: its accesses are 'lms' and its answers reach the LMS. */
+  launchId: string | null;
 }
 
 const TOKEN_MAX = 2000;
@@ -54,7 +56,8 @@ export async function authenticateStudent(deps: Deps, request: FastifyRequest): 
     if (!parsed.success) throw new AppError(400, 'STUDENT_ID_INVALID', parsed.error.issues[0]?.message ?? STUDENT_MSG.identityInvalid);
     studentId = parsed.data;
   }
-  return { link, linkId: token.slice(token.lastIndexOf('.') + 1), sellerId: link.sellerId, studentId };
+  const { launchId, ...verified } = link;
+  return { link: verified, linkId: token.slice(token.lastIndexOf('.') + 1), sellerId: link.sellerId, studentId, launchId };
 }
 
 /** The unit (version) `contentId` among what the link opens now; 404 otherwise (another unit, or its rent ended). */

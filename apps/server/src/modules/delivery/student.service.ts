@@ -86,7 +86,8 @@ export function studentService(deps: Deps) {
         itemId: c.itemId,
         itemContentId: c.id,
         providerId,
-        source: 'link',
+        // A link an LTI launch minted is the LMS's opening (issue 14).
+        source: student.launchId !== null ? 'lms' : 'link',
       });
       return {
         id: c.id,

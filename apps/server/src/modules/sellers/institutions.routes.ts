@@ -21,4 +21,6 @@ export function institutionsModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, L.list, ({ params }) => lti.list(params.id));
   registerRoute(app, deps, L.add, ({ auth, params, body }) => lti.add(auth, params.id, body));
   registerRoute(app, deps, L.remove, ({ auth, params, body }) => lti.remove(auth, params.id, body));
+  registerRoute(app, deps, L.test, ({ params }) => lti.test(params.id, params.connectionId));
+  registerRoute(app, deps, L.addDeployment, ({ auth, params, body }) => lti.addDeployment(auth, params.id, params.connectionId, body.deploymentId));
 }

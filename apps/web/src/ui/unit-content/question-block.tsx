@@ -8,6 +8,7 @@ import { Badge, Button, Radio } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { createContext, useContext, useId, useState } from 'react';
 import type { QuestionResource } from '@edu/shared/content/unit-content';
+import { questionKey } from '@edu/shared/content/unit-questions';
 import { ResourceRichText } from './rich-text';
 import { optionLetter } from './unit-html';
 import classes from './unit-content.module.css';
@@ -22,9 +23,13 @@ export const QUESTION_TEXT = {
   fallbackTitle: 'Questão',
 } as const;
 
-/** One answer given with 'Responder': `key` names the question (the same on every page visit), `correct` its result. */
+/**
+ * One answer given with 'Responder': `key` names the question (`questionKey`: the same on every page visit and on the
+ * server), `option` the option chosen, `correct` its result.
+ */
 export interface QuestionAnswer {
   key: string;
+  option: string;
   correct: boolean;
 }
 /**
@@ -94,7 +99,7 @@ export function QuestionBlock({ question }: { question: QuestionResource }) {
         <Button
           onClick={() => {
             setAnswered(true);
-            onAnswer?.({ key: JSON.stringify([question.title, question.content, question.options.map((o) => o.id)]), correct: chosen === question.right });
+            if (chosen) onAnswer?.({ key: questionKey(question), option: chosen, correct: chosen === question.right });
           }}
           disabled={!chosen || answered}
         >

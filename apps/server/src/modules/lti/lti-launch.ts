@@ -1,0 +1,147 @@
+/**
+ * What a verified LTI message opens (issue 14):
+ *
+ * - **LtiResourceLinkRequest** — the link a deep-linking response created names a unit (`custom.saber_unit`, item id)
+ *   or a subject (`custom.saber_subject`). The launch checks, now, that the connection's institution is active and
+ *   (unit) still holds an ACTIVE rent of the unit's provider — the access gate's `item.read` with the institution as
+ *   actor, the share links' rule — or (subject) still owns the subject; otherwise a clear page. It records the launch
+ *   (`lti_launches`: the LMS user's `sub`, the AGS line item when offered) and mints a short-lived student link naming
+ *   that student and that launch, then sends the browser to the student viewer. The viewer verifies the link on every
+ *   call, so the rental is checked again at each unit it opens.
+ * - **LtiDeepLinkingRequest** — a teacher (an instructor, content developer or administrator role) opens the content
+ *   picker: a session (`lti_deep_link_sessions`, single use) carrying the institution, the return URL and what the
+ *   platform accepts; no product sign-in.
+ */
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { SHARE_LINK_PATH, STUDENT_ID_MAX } from '@edu/shared/share-links';
+import {
+  AGS_SCOPE_SCORE,
+  LTI_CLAIM,
+  LTI_CUSTOM_SUBJECT,
+  LTI_CUSTOM_UNIT,
+  LTI_DEEP_LINKING_PATH,
+  LTI_FRAME_PARAM,
+  LTI_LIMITS,
+  LTI_TOOL_MSG,
+} from '@edu/shared/lti-tool';
+import type { Deps } from '../../platform/http';
+import { randomToken, sha256 } from '../../platform/security';
+import { checkAccess } from '../access/access';
+import { institutionActor, shareLinkSecret, signToken } from '../curriculum/share-links.service';
+import { subjects } from '../curriculum/curriculum.tables';
+import { sellers } from '../sellers/sellers.tables';
+import { items } from '../units/units.tables';
+import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
+import { refuse } from './lti-pages';
+import type { VerifiedLaunch } from './lti-oidc';
+
+type Claims = VerifiedLaunch['claims'];
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** A positive integer written as a custom parameter ("12"), or null. */
+const idIn = (value: unknown): number | null => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+};
+
+/** The student id of the access events and votes: the `sub` itself, or a digest of one too long or odd to keep as is. */
+export function studentIdOf(sub: string): string {
+  // eslint-disable-next-line no-control-regex
+  return sub.length <= STUDENT_ID_MAX && !/[\u0000-\u001f\u007f]/.test(sub) ? sub : `lti:${sha256(sub)}`;
+}
+
+/** Roles that may choose content (LIS v2 context and institution roles, with their sub-roles). */
+const TEACHER_ROLE = /#(Instructor|ContentDeveloper|Administrator)$|\/membership\/Instructor#|\/(membership|person)#(Instructor|Administrator|ContentDeveloper)$/;
+export const isTeacher = (roles: unknown) => Array.isArray(roles) && roles.some((r) => typeof r === 'string' && TEACHER_ROLE.test(r));
+
+/** Where a resource link sends the browser: the student viewer on a link minted for this LMS user and launch. */
+export async function resourceLink(deps: Deps, launch: VerifiedLaunch): Promise<string> {
+  const { db, config } = deps;
+  const { connection, claims } = launch;
+  const sub = typeof claims.sub === 'string' && claims.sub.length > 0 && claims.sub.length <= 255 ? claims.sub : null;
+  if (!sub) throw refuse(400, 'noUser', LTI_TOOL_MSG.noUser);
+  const resourceLinkId = record(claims[LTI_CLAIM.resourceLink])?.id;
+  if (typeof resourceLinkId !== 'string' || !resourceLinkId) throw refuse(400, 'claims', LTI_TOOL_MSG.claims, 'resource_link.id');
+  const custom = record(claims[LTI_CLAIM.custom]) ?? {};
+  const unitId = idIn(custom[LTI_CUSTOM_UNIT]);
+  const subjectId = unitId === null ? idIn(custom[LTI_CUSTOM_SUBJECT]) : null;
+  if (unitId === null && subjectId === null) throw refuse(400, 'noTarget', LTI_TOOL_MSG.noTarget);
+
+  const [seller] = await db.select({ status: sellers.status, lmsKeyGeneratedAt: sellers.lmsKeyGeneratedAt }).from(sellers).where(eq(sellers.id, connection.sellerId));
+  if (!seller || seller.status !== 'active') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
+  if (unitId !== null) {
+    const [unit] = await db.select({ published: items.publishedContentId }).from(items).where(eq(items.id, unitId));
+    if (!unit || unit.published === null) throw refuse(404, 'unitGone', LTI_TOOL_MSG.unitGone);
+    if (!(await checkAccess(db, institutionActor(connection.sellerId), 'item.read', [unitId])).has(unitId)) {
+      throw refuse(403, 'rentEnded', LTI_TOOL_MSG.rentEnded);
+    }
+  } else {
+    const [subject] = await db.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId!), eq(subjects.sellerId, connection.sellerId)));
+    if (!subject) throw refuse(404, 'subjectGone', LTI_TOOL_MSG.subjectGone);
+  }
+
+  // AGS: a line item for this link and the right to post scores to it.
+  const ags = record(claims[LTI_CLAIM.agsEndpoint]);
+  const scopes = Array.isArray(ags?.scope) ? ags.scope : [];
+  const lineitem = typeof ags?.lineitem === 'string' && scopes.includes(AGS_SCOPE_SCORE) ? ags.lineitem : null;
+
+  const id = crypto.randomBytes(16).toString('base64url');
+  const studentId = studentIdOf(sub);
+  const expires = Math.floor(Date.now() / 1000) + LTI_LIMITS.launchHours * 3600;
+  await db.insert(ltiLaunches).values({
+    id,
+    connectionId: connection.id,
+    sellerId: connection.sellerId,
+    deploymentId: launch.deploymentId,
+    sub,
+    studentId,
+    resourceLinkId,
+    targetKind: unitId !== null ? 'unit' : 'subject',
+    targetId: (unitId ?? subjectId)!,
+    lineitem,
+    expiresAt: new Date(expires * 1000),
+  });
+  const token = signToken(shareLinkSecret(config), {
+    v: 1,
+    s: connection.sellerId,
+    k: unitId !== null ? 'u' : 's',
+    i: (unitId ?? subjectId)!,
+    st: studentId,
+    e: expires,
+    g: seller.lmsKeyGeneratedAt?.getTime() ?? 0,
+    l: id,
+  });
+  return `${SHARE_LINK_PATH}?token=${token}&${LTI_FRAME_PARAM}=${connection.id}`;
+}
+
+/** Where a deep-linking request sends the teacher: the content picker on a new session. */
+export async function deepLinkingRequest(deps: Deps, launch: VerifiedLaunch): Promise<string> {
+  const { db } = deps;
+  const { connection, claims } = launch;
+  if (!isTeacher(claims[LTI_CLAIM.roles])) throw refuse(403, 'notTeacher', LTI_TOOL_MSG.notTeacher);
+  const settings = record(claims[LTI_CLAIM.deepLinkingSettings]);
+  const returnUrl = settings?.deep_link_return_url;
+  if (typeof returnUrl !== 'string' || !/^https?:\/\//i.test(returnUrl) || returnUrl.length > 2000) {
+    throw refuse(400, 'deepLinkingSettings', LTI_TOOL_MSG.deepLinkingSettings);
+  }
+  const acceptTypes = Array.isArray(settings!.accept_types) ? settings!.accept_types : [];
+  if (!acceptTypes.includes('ltiResourceLink')) throw refuse(400, 'deepLinkingTypes', LTI_TOOL_MSG.deepLinkingTypes);
+  if (connection.sellerStatus !== 'active') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
+  const token = randomToken();
+  await db.insert(ltiDeepLinkSessions).values({
+    tokenHash: sha256(token),
+    connectionId: connection.id,
+    sellerId: connection.sellerId,
+    deploymentId: launch.deploymentId,
+    returnUrl,
+    data: typeof settings!.data === 'string' ? settings!.data : null,
+    acceptMultiple: settings!.accept_multiple === true,
+    // Absent means the platform does not say: a line item is offered (the platform ignores what it cannot use).
+    acceptLineitem: settings!.accept_lineitem !== false,
+    expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.deepLinkingMinutes})`,
+  });
+  return `${LTI_DEEP_LINKING_PATH}?session=${token}&${LTI_FRAME_PARAM}=${connection.id}`;
+}

@@ -1,0 +1,190 @@
+/**
+ * The OIDC half of an LTI 1.3 launch (IMS Security Framework 1.0 §5.1, LTI Core 1.3 §5.1.1 and §4.1):
+ *
+ * 1. `login` — the platform's third-party initiated login (GET or POST) for connection `id`: `iss` must be the
+ *    connection's platform, `client_id` (when sent) its ClientId. A random `state` and `nonce` are stored in
+ *    `lti_states` (the state hashed, LTI_LIMITS.stateMinutes) and the browser is sent to the connection's
+ *    authentication endpoint with the authentication request (scope openid, response_type id_token, response_mode
+ *    form_post, prompt none, redirect_uri = this connection's launch URL).
+ * 2. `verify` — the authentication response (id_token + state, form_post): the state row is deleted as it is read
+ *    (single use, bound to this connection, not expired); the id_token is verified with `jose` against the platform's
+ *    JWKS (fetched and cached, with a time-out): RS256 signature, `iss` = the platform, `aud` containing the ClientId
+ *    (and `azp` = the ClientId when there are several audiences or an azp), `exp`, `iat` not older than
+ *    LTI_LIMITS.idTokenMaxAgeSeconds (LTI_LIMITS.clockToleranceSeconds of skew), `nonce` = the state's nonce, version
+ *    1.3.0, a message type we handle, a deployment id the connection accepts.
+ *
+ * No cookie is involved: the state is server-side, keyed by its own random value, so a browser that blocks
+ * third-party cookies inside the LMS iframe launches as any other (docs/decisions.md "Issue 14 — LTI 1.3").
+ */
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { z } from 'zod';
+import { ltiEndpoints, type LtiPlatform } from '@edu/shared/lti';
+import { LTI_CLAIM, LTI_LIMITS, LTI_MESSAGE, LTI_TOOL_MSG, LTI_VERSION, ltiToolUrls, type ltiLaunchBody, type ltiLoginParams } from '@edu/shared/lti-tool';
+import type { Db, Executor } from '../../platform/db';
+import { randomToken, sha256 } from '../../platform/security';
+import { ltiConnections } from '../sellers/lti.tables';
+import { sellers } from '../sellers/sellers.tables';
+import { ltiDeployments, ltiStates } from './lti-tool.tables';
+import { refuse } from './lti-pages';
+
+export type LtiConnection = typeof ltiConnections.$inferSelect & { platformUrl: string; sellerStatus: string; sellerName: string };
+
+/** A live connection (not deleted), with its platform URL and its institution's status; null otherwise. */
+export async function liveConnection(ex: Executor, id: number): Promise<LtiConnection | null> {
+  const [row] = await ex
+    .select({ c: ltiConnections, sellerStatus: sellers.status, sellerName: sellers.name })
+    .from(ltiConnections)
+    .innerJoin(sellers, eq(sellers.id, ltiConnections.sellerId))
+    .where(and(eq(ltiConnections.id, id), isNull(ltiConnections.deletedAt)));
+  if (!row) return null;
+  return { ...row.c, platformUrl: ltiEndpoints(row.c.platform as LtiPlatform, row.c.url).platformUrl, sellerStatus: row.sellerStatus, sellerName: row.sellerName };
+}
+
+export async function requireConnection(ex: Executor, id: number): Promise<LtiConnection> {
+  const connection = await liveConnection(ex, id);
+  if (!connection) throw refuse(404, 'connectionUnknown', LTI_TOOL_MSG.connectionUnknown);
+  return connection;
+}
+
+/** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
+const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
+
+/** One remote key set per JWKS URL for the process (jose caches the keys and refetches on an unknown kid). */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+export function platformKeys(url: string) {
+  let set = keySets.get(url);
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url), { timeoutDuration: LTI_LIMITS.httpTimeoutMs, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+    if (keySets.size > 500) keySets.clear();
+    keySets.set(url, set);
+  }
+  return set;
+}
+
+/** The authentication request's URL (Security Framework §5.1.1.2). */
+export async function login(db: Db, publicUrl: string, connectionId: number, params: z.output<typeof ltiLoginParams>): Promise<string> {
+  const connection = await requireConnection(db, connectionId);
+  if (!params.iss || !params.login_hint || !params.target_link_uri) throw refuse(400, 'loginMissing', LTI_TOOL_MSG.loginMissing);
+  if (!issuers(connection.platformUrl).includes(params.iss)) throw refuse(400, 'issuerMismatch', LTI_TOOL_MSG.issuerMismatch, params.iss);
+  if (params.client_id !== undefined && params.client_id !== connection.clientId) throw refuse(400, 'clientMismatch', LTI_TOOL_MSG.clientMismatch, params.client_id);
+  const state = randomToken();
+  const nonce = randomToken();
+  await db.insert(ltiStates).values({
+    stateHash: sha256(state),
+    connectionId,
+    nonce,
+    targetLinkUri: params.target_link_uri,
+    expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.stateMinutes})`,
+  });
+  const url = new URL(connection.authenticationEndpoint);
+  const query = {
+    scope: 'openid',
+    response_type: 'id_token',
+    response_mode: 'form_post',
+    prompt: 'none',
+    client_id: connection.clientId,
+    redirect_uri: ltiToolUrls(publicUrl, connectionId).redirectUris[0]!,
+    login_hint: params.login_hint,
+    state,
+    nonce,
+    ...(params.lti_message_hint !== undefined ? { lti_message_hint: params.lti_message_hint } : {}),
+  };
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** jose's failure → the refusal the page names. */
+function tokenRefusal(err: unknown) {
+  const code = (err as { code?: string }).code;
+  const claim = (err as { claim?: string }).claim;
+  switch (code) {
+    case 'ERR_JWT_EXPIRED':
+      return refuse(401, 'expired', LTI_TOOL_MSG.expired, claim);
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return refuse(401, 'signature', LTI_TOOL_MSG.signature, code);
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      if (claim === 'iss') return refuse(401, 'issuer', LTI_TOOL_MSG.issuer);
+      if (claim === 'aud') return refuse(401, 'audience', LTI_TOOL_MSG.audience);
+      if (claim === 'iat' && /too far in the past/.test(String((err as Error).message))) return refuse(401, 'expired', LTI_TOOL_MSG.expired, 'iat');
+      return refuse(401, 'claims', LTI_TOOL_MSG.claims, claim);
+    case 'ERR_JWS_INVALID':
+    case 'ERR_JWT_INVALID':
+      return refuse(400, 'tokenInvalid', LTI_TOOL_MSG.tokenInvalid);
+    case 'ERR_JWKS_TIMEOUT':
+    case 'ERR_JWKS_INVALID':
+      return refuse(502, 'jwksUnreachable', LTI_TOOL_MSG.jwksUnreachable, code);
+    default:
+      // fetch failed (the platform's JWKS did not answer), or an unexpected shape.
+      if (err instanceof TypeError || (err as { name?: string }).name === 'AbortError') return refuse(502, 'jwksUnreachable', LTI_TOOL_MSG.jwksUnreachable, String((err as Error).message));
+      return refuse(400, 'tokenInvalid', LTI_TOOL_MSG.tokenInvalid, code);
+  }
+}
+
+export interface VerifiedLaunch {
+  connection: LtiConnection;
+  claims: JWTPayload & Record<string, unknown>;
+  messageType: (typeof LTI_MESSAGE)['resourceLink'] | (typeof LTI_MESSAGE)['deepLinkingRequest'];
+  deploymentId: string;
+}
+
+/** The authentication response verified (see the file's comment); a refusal otherwise. */
+export async function verify(db: Db, connectionId: number, body: z.output<typeof ltiLaunchBody>): Promise<VerifiedLaunch> {
+  const connection = await requireConnection(db, connectionId);
+  if (body.error) throw refuse(400, 'platformError', LTI_TOOL_MSG.platformError(body.error_description || body.error), body.error);
+  if (!body.state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  if (!body.id_token) throw refuse(400, 'tokenMissing', LTI_TOOL_MSG.tokenMissing);
+  // Single use: the row is gone once read, whatever follows.
+  const [state] = await db
+    .delete(ltiStates)
+    .where(eq(ltiStates.stateHash, sha256(body.state)))
+    .returning({ connectionId: ltiStates.connectionId, nonce: ltiStates.nonce, expired: sql<boolean>`${ltiStates.expiresAt} <= now()` });
+  if (!state || state.connectionId !== connectionId) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
+
+  let claims: JWTPayload & Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(body.id_token, platformKeys(connection.authConfig.key), {
+      algorithms: ['RS256'],
+      issuer: issuers(connection.platformUrl),
+      audience: connection.clientId,
+      maxTokenAge: LTI_LIMITS.idTokenMaxAgeSeconds,
+      clockTolerance: LTI_LIMITS.clockToleranceSeconds,
+      requiredClaims: ['exp', 'iat', 'nonce'],
+    }));
+  } catch (err) {
+    throw tokenRefusal(err);
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== connection.clientId) throw refuse(401, 'audience', LTI_TOOL_MSG.audience, 'azp');
+  const expected = Buffer.from(state.nonce);
+  const given = Buffer.from(String(claims.nonce));
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw refuse(401, 'nonce', LTI_TOOL_MSG.nonce);
+  if (claims[LTI_CLAIM.version] !== LTI_VERSION) throw refuse(400, 'version', LTI_TOOL_MSG.version, String(claims[LTI_CLAIM.version]));
+  const messageType = claims[LTI_CLAIM.messageType];
+  if (messageType !== LTI_MESSAGE.resourceLink && messageType !== LTI_MESSAGE.deepLinkingRequest) {
+    throw refuse(400, 'messageType', LTI_TOOL_MSG.messageType, String(messageType));
+  }
+  const deploymentId = claims[LTI_CLAIM.deploymentId];
+  if (typeof deploymentId !== 'string' || !deploymentId || deploymentId.length > 255) throw refuse(400, 'deploymentMissing', LTI_TOOL_MSG.deploymentMissing);
+  await acceptDeployment(db, connectionId, deploymentId);
+  return { connection, claims, messageType, deploymentId };
+}
+
+/**
+ * The deployment check: a connection with deployments accepts only those; one without any records this first one
+ * (under the connection's lock, so two first launches cannot record two).
+ */
+async function acceptDeployment(db: Db, connectionId: number, deploymentId: string) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lti-deployments:${connectionId}`}))`);
+    const known = await tx.select({ id: ltiDeployments.deploymentId }).from(ltiDeployments).where(eq(ltiDeployments.connectionId, connectionId));
+    if (known.some((d) => d.id === deploymentId)) return;
+    if (known.length) throw refuse(403, 'deploymentUnknown', LTI_TOOL_MSG.deploymentUnknown, deploymentId);
+    await tx.insert(ltiDeployments).values({ connectionId, deploymentId, source: 'first_launch' });
+  });
+}

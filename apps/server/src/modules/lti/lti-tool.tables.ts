@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sellers } from '../sellers/sellers.tables';
+import { ltiConnections } from '../sellers/lti.tables';
+import { users } from '../users/users.tables';
+
+/**
+ * The tool's signing keys (issue 14, LTI Security Framework 1.0). The private key is a PKCS#8 PEM encrypted with
+ * AES-256-GCM under a key derived from LTI_KEY_SECRET (lti-keys.ts), the key id as associated data. A key signs from
+ * `active_from` until a newer key's `active_from` (`retired_at`), and stays in the JWKS until `retired_at` plus
+ * LTI_LIMITS.retiredKeyHours.
+ */
+export const ltiKeys = pgTable('lti_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  privateKeyEncrypted: text('private_key_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  activeFrom: timestamp('active_from', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/**
+ * OIDC login state (LTI Security Framework §5.1.1): one row per login initiation, keyed by the SHA-256 of the random
+ * `state` we send to the platform, bound to the connection and the `nonce`; the launch deletes it (single use). Kept
+ * in PostgreSQL so every server instance sees it and no cookie is needed inside the LMS iframe.
+ */
+export const ltiStates = pgTable(
+  'lti_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    nonce: text('nonce').notNull(),
+    targetLinkUri: text('target_link_uri').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lti_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The deployments a connection accepts (LTI Core §3.1.3): registered by the admin, or the first one seen at a valid
+ * launch of a connection that had none. A launch from any other deployment is refused.
+ */
+export const ltiDeployments = pgTable(
+  'lti_deployments',
+  {
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    deploymentId: text('deployment_id').notNull(),
+    /** 'admin' | 'first_launch'. */
+    source: text('source').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.deploymentId] })],
+);
+
+/**
+ * A resource-link launch that opened the student viewer: the LMS user (`sub`), what it opened, and the AGS line item
+ * when the platform offered score passback. The student link minted at launch names this row (`l`), so the viewer's
+ * accesses count as 'lms' and its answers reach this line item. Deleted after it expires.
+ */
+export const ltiLaunches = pgTable(
+  'lti_launches',
+  {
+    id: text('id').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    sellerId: integer('seller_id').notNull().references(() => sellers.id),
+    deploymentId: text('deployment_id').notNull(),
+    sub: text('sub').notNull(),
+    /** The student id of the access events and votes (the `sub`, or its SHA-256 when longer than a student id). */
+    studentId: text('student_id').notNull(),
+    resourceLinkId: text('resource_link_id').notNull(),
+    /** 'unit' (item id) | 'subject'. */
+    targetKind: text('target_kind').notNull(),
+    targetId: integer('target_id').notNull(),
+    lineitem: text('lineitem'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lti_launches_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A teacher's content-picker session, opened by a valid LtiDeepLinkingRequest: the institution, where to return and
+ * what the platform accepts. Keyed by the SHA-256 of its random token; answering it marks it used (single use).
+ */
+export const ltiDeepLinkSessions = pgTable(
+  'lti_deep_link_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    sellerId: integer('seller_id').notNull().references(() => sellers.id),
+    deploymentId: text('deployment_id').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** The settings' opaque `data`, echoed in the response. */
+    data: text('data'),
+    acceptMultiple: boolean('accept_multiple').notNull(),
+    acceptLineitem: boolean('accept_lineitem').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('lti_deep_link_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A student's standing on an AGS line item: the answers given (question key → right or wrong, the last answer of a
+ * question counts), the questions there are, and what was last sent to the platform. One row per connection, line
+ * item and LMS user; a job (`lti-scores`) posts it.
+ */
+export const ltiGrades = pgTable(
+  'lti_grades',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    lineitem: text('lineitem').notNull(),
+    sub: text('sub').notNull(),
+    answers: jsonb('answers').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
+    total: integer('total').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedRight: integer('posted_right'),
+    lastError: text('last_error'),
+  },
+  (t) => [uniqueIndex('lti_grades_unique').on(t.connectionId, t.lineitem, t.sub)],
+);

@@ -1,0 +1,89 @@
+/**
+ * The LTI 1.3 tool's routes (issue 14, packages/shared/src/lti-tool.ts). In a Fastify scope of their own:
+ * - form posts (application/x-www-form-urlencoded: the platform's login and launch, the picker's answer) are parsed
+ *   here only;
+ * - one per-address limit (RATE_LIMIT_LTI per minute) runs before anything else;
+ * - the browser-facing routes answer HTML (a redirect, the auto-posted response, or a pt-BR refusal page, logged);
+ *   the picker's calls answer JSON.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
+import { MSG } from '@edu/shared/messages';
+import { registerRoute, type Deps } from '../../platform/http';
+import { AppError } from '../../platform/errors';
+import { studentOf } from '../delivery/student.routes';
+import { ltiKeyStore } from './lti-keys';
+import { deepLinkingRequest, resourceLink } from './lti-launch';
+import { login, verify } from './lti-oidc';
+import { autoPostPage, LtiRefusal, redirect, refusalPage } from './lti-pages';
+import { deepLinkingService } from './lti-deep-linking';
+import { ltiGradesService } from './lti-grades';
+
+const FORM_BODY_LIMIT = 64 * 1024;
+const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.deepLinkingRespond].map((r) => `/api${r.path}`));
+
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** A refusal → its page and one log line; anything else → the error handler (500, logged there). */
+async function answerHtml(request: FastifyRequest, reply: FastifyReply, connectionId: number | null, work: () => Promise<unknown>) {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof LtiRefusal)) throw err;
+    request.log.warn({ lti: { connectionId, code: err.code, status: err.status, detail: err.detail } }, 'LTI: acesso recusado');
+    return refusalPage(reply, err);
+  }
+}
+
+export function ltiToolModule(app: FastifyInstance, deps: Deps) {
+  const keys = ltiKeyStore(deps.db, deps.config);
+  const picker = deepLinkingService(deps, keys);
+  const grades = ltiGradesService(deps);
+
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const limiter = scope.createRateLimit({ max: deps.config.RATE_LIMIT_LTI, timeWindow: '1 minute', keyGenerator: (request) => `lti:${request.ip}` });
+    scope.addHook('onRequest', async (request, reply) => {
+      const limit = await limiter(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      if (HTML_ROUTES.has(request.routeOptions.url ?? '')) {
+        request.log.warn({ lti: { code: 'rateLimited' } }, 'LTI: acesso recusado');
+        return reply.send(refusalPage(reply, new LtiRefusal(429, 'rateLimited', LTI_TOOL_MSG.tooManyRequests)));
+      }
+      throw new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
+    });
+
+    registerRoute(scope, deps, R.jwks, async ({ reply }) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return keys.jwks();
+    });
+
+    const loginHandler = (params: { id: number }, input: Parameters<typeof login>[3], request: FastifyRequest, reply: FastifyReply) =>
+      answerHtml(request, reply, params.id, async () => redirect(reply, 302, await login(deps.db, deps.config.PUBLIC_URL, params.id, input))) as never;
+    registerRoute(scope, deps, R.loginGet, ({ params, query, request, reply }) => loginHandler(params, query, request, reply));
+    registerRoute(scope, deps, R.loginPost, ({ params, body, request, reply }) => loginHandler(params, body, request, reply));
+
+    registerRoute(scope, deps, R.launch, ({ params, body, request, reply }) =>
+      answerHtml(request, reply, params.id, async () => {
+        const launch = await verify(deps.db, params.id, body);
+        const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch);
+        request.log.info({ lti: { connectionId: params.id, messageType: launch.messageType, deploymentId: launch.deploymentId } }, 'LTI: acesso aceito');
+        return redirect(reply, 303, location);
+      }) as never,
+    );
+
+    registerRoute(scope, deps, R.deepLinkingContext, ({ request }) => picker.context(single(request.headers[LTI_SESSION_HEADER])));
+    registerRoute(scope, deps, R.deepLinkingCatalogue, ({ request, query }) => picker.catalogue(single(request.headers[LTI_SESSION_HEADER]), query));
+    registerRoute(scope, deps, R.deepLinkingRespond, ({ body, request, reply }) =>
+      answerHtml(request, reply, null, async () => {
+        const answer = await picker.respond(body);
+        request.log.info({ lti: { code: 'deepLinkingResponse' } }, 'LTI: conteúdos devolvidos ao LMS');
+        return autoPostPage(reply, answer.returnUrl, { JWT: answer.jwt }, answer.frameAncestor);
+      }) as never,
+    );
+
+    registerRoute(scope, deps, R.answer, ({ student, body }) => grades.answer(studentOf(student), body));
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * The LTI 1.3 tool (issue 14 item 1): IMS LTI Core 1.3, Security Framework 1.0 (OIDC third-party login, signed
+ * JWTs, JWKS), Deep Linking 2.0 and Assignment and Grade Services 2.0 (scores). The connections an institution's
+ * admin registers are in lti.ts; this file is what an LMS talks to:
+ *
+ * - `GET /api/lti/jwks` — the tool's public keys;
+ * - `GET|POST /api/lti/:id/login` — OIDC login initiation for connection `id` (302 to the platform's authentication
+ *   endpoint with a single-use `state` and `nonce` kept in PostgreSQL: no cookie, so a browser that blocks
+ *   third-party cookies inside the LMS iframe still launches);
+ * - `POST /api/lti/:id/launch` — the redirect URI: the platform's id_token (form_post), verified; a resource link
+ *   opens the student viewer, a deep-linking request the content picker (`/lti/deep-linking`);
+ * - the content picker's calls (`x-lti-session`) and its answer (an auto-posted LtiDeepLinkingResponse);
+ * - `POST /api/student/lti/score` — an answer of the student viewer opened by a launch that offered AGS.
+ *
+ * Browser-facing answers (login, launch, deep-linking response) are HTML pages in pt-BR, never JSON.
+ */
+import { z } from 'zod';
+import { defineRoute } from './contract';
+import { catalogueQuery, catalogueResponse } from './catalogue';
+import { MSG } from './messages';
+import { STUDENT_ONLY } from './student';
+
+/** Claims of LTI Core 1.3, Deep Linking 2.0 and AGS 2.0 (their full names). */
+export const LTI_CLAIM = {
+  messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
+  version: 'https://purl.imsglobal.org/spec/lti/claim/version',
+  deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
+  targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
+  resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
+  roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
+  context: 'https://purl.imsglobal.org/spec/lti/claim/context',
+  custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
+  deepLinkingMsg: 'https://purl.imsglobal.org/spec/lti-dl/claim/msg',
+  agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+} as const;
+
+export const LTI_VERSION = '1.3.0';
+export const LTI_MESSAGE = {
+  resourceLink: 'LtiResourceLinkRequest',
+  deepLinkingRequest: 'LtiDeepLinkingRequest',
+  deepLinkingResponse: 'LtiDeepLinkingResponse',
+} as const;
+export const AGS_SCOPE_SCORE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+export const AGS_SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
+
+/** The custom parameters our deep-linking items carry (LTI custom claim): the unit (item id) or the subject. */
+export const LTI_CUSTOM_UNIT = 'saber_unit';
+export const LTI_CUSTOM_SUBJECT = 'saber_subject';
+
+/** The deep-linking session's credential on the content picker's calls. */
+export const LTI_SESSION_HEADER = 'x-lti-session';
+/** The web path of the content picker (`?session=…&lti=<connection id>`). */
+export const LTI_DEEP_LINKING_PATH = '/lti/deep-linking';
+/**
+ * The query parameter naming the connection on the pages an LMS frames (`/student/link`, the picker): the server lets
+ * that connection's LMS origin frame the page (CSP frame-ancestors) and nobody else.
+ */
+export const LTI_FRAME_PARAM = 'lti';
+
+/** Lifetimes. */
+export const LTI_LIMITS = {
+  /** Login initiation → launch (the OIDC round trip through the platform). */
+  stateMinutes: 10,
+  /** id_token age accepted (its `iat`), and the clock skew tolerated on exp/iat. */
+  idTokenMaxAgeSeconds: 600,
+  clockToleranceSeconds: 60,
+  /** How long a launched student may keep reading (the student link minted at launch). */
+  launchHours: 8,
+  /** The teacher's time in the content picker. */
+  deepLinkingMinutes: 60,
+  /** Our signed messages (deep-linking response, client assertion). */
+  messageSeconds: 600,
+  /** HTTP calls to a platform (JWKS, token, scores). */
+  httpTimeoutMs: 5000,
+  /** A key replaced by rotation stays published this long after it stopped signing (longer than any message we sign). */
+  retiredKeyHours: 24,
+  /** A rotated-in key is published this long before it starts signing, so platforms that cache our JWKS know it. */
+  keyActivationMinutes: 15,
+  /** Items of one deep-linking response. */
+  maxItems: 50,
+} as const;
+
+/** The values an LMS administrator pastes into Moodle, Canvas or D2L, per connection (docs/lms.md). */
+export interface LtiToolUrls {
+  /** Tool URL / target link URI (the launch of every resource link). */
+  toolUrl: string;
+  /** Initiate login URL (OIDC third-party login). */
+  loginUrl: string;
+  /** Redirection URI(s): where the platform posts the id_token. */
+  redirectUris: string[];
+  /** The tool's public keyset (JWKS). */
+  jwksUrl: string;
+  /** Content selection / deep-linking URL. */
+  deepLinkingUrl: string;
+  /** The tool's domain (Canvas asks for it). */
+  domain: string;
+}
+
+export function ltiToolUrls(publicUrl: string, connectionId: number): LtiToolUrls {
+  const base = publicUrl.replace(/\/+$/, '');
+  const launch = `${base}/api/lti/${connectionId}/launch`;
+  return {
+    toolUrl: launch,
+    loginUrl: `${base}/api/lti/${connectionId}/login`,
+    redirectUris: [launch],
+    jwksUrl: `${base}/api/lti/jwks`,
+    deepLinkingUrl: launch,
+    domain: new URL(base).host,
+  };
+}
+
+/** What the pages say (pt-BR). Each refusal names what happened and who can fix it. */
+export const LTI_TOOL_MSG = {
+  pageTitle: 'Saber Compartilhado — LTI',
+  refusedTitle: 'Não foi possível abrir o conteúdo',
+  refusedHint: 'Feche esta janela e tente de novo pelo seu LMS. Se o problema continuar, fale com o administrador do LMS da sua instituição.',
+  connectionUnknown: 'Esta conexão LTI não existe ou foi removida. O administrador do LMS precisa conferir a configuração da ferramenta.',
+  loginMissing: 'O LMS não enviou os dados de início de sessão (iss, login_hint, target_link_uri).',
+  issuerMismatch: 'O LMS que iniciou o acesso não é o cadastrado nesta conexão (issuer diferente).',
+  clientMismatch: 'O ClientId enviado pelo LMS não é o cadastrado nesta conexão.',
+  platformError: (detail: string) => `O LMS recusou a autenticação: ${detail}`,
+  stateMissing: 'O acesso não foi iniciado por esta ferramenta, ou já foi usado. Abra o conteúdo de novo pelo LMS.',
+  stateExpired: 'O acesso demorou demais para ser concluído. Abra o conteúdo de novo pelo LMS.',
+  tokenMissing: 'O LMS não enviou o id_token.',
+  tokenInvalid: 'A mensagem do LMS não é um id_token válido.',
+  signature: 'A assinatura da mensagem do LMS não confere com as chaves públicas (JWKS) da plataforma.',
+  jwksUnreachable: 'Não foi possível obter as chaves públicas (JWKS) do LMS. Tente de novo em instantes.',
+  expired: 'A mensagem do LMS expirou. Abra o conteúdo de novo pelo LMS.',
+  issuer: 'A mensagem foi emitida por outro LMS (issuer diferente do cadastrado).',
+  audience: 'A mensagem não é destinada a esta ferramenta (audience diferente do ClientId cadastrado).',
+  claims: 'A mensagem do LMS está incompleta ou inválida.',
+  nonce: 'A mensagem do LMS não corresponde a este acesso (nonce). Abra o conteúdo de novo pelo LMS.',
+  version: 'A mensagem do LMS não é LTI 1.3.0.',
+  messageType: 'Tipo de mensagem LTI não suportado por esta ferramenta.',
+  deploymentMissing: 'A mensagem do LMS não informa o deployment (deployment_id).',
+  deploymentUnknown: 'Esta instalação da ferramenta no LMS (deployment) não está cadastrada na conexão. O administrador precisa adicionar o Deployment ID na conexão LTI.',
+  noUser: 'O LMS não identificou o usuário. Entre no LMS e abra o conteúdo de novo.',
+  noTarget: 'Este link do LMS não indica uma unidade nem uma disciplina. Peça ao professor para adicioná-lo pelo seletor de conteúdo da ferramenta.',
+  institutionInactive: 'A instituição está com o acesso suspenso na Saber Compartilhado. Fale com a coordenação.',
+  rentEnded: 'Esta unidade não está mais disponível: a instituição não tem mais um aluguel ativo do fornecedor dela.',
+  unitGone: 'Esta unidade não está mais publicada.',
+  subjectGone: 'Esta disciplina não existe mais na instituição.',
+  notTeacher: 'Somente professores e administradores do curso podem escolher conteúdos.',
+  deepLinkingSettings: 'O LMS não informou para onde devolver os conteúdos escolhidos (deep_link_return_url).',
+  deepLinkingTypes: 'O LMS não aceita links LTI neste local.',
+  tooManyRequests: 'Muitos acessos em pouco tempo a partir deste endereço. Aguarde um minuto e tente de novo.',
+  /** The deep-linking session (content picker). */
+  sessionInvalid: 'A sessão de escolha de conteúdo expirou ou já foi usada. Abra o seletor de novo pelo LMS.',
+  nothingChosen: 'Escolha ao menos uma unidade ou disciplina.',
+  onlyOne: 'Este local do LMS aceita um único conteúdo. Escolha só um.',
+  tooMany: (max: number) => `Escolha no máximo ${max} conteúdos de uma vez.`,
+  itemUnavailable: 'Um dos conteúdos escolhidos não está mais disponível para a instituição.',
+  returning: 'Enviando os conteúdos escolhidos ao LMS…',
+  returnButton: 'Continuar',
+  /** The content picker page. */
+  pickerTitle: 'Escolher conteúdo',
+  pickerIntro: (institution: string) => `Unidades dos aluguéis ativos de ${institution}. Escolha o que adicionar ao curso no LMS.`,
+  pickerSubjects: 'Disciplinas',
+  pickerSubjectsHint: 'Adiciona a disciplina inteira: o aluno vê as unidades na ordem da disciplina.',
+  pickerUnits: 'Unidades',
+  pickerNoSubjects: 'A instituição ainda não tem disciplinas.',
+  pickerEmpty: 'A instituição não tem unidades de aluguéis ativos.',
+  pickerChosen: (n: number) => (n === 0 ? 'Nenhum conteúdo escolhido' : n === 1 ? '1 conteúdo escolhido' : `${n} conteúdos escolhidos`),
+  pickerSubmit: 'Adicionar ao LMS',
+  pickerSubjectUnits: (n: number) => `${n} ${n === 1 ? 'unidade' : 'unidades'}`,
+  pickerOnlyOne: 'Este local do LMS aceita um único conteúdo.',
+  /** Grade passback (shown in the student viewer). */
+  gradeSent: 'Sua nota foi enviada ao LMS.',
+  gradeFail: 'Não foi possível enviar sua resposta ao LMS agora.',
+  questionUnknown: 'Esta questão não faz parte da unidade.',
+  noGrades: 'Este acesso não envia notas ao LMS.',
+} as const;
+
+/** The body of the login initiation (query of a GET, form of a POST). Loose: platforms send more (e.g. lti_storage_target). */
+export const ltiLoginParams = z.object({
+  iss: z.string().max(2000).optional(),
+  login_hint: z.string().max(2000).optional(),
+  target_link_uri: z.string().max(2000).optional(),
+  lti_message_hint: z.string().max(4000).optional(),
+  lti_deployment_id: z.string().max(255).optional(),
+  client_id: z.string().max(255).optional(),
+});
+
+/** The authentication response (form_post): the id_token and our state, or the platform's OIDC error. */
+export const ltiLaunchBody = z.object({
+  id_token: z.string().max(20_000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+const connectionParam = z.strictObject({ id: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue) });
+const htmlPage = z.string().describe('Página HTML (pt-BR)');
+
+export const jwksResponse = z.object({
+  keys: z.array(z.object({ kty: z.string(), kid: z.string(), alg: z.string(), use: z.string(), n: z.string(), e: z.string() })),
+});
+
+/** The content picker's context: who chooses for which institution, what the LMS accepts, the institution's subjects. */
+export const deepLinkingContext = z.object({
+  institution: z.string(),
+  platform: z.string(),
+  acceptMultiple: z.boolean(),
+  expiresAt: z.string(),
+  subjects: z.array(z.object({ id: z.number(), name: z.string(), units: z.number() })),
+});
+export type DeepLinkingContext = z.infer<typeof deepLinkingContext>;
+
+/** 'Adicionar ao LMS': the session and the choice, `u:<item id>` and `s:<subject id>` separated by commas (a form post). */
+export const deepLinkingChoiceBody = z.object({
+  session: z.string().max(200).optional(),
+  items: z.string().max(2000).optional(),
+});
+
+/** An answer given in the student viewer of a launch with AGS: the server checks it against the unit. */
+export const ltiAnswerBody = z.strictObject({
+  unitId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  /** The question's key (`questionKey` of content/unit-questions.ts). */
+  question: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200_000, MSG.invalidValue),
+  option: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200, MSG.invalidValue),
+});
+export type LtiAnswerBody = z.input<typeof ltiAnswerBody>;
+export const ltiAnswerReply = z.object({
+  correct: z.boolean(),
+  /** The student's standing sent to the LMS: right answers of the unit's (or subject's) questions. */
+  right: z.number(),
+  total: z.number(),
+  message: z.string(),
+});
+
+export const ltiToolRoutes = {
+  jwks: defineRoute({
+    method: 'GET', path: '/lti/jwks', tag: 'lti-tool',
+    summary: 'LTI 1.3: as chaves públicas da ferramenta (JWKS), com as chaves em rodízio',
+    access: 'public', response: jwksResponse,
+  }),
+  loginGet: defineRoute({
+    method: 'GET', path: '/lti/:id/login', tag: 'lti-tool',
+    summary: 'LTI 1.3: início de login OIDC (third-party initiated login) da conexão; redireciona ao endpoint de autenticação do LMS',
+    access: 'public', params: connectionParam, query: ltiLoginParams, response: htmlPage,
+  }),
+  loginPost: defineRoute({
+    method: 'POST', path: '/lti/:id/login', tag: 'lti-tool',
+    summary: 'LTI 1.3: início de login OIDC por POST (formulário)',
+    access: 'public', params: connectionParam, body: ltiLoginParams, response: htmlPage,
+  }),
+  launch: defineRoute({
+    method: 'POST', path: '/lti/:id/launch', tag: 'lti-tool',
+    summary: 'LTI 1.3: redirect URI (form_post do id_token). Link de recurso: abre o visualizador do aluno; deep linking: o seletor de conteúdo',
+    access: 'public', params: connectionParam, body: ltiLaunchBody, response: htmlPage,
+  }),
+  deepLinkingContext: defineRoute({
+    method: 'GET', path: '/lti/deep-linking/context', tag: 'lti-tool',
+    summary: `Seletor de conteúdo (deep linking): instituição, o que o LMS aceita e as disciplinas; credencial: a sessão em ${LTI_SESSION_HEADER}`,
+    access: 'public', response: deepLinkingContext,
+  }),
+  deepLinkingCatalogue: defineRoute({
+    method: 'GET', path: '/lti/deep-linking/catalogue', tag: 'lti-tool',
+    summary: `Seletor de conteúdo: o catálogo da instituição (unidades dos aluguéis ativos), como em Meu Catálogo; credencial em ${LTI_SESSION_HEADER}`,
+    access: 'public', query: catalogueQuery, response: catalogueResponse,
+  }),
+  deepLinkingRespond: defineRoute({
+    method: 'POST', path: '/lti/deep-linking/response', tag: 'lti-tool',
+    summary: 'Seletor de conteúdo: devolve ao LMS a LtiDeepLinkingResponse assinada (formulário enviado automaticamente ao deep_link_return_url)',
+    access: 'public', body: deepLinkingChoiceBody, response: htmlPage,
+  }),
+  answer: defineRoute({
+    method: 'POST', path: '/student/lti/score', tag: 'lti-tool',
+    summary: 'Aluno aberto pelo LMS com AGS: uma resposta; o servidor confere e envia a nota (acertos/questões) ao LMS',
+    access: STUDENT_ONLY, studentLink: true, body: ltiAnswerBody, response: ltiAnswerReply,
+  }),
+} as const;
