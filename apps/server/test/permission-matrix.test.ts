@@ -65,6 +65,17 @@ const expectKeyRefusal = (res: { statusCode: number; json: () => unknown }) => {
   expect(res.json()).toMatchObject({ code: 'LMS_KEY_MISSING', message: MSG.lmsKeyMissing });
 };
 
+/**
+ * Public routes an LMS's browser calls (issue 14, lti-tool.ts): they answer a pt-BR HTML page (here a refusal: the
+ * connection 999999 does not exist, or no picker session), never JSON and never the role refusal (lti.test).
+ */
+const HTML_ROUTES = new Set(['GET /api/lti/:id/login', 'POST /api/lti/:id/login', 'POST /api/lti/:id/launch', 'POST /api/lti/deep-linking/response']);
+const expectHtmlPage = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
+  expect(res.statusCode).toBeLessThan(500);
+  expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+  expect(res.body).not.toContain(MSG.forbidden);
+};
+
 describe('the contract', () => {
   it('every user type has a demo account in this matrix', () => {
     expect(Object.keys(DEMO_LOGIN).sort()).toEqual([...USER_TYPES].sort());
@@ -89,6 +100,7 @@ describe.each(ALL_ROUTES.map((route) => ({ route, name: label(route) })))('$name
     const res = await request(route);
     expect(res.statusCode).toBeLessThan(500);
     if (LMS_KEY_ROUTES.has(label(route))) return expectKeyRefusal(res);
+    if (HTML_ROUTES.has(label(route))) return expectHtmlPage(res);
     if (route.access === 'public') {
       expect(res.statusCode).not.toBe(401);
       expect(res.json()).not.toMatchObject({ code: 'FORBIDDEN', message: MSG.forbidden });
@@ -103,6 +115,7 @@ describe.each(ALL_ROUTES.map((route) => ({ route, name: label(route) })))('$name
   it.each([...USER_TYPES])('as %s', async (type) => {
     const res = await request(route, await tokenFor(type));
     expect(res.statusCode, res.body).toBeLessThan(500);
+    if (HTML_ROUTES.has(label(route))) return expectHtmlPage(res);
     // A contract route must exist on the server: never the catch-all 404.
     expect(res.json()).not.toMatchObject({ message: MSG.routeNotFound });
     if (LMS_KEY_ROUTES.has(label(route))) return expectKeyRefusal(res);

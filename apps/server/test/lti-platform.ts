@@ -1,0 +1,358 @@
+/**
+ * An LTI 1.3 PLATFORM for the tests (issue 14), written from the IMS specifications and independent of the product:
+ * it imports nothing from apps/server/src or packages/shared (claim names are spelled out from the specs), has its
+ * own RSA key pair and its own JWT building (jose), and serves, on a loopback HTTP server, what a Moodle-like platform
+ * serves at the paths of a Moodle registration:
+ *
+ * - `GET  /mod/lti/certs.php`  its JWKS (Security Framework 1.0 §6.3);
+ * - `GET  /mod/lti/auth.php`   the OIDC authorization endpoint: checks the tool's authentication request (§5.1.1.2)
+ *   and answers an auto-submitted form posting `id_token` and `state` to the `redirect_uri` (response_mode form_post);
+ * - `POST /mod/lti/token.php`  the OAuth 2 token endpoint for services: client_credentials with a JWT client
+ *   assertion (§4.1), verified with the TOOL's JWKS;
+ * - `POST /lineitems/:n/lineitem/scores`  AGS 2.0 score publish service (bearer token, score+json);
+ * - `POST /deep-link-return`   the Deep Linking 2.0 return URL: the tool's LtiDeepLinkingResponse verified with the
+ *   tool's JWKS;
+ * - `GET  /course/:launch`     a course page framing the tool, and `/start/:launch` the platform's login initiation
+ *   (an auto-submitted form to the tool's initiate-login URL), for the browser journey.
+ *
+ * The API tests call the same steps directly (`initiation`, `authenticate`) around `app.inject`.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
+
+export const CLAIM = {
+  messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
+  version: 'https://purl.imsglobal.org/spec/lti/claim/version',
+  deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
+  targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
+  resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
+  roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
+  context: 'https://purl.imsglobal.org/spec/lti/claim/context',
+  custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
+  toolPlatform: 'https://purl.imsglobal.org/spec/lti/claim/tool_platform',
+  launchPresentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
+  ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+} as const;
+export const ROLE = {
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+} as const;
+export const SCOPE_SCORE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+const SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
+
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  jwk: Record<string, unknown>;
+}
+
+async function newKey(): Promise<SigningKey> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = `platform-${crypto.randomBytes(6).toString('hex')}`;
+  return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+export interface PlatformOptions {
+  clientId: string;
+  deploymentId: string;
+  /** The tool's JWKS (its public keys), read when the platform verifies a tool message. */
+  toolJwks: () => Promise<JSONWebKeySet>;
+}
+
+/** What the tool sends back, as received and verified. */
+export interface Received {
+  tokenRequests: { assertion: JWTPayload; scope: string }[];
+  scores: { lineitem: string; body: Record<string, unknown> }[];
+  deepLinks: { claims: JWTPayload & Record<string, unknown> }[];
+  refusals: string[];
+}
+
+/** A launch the platform will answer at its authorization endpoint: the message's claims (without iss/aud/nonce). */
+export type LaunchClaims = Record<string, unknown> & { sub?: string };
+
+export class LtiPlatform {
+  readonly received: Received = { tokenRequests: [], scores: [], deepLinks: [], refusals: [] };
+  /** Launches the browser journey starts (`/course/:name`), by name: the tool's URLs and the message's claims. */
+  readonly launches = new Map<string, { loginUrl: string; targetLinkUri: string; claims: () => LaunchClaims }>();
+  /** The login_hint each initiation issued, so the authorization request can be checked against it. */
+  private readonly hints = new Set<string>();
+  private readonly tokens = new Set<string>();
+  private readonly jtis = new Set<string>();
+  private server: http.Server | null = null;
+  private key!: SigningKey;
+  /** Published besides the signing key (a key the platform rotated away from, or one a test adds). */
+  readonly extraJwks: Record<string, unknown>[] = [];
+  url = '';
+
+  constructor(readonly options: PlatformOptions) {}
+
+  get issuer() {
+    return this.url;
+  }
+  get jwksUrl() {
+    return `${this.url}/mod/lti/certs.php`;
+  }
+  get tokenUrl() {
+    return `${this.url}/mod/lti/token.php`;
+  }
+  lineitemUrl(n: number) {
+    return `${this.url}/lineitems/${n}/lineitem?type_id=7`;
+  }
+  get deepLinkReturnUrl() {
+    return `${this.url}/deep-link-return`;
+  }
+
+  async start(): Promise<this> {
+    this.key = await newKey();
+    this.server = http.createServer((req, res) => {
+      this.route(req, res).catch((err: unknown) => {
+        this.received.refusals.push(String(err));
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(String(err));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** The platform's JWKS document. */
+  jwks(): JSONWebKeySet {
+    return { keys: [this.key.jwk, ...this.extraJwks] as JSONWebKeySet['keys'] };
+  }
+
+  /** Third-party initiated login (LTI Core §5.1.1 / Security Framework §5.1.1.1): the parameters sent to the tool. */
+  initiation(targetLinkUri: string, messageHint = 'launch') {
+    const loginHint = `hint-${crypto.randomBytes(8).toString('hex')}`;
+    this.hints.add(loginHint);
+    return {
+      iss: this.issuer,
+      login_hint: loginHint,
+      target_link_uri: targetLinkUri,
+      lti_message_hint: messageHint,
+      client_id: this.options.clientId,
+      lti_deployment_id: this.options.deploymentId,
+    };
+  }
+
+  /**
+   * The authorization endpoint's check of the tool's authentication request (Security Framework §5.1.1.2), then the
+   * authentication response: where to post and the form (`id_token`, `state`). Throws when the request is wrong.
+   */
+  async authenticate(authRequest: string, claims: LaunchClaims, sign: SignOptions = {}): Promise<{ action: string; fields: { id_token: string; state: string } }> {
+    const url = new URL(authRequest);
+    const q = Object.fromEntries(url.searchParams);
+    const problems: string[] = [];
+    if (`${url.origin}${url.pathname}` !== `${this.url}/mod/lti/auth.php`) problems.push(`wrong authorization endpoint ${url.origin}${url.pathname}`);
+    if (!q.scope?.split(' ').includes('openid')) problems.push('scope must contain openid');
+    if (q.response_type !== 'id_token') problems.push('response_type must be id_token');
+    if (q.response_mode !== 'form_post') problems.push('response_mode must be form_post');
+    if (q.prompt !== 'none') problems.push('prompt must be none');
+    if (q.client_id !== this.options.clientId) problems.push('client_id unknown');
+    if (!q.redirect_uri) problems.push('redirect_uri missing');
+    if (!q.login_hint || !this.hints.has(q.login_hint)) problems.push('login_hint not issued by this platform');
+    if (!q.nonce) problems.push('nonce missing');
+    if (!q.state) problems.push('state missing');
+    if (problems.length) throw new Error(`authentication request refused: ${problems.join('; ')}`);
+    const idToken = await this.idToken({ nonce: q.nonce!, ...claims }, sign);
+    return { action: q.redirect_uri!, fields: { id_token: idToken, state: q.state! } };
+  }
+
+  /** An id_token: iss, aud = the client id, azp, iat, exp (60 s, as Moodle), signed RS256 with the platform's key. */
+  async idToken(claims: Record<string, unknown>, sign: SignOptions = {}): Promise<string> {
+    const key = sign.key ?? this.key;
+    const now = Math.floor(Date.now() / 1000) + (sign.shiftSeconds ?? 0);
+    const payload = {
+      iss: this.issuer,
+      aud: this.options.clientId,
+      azp: this.options.clientId,
+      ...claims,
+      ...(sign.claims ?? {}),
+    };
+    return new SignJWT(payload as JWTPayload)
+      .setProtectedHeader({ alg: 'RS256', kid: sign.kid ?? key.kid, typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + (sign.lifetimeSeconds ?? 60))
+      .sign(key.privateKey);
+  }
+
+  /** A key the platform does not publish (a forger's): the same kid can be claimed with it. */
+  static forgerKey = newKey;
+
+  /** LTI Core §5.3: a resource link launch's claims. */
+  resourceLinkClaims(opts: { sub?: string; custom?: Record<string, string>; lineitem?: string; roles?: string[]; resourceLinkId?: string; targetLinkUri: string }): LaunchClaims {
+    return {
+      ...(opts.sub !== undefined ? { sub: opts.sub } : {}),
+      name: 'Aluna de Teste',
+      given_name: 'Aluna',
+      family_name: 'de Teste',
+      [CLAIM.messageType]: 'LtiResourceLinkRequest',
+      [CLAIM.version]: '1.3.0',
+      [CLAIM.deploymentId]: this.options.deploymentId,
+      [CLAIM.targetLinkUri]: opts.targetLinkUri,
+      [CLAIM.resourceLink]: { id: opts.resourceLinkId ?? `rl-${crypto.randomBytes(4).toString('hex')}`, title: 'Unidade no curso' },
+      [CLAIM.roles]: opts.roles ?? [ROLE.learner],
+      [CLAIM.context]: { id: 'course-101', label: 'MAT101', title: 'Matemática Básica' },
+      [CLAIM.toolPlatform]: { guid: 'platform-harness', name: 'Plataforma de teste', product_family_code: 'moodle' },
+      [CLAIM.launchPresentation]: { document_target: 'iframe', locale: 'pt-BR' },
+      ...(opts.custom ? { [CLAIM.custom]: opts.custom } : {}),
+      ...(opts.lineitem ? { [CLAIM.ags]: { scope: [SCOPE_SCORE, 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'], lineitems: `${this.url}/lineitems`, lineitem: opts.lineitem } } : {}),
+    };
+  }
+
+  /** Deep Linking 2.0 §4.4: a deep-linking request's claims. */
+  deepLinkingClaims(opts: { sub?: string; roles?: string[]; acceptMultiple?: boolean; data?: string; acceptTypes?: string[]; targetLinkUri: string }): LaunchClaims {
+    return {
+      sub: opts.sub ?? 'teacher-1',
+      name: 'Professora de Teste',
+      [CLAIM.messageType]: 'LtiDeepLinkingRequest',
+      [CLAIM.version]: '1.3.0',
+      [CLAIM.deploymentId]: this.options.deploymentId,
+      [CLAIM.targetLinkUri]: opts.targetLinkUri,
+      [CLAIM.roles]: opts.roles ?? [ROLE.instructor],
+      [CLAIM.context]: { id: 'course-101', label: 'MAT101', title: 'Matemática Básica' },
+      [CLAIM.deepLinkingSettings]: {
+        deep_link_return_url: this.deepLinkReturnUrl,
+        accept_types: opts.acceptTypes ?? ['ltiResourceLink'],
+        accept_presentation_document_targets: ['iframe', 'window'],
+        accept_multiple: opts.acceptMultiple ?? true,
+        auto_create: true,
+        ...(opts.data !== undefined ? { data: opts.data } : {}),
+      },
+    };
+  }
+
+  /** The tool's message verified with the tool's JWKS (signature, iss = client id, aud = this issuer, exp, iat). */
+  async verifyToolJwt(jwt: string, audience: string | string[]): Promise<JWTPayload & Record<string, unknown>> {
+    const keys = createLocalJWKSet(await this.options.toolJwks());
+    const { payload } = await jwtVerify(jwt, keys, { algorithms: ['RS256'], audience, requiredClaims: ['iat', 'exp'] });
+    return payload as JWTPayload & Record<string, unknown>;
+  }
+
+  private async route(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Plataforma de teste</title></head><body>${body}</body></html>`);
+    };
+    const json = (status: number, body: unknown, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/mod/lti/certs.php') return json(200, this.jwks());
+
+    if (req.method === 'GET' && url.pathname.startsWith('/course/')) {
+      const name = decodeURIComponent(url.pathname.slice('/course/'.length));
+      return html(200, `<h1>Curso MAT101</h1><iframe name="tool" title="Ferramenta" src="/start/${encodeURIComponent(name)}" style="width:1000px;height:1400px" allow="clipboard-write"></iframe>`);
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/start/')) {
+      const name = decodeURIComponent(url.pathname.slice('/start/'.length));
+      const launch = this.launches.get(name);
+      if (!launch) return html(404, 'launch unknown');
+      return html(200, autoForm('post', launch.loginUrl, this.initiation(launch.targetLinkUri, name)));
+    }
+    if (req.method === 'GET' && url.pathname === '/mod/lti/auth.php') {
+      const launch = this.launches.get(url.searchParams.get('lti_message_hint') ?? '');
+      if (!launch) return html(400, 'unknown lti_message_hint');
+      try {
+        const answer = await this.authenticate(url.toString(), launch.claims());
+        return html(200, autoForm('post', answer.action, answer.fields));
+      } catch (err) {
+        this.received.refusals.push(String(err));
+        return html(400, String(err));
+      }
+    }
+    const body = await readBody(req);
+    if (req.method === 'POST' && url.pathname === '/mod/lti/token.php') {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      try {
+        if (form.grant_type !== 'client_credentials') throw new Error('grant_type');
+        if (form.client_assertion_type !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') throw new Error('client_assertion_type');
+        const assertion = await this.verifyToolJwt(form.client_assertion ?? '', this.tokenUrl);
+        if (assertion.iss !== this.options.clientId || assertion.sub !== this.options.clientId) throw new Error('iss/sub must be the client id');
+        if (typeof assertion.jti !== 'string' || this.jtis.has(assertion.jti)) throw new Error('jti missing or replayed');
+        this.jtis.add(assertion.jti);
+        if (!(form.scope ?? '').split(' ').includes(SCOPE_SCORE)) throw new Error('scope');
+        this.received.tokenRequests.push({ assertion, scope: form.scope! });
+        const token = crypto.randomBytes(16).toString('hex');
+        this.tokens.add(token);
+        return json(200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.scope });
+      } catch (err) {
+        this.received.refusals.push(`token: ${String(err)}`);
+        return json(400, { error: 'invalid_client' });
+      }
+    }
+    if (req.method === 'POST' && /^\/lineitems\/\d+\/lineitem\/scores$/.test(url.pathname)) {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!this.tokens.has(token)) return json(401, { error: 'invalid_token' });
+      if (req.headers['content-type'] !== SCORE_MEDIA_TYPE) return json(415, { error: 'content type' });
+      const score = JSON.parse(body) as Record<string, unknown>;
+      for (const field of ['userId', 'scoreGiven', 'scoreMaximum', 'activityProgress', 'gradingProgress', 'timestamp']) {
+        if (score[field] === undefined) return json(400, { error: `${field} missing` });
+      }
+      const lineitem = `${this.url}${url.pathname.replace(/\/scores$/, '')}${url.search}`;
+      this.received.scores.push({ lineitem, body: score });
+      return json(200, {});
+    }
+    if (req.method === 'POST' && url.pathname === '/deep-link-return') {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      try {
+        const claims = await this.verifyToolJwt(form.JWT ?? '', this.issuer);
+        if (claims.iss !== this.options.clientId) throw new Error('iss must be the client id');
+        if (claims[CLAIM.messageType] !== 'LtiDeepLinkingResponse') throw new Error('message type');
+        if (claims[CLAIM.version] !== '1.3.0') throw new Error('version');
+        if (claims[CLAIM.deploymentId] !== this.options.deploymentId) throw new Error('deployment');
+        if (typeof claims.nonce !== 'string') throw new Error('nonce');
+        this.received.deepLinks.push({ claims });
+        const titles = ((claims[CLAIM.contentItems] as { title?: string }[]) ?? []).map((i) => `<li>${escape(i.title ?? '')}</li>`).join('');
+        return html(200, `<h1>Conteúdo adicionado ao curso</h1><ul>${titles}</ul>`);
+      } catch (err) {
+        this.received.refusals.push(`deep link: ${String(err)}`);
+        return html(400, `<h1>Resposta recusada</h1><p>${escape(String(err))}</p>`);
+      }
+    }
+    res.writeHead(404).end();
+  }
+}
+
+export interface SignOptions {
+  /** Sign with another key (a forgery), optionally claiming a published kid. */
+  key?: SigningKey;
+  kid?: string;
+  /** Move iat/exp (negative: in the past). */
+  shiftSeconds?: number;
+  lifetimeSeconds?: number;
+  /** Claims replacing the defaults (e.g. another aud). */
+  claims?: Record<string, unknown>;
+}
+
+function escape(value: string) {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** An auto-submitted form (what platforms answer to move the browser with a POST). */
+function autoForm(method: 'post' | 'get', action: string, fields: Record<string, string>) {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .join('');
+  return `<form id="f" method="${method}" action="${escape(action)}">${inputs}<button>Continuar</button></form><script>document.getElementById('f').submit()</script>`;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * The LTI tests' setup (issue 14): the app, the independent platform harness (lti-platform.ts) on loopback, a Moodle
+ * connection of the demo institution pointing at it, and the steps of a launch driven through `app.inject`.
+ */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
+import type { LtiConnectionView } from '@edu/shared/lti';
+import { providers } from '../src/modules/providers/providers.tables';
+import { rents } from '../src/modules/rents/rents.tables';
+import { users } from '../src/modules/users/users.tables';
+import { items } from '../src/modules/units/units.tables';
+import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/units';
+import { itemContents } from '../src/modules/units/units.tables';
+import { call, signIn, type TestApp } from './harness';
+import { LtiPlatform, type LaunchClaims, type SignOptions } from './lti-platform';
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+export interface LtiWorld {
+  platform: LtiPlatform;
+  connection: LtiConnectionView;
+  admin: string;
+  sellerId: number;
+  /** The demo published unit (item id, published version) of the demo provider the demo institution rents. */
+  item: number;
+  content: number;
+  rent: number;
+}
+
+export async function ltiWorld(t: TestApp, opts: { clientId?: string; deploymentId?: string | null } = {}): Promise<LtiWorld> {
+  const db = t.deps.db;
+  const clientId = opts.clientId ?? 'moodle-client-1';
+  const deploymentId = opts.deploymentId === undefined ? 'dep-1' : opts.deploymentId;
+  const platform = await new LtiPlatform({
+    clientId,
+    deploymentId: deploymentId ?? 'dep-first',
+    toolJwks: async () => (await t.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json(),
+  }).start();
+  const admin = await signIn(t.app, 'admin');
+  const [seller] = await db.select({ id: users.sellerId }).from(users).where(eq(users.email, 'seller@demo.sabercompartilhado.com.br'));
+  const sellerId = seller!.id!;
+  const added = await call(t.app, 'POST', `/api/sellers/${sellerId}/lti-connections`, {
+    token: admin,
+    payload: { platform: 'moodle', name: 'Moodle de teste', clientId, url: platform.url, ...(deploymentId ? { deploymentId } : {}) },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
+  const [unit] = await db
+    .select({ item: items.id, content: itemContents.id })
+    .from(items)
+    .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
+    .where(and(eq(items.providerId, provider!.id), eq(itemContents.title, DEMO_PUBLISHED_UNIT_TITLE), isNotNull(items.publishedContentId)));
+  const [rent] = await db.select({ id: rents.id }).from(rents).where(and(eq(rents.sellerId, sellerId), eq(rents.providerId, provider!.id), eq(rents.status, 'active')));
+  return { platform, connection: added.json().connection, admin, sellerId, item: unit!.item, content: unit!.content, rent: rent!.id };
+}
+
+/** POST the platform's login initiation (as Moodle does, a form) and answer the tool's redirect. */
+export async function initiate(t: TestApp, w: LtiWorld, opts: { connectionId?: number; method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
+  const id = opts.connectionId ?? w.connection.id;
+  const params = opts.params ?? w.platform.initiation(w.connection.tool.toolUrl);
+  return opts.method === 'GET'
+    ? t.app.inject({ method: 'GET', url: `/api/lti/${id}/login`, query: params })
+    : t.app.inject({ method: 'POST', url: `/api/lti/${id}/login`, payload: form(params), headers: FORM });
+}
+
+/** The platform's authentication response posted to the tool's redirect URI (form_post). */
+export function postLaunch(t: TestApp, answer: { action: string; fields: Record<string, string> }) {
+  return t.app.inject({ method: 'POST', url: new URL(answer.action).pathname, payload: form(answer.fields), headers: FORM });
+}
+
+/** Login initiation → authentication request → the platform's id_token → the launch; answers the launch response. */
+export async function launch(t: TestApp, w: LtiWorld, claims: LaunchClaims, sign: SignOptions = {}): Promise<LightMyRequestResponse> {
+  const login = await initiate(t, w);
+  expect(login.statusCode, login.body).toBe(302);
+  const answer = await w.platform.authenticate(String(login.headers.location), claims, sign);
+  return postLaunch(t, answer);
+}
+
+/** A refusal page: the status, the pt-BR reason, no launch (no redirect). */
+export function expectRefusal(res: LightMyRequestResponse, status: number, code: keyof typeof LTI_TOOL_MSG) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers.location).toBeUndefined();
+  expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+  expect(res.body).toContain(`data-lti-refusal="${code}"`);
+  const text = LTI_TOOL_MSG[code];
+  if (typeof text === 'string') expect(res.body).toContain(text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'));
+  expect(res.body).toContain(LTI_TOOL_MSG.refusedTitle);
+}
+
+/** The student link a launch redirected to: its token and connection parameter. */
+export function studentLinkOf(res: LightMyRequestResponse): { token: string; lti: string; path: string } {
+  expect(res.statusCode, res.body).toBe(303);
+  const url = new URL(String(res.headers.location), 'http://localhost:3000');
+  expect(url.pathname).toBe('/student/link');
+  return { token: url.searchParams.get('token')!, lti: url.searchParams.get('lti')!, path: `${url.pathname}${url.search}` };
+}
