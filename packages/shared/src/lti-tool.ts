@@ -168,7 +168,7 @@ export const LTI_TOOL_MSG = {
   pickerSubjectUnits: (n: number) => `${n} ${n === 1 ? 'unidade' : 'unidades'}`,
   pickerOnlyOne: 'Este local do LMS aceita um único conteúdo.',
   /** Grade passback (shown in the student viewer). */
-  gradeSent: 'Sua nota foi enviada ao LMS.',
+  gradeSent: 'Resposta registrada: sua nota será enviada ao LMS.',
   gradeFail: 'Não foi possível enviar sua resposta ao LMS agora.',
   questionUnknown: 'Esta questão não faz parte da unidade.',
   noGrades: 'Este acesso não envia notas ao LMS.',

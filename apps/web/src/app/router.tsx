@@ -32,6 +32,8 @@ export const router = createBrowserRouter([
       { path: '/docs/lms/key_generator', lazy: page(() => import('../features/lms/pages/lms-key-tutorial-page')) },
       // The student viewer (issue 13): public, no account; the share link's path (SHARE_LINK_PATH of shared/share-links.ts).
       { path: '/student/link', lazy: page(() => import('../features/student/pages/student-link-page')) },
+      // The LTI content picker (issue 14): public, opened by an LMS deep-linking launch (LTI_DEEP_LINKING_PATH of shared/lti-tool.ts).
+      { path: '/lti/deep-linking', lazy: page(() => import('../features/lti/pages/deep-linking-page')) },
       {
         element: <RequireAuth />,
         children: [

@@ -36,8 +36,6 @@ import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import type { VerifiedLaunch } from './lti-oidc';
 
-type Claims = VerifiedLaunch['claims'];
-
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 

@@ -7,7 +7,7 @@ import {
   type InstitutionsQuery,
   type SellerStatus,
 } from '@edu/shared/institutions';
-import { ltiRoutes, type LtiAddBody, type LtiDeleteBody } from '@edu/shared/lti';
+import { ltiRoutes, type LtiAddBody, type LtiDeleteBody, type LtiDeploymentBody } from '@edu/shared/lti';
 import { call } from '../../lib/api';
 import { MARKET_KEYS } from '../../lib/query';
 
@@ -48,3 +48,6 @@ export const setInstitutionsStatus = (ids: number[], status: SellerStatus) => ca
 
 export const addLtiConnection = (sellerId: number, body: LtiAddBody) => call(ltiRoutes.add, { params: { id: sellerId }, body });
 export const deleteLtiConnection = (sellerId: number, body: LtiDeleteBody) => call(ltiRoutes.remove, { params: { id: sellerId }, body });
+export const testLtiConnection = (sellerId: number, connectionId: number) => call(ltiRoutes.test, { params: { id: sellerId, connectionId } });
+export const addLtiDeployment = (sellerId: number, connectionId: number, body: LtiDeploymentBody) =>
+  call(ltiRoutes.addDeployment, { params: { id: sellerId, connectionId }, body });

@@ -8,6 +8,7 @@ import type { Body } from '@edu/shared/contract';
 import { feedbackRoutes, type ProblemCategory, type STUDENT_FEEDBACK_TYPE } from '@edu/shared/feedback';
 import { shareLinksRoutes } from '@edu/shared/share-links';
 import { STUDENT_AI_TIMEOUT_MS, STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG, studentRoutes, type QuestionBody } from '@edu/shared/student';
+import { ltiToolRoutes } from '@edu/shared/lti-tool';
 import { ApiError, call } from '../../lib/api';
 
 /** Who calls: the link's token and, when the link names no student, the identifier the student gave. */
@@ -80,3 +81,7 @@ export async function askQuestion(c: StudentCredentials, body: QuestionBody): Pr
     return { status: false, message: err instanceof Error && err.message ? err.message : STUDENT_MSG.aiFail, httpStatus: 500 };
   }
 }
+
+/** An answer of a link an LMS launch opened with AGS (issue 14): the server checks it and sends the score to the LMS. */
+export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: string, option: string) =>
+  call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });

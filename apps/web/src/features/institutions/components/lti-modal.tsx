@@ -1,22 +1,23 @@
 /**
- * 'Gerenciar Conexão LTI' (spec 3 §2.11, §5): 'Adicionar Conexão' (platform, name, ClientId, platform URL) and
- * 'Deletar Conexão' (ClientId and URL), with the institution's live connections listed below with the endpoints the
- * server derived, so the platform team can check them against the LMS's registration.
+ * 'Gerenciar Conexão LTI' (spec 3 §2.11, §5): 'Adicionar Conexão' (platform, name, ClientId, platform URL, and the
+ * optional Deployment ID of issue 14) and 'Deletar Conexão' (ClientId and URL), with the institution's live
+ * connections listed below (lti-connection-card.tsx): the values to paste into the LMS, the endpoints the server
+ * derived, the deployments, 'Testar conexão'.
  */
-import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
 import type { InstitutionRow } from '@edu/shared/institutions';
-import { LTI_PLATFORMS, LTI_PLATFORM_LABELS, ltiAddBody, ltiDeleteBody, type LtiConnectionView, type LtiPlatform } from '@edu/shared/lti';
+import { LTI_PLATFORMS, LTI_PLATFORM_LABELS, ltiAddBody, ltiDeleteBody, type LtiPlatform } from '@edu/shared/lti';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
-import { confirm } from '../../../ui/confirm';
 import { addLtiConnection, deleteLtiConnection, institutionsKeys, ltiConnectionsQuery } from '../api';
+import { LtiConnectionCard } from './lti-connection-card';
 
 type Mode = 'add' | 'delete';
 
@@ -63,7 +64,7 @@ function LtiManager({ institution }: { institution: InstitutionRow }) {
       ) : (
         <Stack gap="sm" aria-label="Conexões cadastradas" role="list">
           {list.data.data.map((c) => (
-            <ConnectionCard key={c.id} sellerId={institution.id} connection={c} />
+            <LtiConnectionCard key={c.id} sellerId={institution.id} connection={c} />
           ))}
         </Stack>
       )}
@@ -120,14 +121,14 @@ function useLtiForm<V extends Record<string, unknown>, B>({
   return { form, submit, pending: mutation.isPending };
 }
 
-type AddValues = { platform: LtiPlatform | null; name: string; clientId: string; url: string };
+type AddValues = { platform: LtiPlatform | null; name: string; clientId: string; url: string; deploymentId: string };
 
 function AddForm({ sellerId }: { sellerId: number }) {
   const { form, submit, pending } = useLtiForm<AddValues, z.input<typeof ltiAddBody>>({
     sellerId,
-    initialValues: { platform: null, name: '', clientId: '', url: '' },
+    initialValues: { platform: null, name: '', clientId: '', url: '', deploymentId: '' },
     schema: ltiAddBody,
-    toBody: (v) => ({ platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url }),
+    toBody: (v) => ({ platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url, deploymentId: v.deploymentId.trim() }),
     send: addLtiConnection,
     refusal: 409,
   });
@@ -150,6 +151,12 @@ function AddForm({ sellerId }: { sellerId: number }) {
           required
           autoComplete="off"
           {...form.getInputProps('url')}
+        />
+        <TextInput
+          label="Deployment ID"
+          description="Opcional: o LMS mostra ao instalar a ferramenta. Em branco, o primeiro acesso registra o deployment."
+          autoComplete="off"
+          {...form.getInputProps('deploymentId')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>
@@ -185,71 +192,5 @@ function DeleteForm({ sellerId }: { sellerId: number }) {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Value({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text size="xs" c="dimmed" w={150} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function ConnectionCard({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
-  const refresh = useAfterChange(sellerId);
-  const remove = useMutation({
-    mutationFn: () => deleteLtiConnection(sellerId, { clientId: c.clientId, url: c.url }),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      void refresh();
-    },
-    onError: (err) => toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic),
-  });
-  const title = c.name || `${LTI_PLATFORM_LABELS[c.platform]} ${c.clientId}`;
-  return (
-    <Card withBorder padding="sm" role="listitem" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap" mb={6}>
-        <Group gap="xs" miw={0}>
-          <Text fw={600} size="sm" truncate>
-            {title}
-          </Text>
-          <Badge variant="light" tt="none">
-            {LTI_PLATFORM_LABELS[c.platform]}
-          </Badge>
-        </Group>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red"
-          loading={remove.isPending}
-          aria-label={`Deletar a conexão ${title}`}
-          onClick={async () => {
-            const ok = await confirm({
-              title: 'Deletar esta conexão LTI?',
-              message: `ClientId ${c.clientId} em ${c.url}. A conexão deixa de valer, mas continua registrada no histórico.`,
-              confirmLabel: 'Deletar',
-              danger: true,
-            });
-            if (ok) remove.mutate();
-          }}
-        >
-          Deletar
-        </Button>
-      </Group>
-      <Stack gap={2}>
-        <Value label="ClientId" value={c.clientId} />
-        <Value label="URL" value={c.url} />
-        <Value label="Plataforma (issuer)" value={c.platformUrl} />
-        <Value label="Autenticação" value={c.authenticationEndpoint} />
-        <Value label="Token de acesso" value={c.accesstokenEndpoint} />
-        <Value label="Chaves (JWK_SET)" value={c.authConfig.key} />
-      </Stack>
-    </Card>
   );
 }

@@ -166,7 +166,7 @@ function LinkContent({ link, credentials }: { link: VerifiedLink; credentials: S
           <h1>{current.title}</h1>
         </VisuallyHidden>
       )}
-      <StudentUnitView key={current.itemContentId} credentials={credentials} unitId={current.itemContentId} />
+      <StudentUnitView key={current.itemContentId} credentials={credentials} unitId={current.itemContentId} grades={link.lti?.grades ?? false} />
     </Stack>
   );
 }

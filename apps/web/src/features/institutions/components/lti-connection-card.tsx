@@ -1,0 +1,187 @@
+/**
+ * One LTI connection in 'Gerenciar Conexão LTI' (spec 3 §2.11; issue 14): the values the LMS admin pastes into
+ * Moodle, Canvas or D2L (each with a copy button, docs/lms.md walks through where each one goes), the deployments the
+ * tool accepts (and 'Adicionar' for another), the platform endpoints the server derived, 'Testar conexão' (the server
+ * asks the LMS for its public keys) and 'Deletar'.
+ */
+import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Divider, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { MSG } from '@edu/shared/messages';
+import { LTI_PLATFORM_LABELS, ltiDeploymentId, type LtiConnectionView, type LtiTestReply } from '@edu/shared/lti';
+import { ApiError } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { confirm } from '../../../ui/confirm';
+import { addLtiDeployment, deleteLtiConnection, institutionsKeys, testLtiConnection } from '../api';
+
+function Value({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="dimmed" w={170} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** A value to paste into the LMS, with its copy button. */
+function Copyable({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="center" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" w={170} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} flex={1}>
+        {value}
+      </Text>
+      <CopyButton value={value} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copiado!' : 'Copiar'} withArrow>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copiar ${label}`}>
+              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
+  const [result, setResult] = useState<LtiTestReply | null>(null);
+  const remove = useMutation({
+    mutationFn: () => deleteLtiConnection(sellerId, { clientId: c.clientId, url: c.url }),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      void refresh();
+    },
+    onError: (err) => toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic),
+  });
+  const test = useMutation({
+    mutationFn: () => testLtiConnection(sellerId, c.id),
+    onSuccess: setResult,
+    onError: (err) => toastError(err instanceof ApiError ? err.message : MSG.generic),
+  });
+  const title = c.name || `${LTI_PLATFORM_LABELS[c.platform]} ${c.clientId}`;
+  return (
+    <Card withBorder padding="sm" role="listitem" aria-label={title}>
+      <Group justify="space-between" wrap="nowrap" mb={6}>
+        <Group gap="xs" miw={0}>
+          <Text fw={600} size="sm" truncate>
+            {title}
+          </Text>
+          <Badge variant="light" tt="none">
+            {LTI_PLATFORM_LABELS[c.platform]}
+          </Badge>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Button size="compact-sm" variant="light" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Testar conexão ${title}`}>
+            Testar conexão
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            loading={remove.isPending}
+            aria-label={`Deletar a conexão ${title}`}
+            onClick={async () => {
+              const ok = await confirm({
+                title: 'Deletar esta conexão LTI?',
+                message: `ClientId ${c.clientId} em ${c.url}. A conexão deixa de valer, mas continua registrada no histórico.`,
+                confirmLabel: 'Deletar',
+                danger: true,
+              });
+              if (ok) remove.mutate();
+            }}
+          >
+            Deletar
+          </Button>
+        </Group>
+      </Group>
+      {result && (
+        <Alert color={result.ok ? 'green' : 'red'} variant="light" mb="xs" role="status" withCloseButton onClose={() => setResult(null)} closeButtonLabel="Fechar">
+          {result.message}
+        </Alert>
+      )}
+      <Stack gap={2}>
+        <Text size="xs" fw={600} mt={4}>
+          Para colar no LMS
+        </Text>
+        <Copyable label="URL da ferramenta" value={c.tool.toolUrl} />
+        <Copyable label="URL de início de login" value={c.tool.loginUrl} />
+        <Copyable label="URI de redirecionamento" value={c.tool.redirectUris.join('\n')} />
+        <Copyable label="URL das chaves (JWKS)" value={c.tool.jwksUrl} />
+        <Copyable label="URL de deep linking" value={c.tool.deepLinkingUrl} />
+        <Copyable label="Domínio" value={c.tool.domain} />
+        <Divider my={6} />
+        <Text size="xs" fw={600}>
+          Dados do LMS
+        </Text>
+        <Value label="ClientId" value={c.clientId} />
+        <Value label="URL" value={c.url} />
+        <Value label="Plataforma (issuer)" value={c.platformUrl} />
+        <Value label="Autenticação" value={c.authenticationEndpoint} />
+        <Value label="Token de acesso" value={c.accesstokenEndpoint} />
+        <Value label="Chaves (JWK_SET)" value={c.authConfig.key} />
+        <Divider my={6} />
+        <Deployments sellerId={sellerId} connection={c} onAdded={() => void refresh()} />
+      </Stack>
+    </Card>
+  );
+}
+
+function Deployments({ sellerId, connection: c, onAdded }: { sellerId: number; connection: LtiConnectionView; onAdded: () => void }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: (deploymentId: string) => addLtiDeployment(sellerId, c.id, { deploymentId }),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      setValue('');
+      onAdded();
+    },
+    onError: (err) => setError(err instanceof ApiError ? (err.fields.deploymentId ?? err.message) : MSG.generic),
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    e.stopPropagation();
+    const parsed = ltiDeploymentId().safeParse(value);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MSG.invalidValue);
+    setError(null);
+    add.mutate(parsed.data);
+  }
+  return (
+    <Stack gap={4}>
+      <Text size="xs" fw={600}>
+        Deployment IDs aceitos
+      </Text>
+      {c.deployments.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          Nenhum ainda: o primeiro acesso pelo LMS registra o deployment e, depois dele, só os cadastrados são aceitos.
+        </Text>
+      ) : (
+        <Group gap={4}>
+          {c.deployments.map((d) => (
+            <Badge key={d.deploymentId} variant="outline" tt="none" title={d.source === 'admin' ? 'Cadastrado pelo administrador' : 'Registrado no primeiro acesso'}>
+              {d.deploymentId}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <form onSubmit={submit} noValidate aria-label={`Adicionar Deployment ID a ${c.name || c.clientId}`}>
+        <Group gap="xs" align="flex-start">
+          <TextInput size="xs" placeholder="Deployment ID" aria-label="Deployment ID" value={value} error={error} onChange={(e) => setValue(e.currentTarget.value)} autoComplete="off" />
+          <Button size="xs" variant="default" type="submit" loading={add.isPending}>
+            Adicionar
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
