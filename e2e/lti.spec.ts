@@ -1,0 +1,145 @@
+/**
+ * Issue 14 item 1, the LTI 1.3 tool in Chromium, against the independent platform of the API tests
+ * (apps/server/test/lti-platform.ts) served from ANOTHER site (http://127.0.0.1:<port>, the product being
+ * http://localhost:<port>), so the tool runs in a third-party iframe whose cookies the browser blocks (checked):
+ *
+ * 1. the admin connects the platform in 'Gerenciar Conexão LTI': copies the values for the LMS and 'Testar conexão';
+ * 2. a teacher, in the course page, opens the tool's content picker inside the iframe (deep linking), picks the demo
+ *    unit, and the signed response lands back on the platform, which verified it with the tool's JWKS;
+ * 3. a student launches the link the platform created, inside the iframe: the unit opens in the student viewer as
+ *    that LMS user; the answer to its question reaches the platform as an AGS score.
+ */
+import { test, expect, type Frame, type Page } from '@playwright/test';
+import { LTI_MSG } from '../packages/shared/src/lti';
+import { LTI_TOOL_MSG } from '../packages/shared/src/lti-tool';
+import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
+import { LtiPlatform, CLAIM } from '../apps/server/test/lti-platform';
+import { demoEmail, dismissNotifications, expectNotification, ownClientAddress, signIn } from './helpers';
+
+test.use(ownClientAddress());
+test.describe.configure({ mode: 'serial' });
+
+const INSTITUTION = 'Faculdade Vale do Saber';
+const CLIENT_ID = `moodle-e2e-${Date.now()}`;
+const DEPLOYMENT = 'e2e-deployment-1';
+
+let platform: LtiPlatform;
+let tool: { loginUrl: string; toolUrl: string; deepLinkingUrl: string } | null = null;
+let unitLink: { custom: Record<string, string>; url: string } | null = null;
+
+test.beforeAll(async () => {
+  const base = test.info().project.use.baseURL!;
+  platform = await new LtiPlatform({
+    clientId: CLIENT_ID,
+    deploymentId: DEPLOYMENT,
+    toolJwks: async () => (await fetch(`${base}/api/lti/jwks`)).json(),
+  }).start();
+});
+test.afterAll(async () => {
+  await platform?.stop();
+});
+
+/** The tool's frame in the platform's course page. */
+async function toolFrame(page: Page): Promise<Frame> {
+  const handle = await page.locator('iframe[name="tool"]').elementHandle();
+  const frame = await handle!.contentFrame();
+  return frame!;
+}
+
+test('the admin connects the LMS: the values to paste, copy buttons and Testar conexão', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, demoEmail('admin'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/seller/control');
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(INSTITUTION);
+  const row = page.getByRole('table', { name: 'Instituições' }).getByRole('row').filter({ hasText: INSTITUTION });
+  await row.getByRole('button', { name: `Mais ações de ${INSTITUTION}` }).click();
+  await page.getByRole('menuitem', { name: 'Conexão LTI' }).click();
+  const lti = page.getByRole('dialog', { name: 'Gerenciar Conexão LTI' });
+  const addForm = lti.getByRole('form', { name: 'Adicionar Conexão' });
+  await addForm.getByRole('combobox', { name: 'Plataforma' }).click();
+  await page.getByRole('option', { name: 'Moodle' }).click();
+  await addForm.getByLabel('Nome').fill('Moodle E2E');
+  await addForm.getByLabel('ClientId').fill(CLIENT_ID);
+  await addForm.getByLabel('URL da plataforma').fill(platform.url);
+  await addForm.getByLabel('Deployment ID').fill(DEPLOYMENT);
+  await dismissNotifications(page);
+  await addForm.getByRole('button', { name: 'Salvar' }).click();
+  await expectNotification(page, LTI_MSG.created);
+
+  const card = lti.getByRole('listitem', { name: 'Moodle E2E' });
+  const login = card.getByRole('group', { name: 'URL de início de login' });
+  await expect(login).toContainText(/\/api\/lti\/\d+\/login$/);
+  await login.getByRole('button', { name: 'Copiar URL de início de login' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^http:\/\/localhost:\d+\/api\/lti\/\d+\/login$/);
+  const id = Number(/\/lti\/(\d+)\/login$/.exec(copied)![1]);
+  const base = copied.replace(/\/api\/lti\/\d+\/login$/, '');
+  tool = { loginUrl: copied, toolUrl: `${base}/api/lti/${id}/launch`, deepLinkingUrl: `${base}/api/lti/${id}/launch` };
+  await expect(card.getByRole('group', { name: 'URL da ferramenta' })).toContainText(tool.toolUrl);
+  await expect(card.getByRole('group', { name: 'URL das chaves (JWKS)' })).toContainText(`${base}/api/lti/jwks`);
+  await expect(card.getByRole('group', { name: 'URL de deep linking' })).toContainText(tool.deepLinkingUrl);
+  await expect(card.getByText(DEPLOYMENT, { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Testar conexão Moodle E2E' }).click();
+  await expect(card.getByRole('status')).toHaveText(LTI_MSG.testOk(1));
+  await page.screenshot({ path: 'test-results/lti-connection.png', fullPage: true });
+});
+
+test('a teacher picks a unit inside the LMS iframe (third-party cookies blocked); the platform receives the signed links', async ({ page }) => {
+  platform.launches.set('professora', {
+    loginUrl: tool!.loginUrl,
+    targetLinkUri: tool!.deepLinkingUrl,
+    claims: () => platform.deepLinkingClaims({ targetLinkUri: tool!.deepLinkingUrl, data: 'curso-mat101' }),
+  });
+  await page.goto(`${platform.url}/course/professora`);
+  const frame = await toolFrame(page);
+  await expect(frame.getByRole('heading', { name: LTI_TOOL_MSG.pickerTitle })).toBeVisible();
+  expect(new URL(frame.url()).host).toBe(new URL(tool!.toolUrl).host);
+  // The browser blocks the tool's cookies in this iframe: the launch worked without any.
+  expect(await frame.evaluate(() => {
+    document.cookie = 'lti-probe=1; SameSite=None; Secure; Path=/';
+    return document.cookie.includes('lti-probe');
+  })).toBe(false);
+
+  await frame.getByRole('textbox', { name: 'Buscar' }).fill('Funções do');
+  await frame.getByRole('checkbox', { name: `Escolher ${DEMO_PUBLISHED_UNIT_TITLE}` }).check();
+  await expect(frame.getByText(LTI_TOOL_MSG.pickerChosen(1))).toBeVisible();
+  await page.screenshot({ path: 'test-results/lti-picker.png', fullPage: true });
+  await frame.getByRole('button', { name: LTI_TOOL_MSG.pickerSubmit }).click();
+
+  await expect(frame.getByRole('heading', { name: 'Conteúdo adicionado ao curso' })).toBeVisible();
+  await expect(frame.getByRole('listitem')).toHaveText([DEMO_PUBLISHED_UNIT_TITLE]);
+  expect(platform.received.refusals).toEqual([]);
+  const { claims } = platform.received.deepLinks.at(-1)!;
+  expect(claims[CLAIM.deepLinkingData]).toBe('curso-mat101');
+  const item = (claims[CLAIM.contentItems] as { type: string; url: string; custom: Record<string, string> }[])[0]!;
+  expect(item.type).toBe('ltiResourceLink');
+  unitLink = { custom: item.custom, url: item.url };
+});
+
+test('a student opens the created link inside the LMS iframe: the unit, as that LMS user, and the grade goes back', async ({ page }) => {
+  const lineitem = platform.lineitemUrl(101);
+  platform.launches.set('aluna', {
+    loginUrl: tool!.loginUrl,
+    targetLinkUri: unitLink!.url,
+    claims: () => platform.resourceLinkClaims({ sub: 'moodle-aluna-e2e', custom: unitLink!.custom, lineitem, targetLinkUri: unitLink!.url }),
+  });
+  await page.goto(`${platform.url}/course/aluna`);
+  const frame = await toolFrame(page);
+  const reader = frame.getByTestId('unit-content');
+  await expect(reader.getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
+  expect(new URL(frame.url()).pathname).toBe('/student/link');
+  // The LMS user is the student: no identity form.
+  await expect(frame.getByRole('textbox', { name: 'Matrícula ou e-mail' })).toHaveCount(0);
+
+  await reader.getByRole('button', { name: 'Próximo' }).click();
+  const question = reader.locator('[data-resource-kind="question"]');
+  await question.getByText('3', { exact: true }).click();
+  await question.getByRole('button', { name: 'Responder' }).click();
+  await expect(question.getByText('Resposta correta!')).toBeVisible();
+  await expect(frame.getByTestId('lms-grade')).toHaveText(LTI_TOOL_MSG.gradeSent);
+  await expect.poll(() => platform.received.scores.at(-1)?.body, { timeout: 20_000 }).toMatchObject({ userId: 'moodle-aluna-e2e', scoreGiven: 1, gradingProgress: 'FullyGraded' });
+  expect(platform.received.scores.at(-1)!.lineitem).toBe(lineitem);
+  await page.screenshot({ path: 'test-results/lti-student.png', fullPage: true });
+});
