@@ -20,6 +20,7 @@ import { sellers } from '../src/modules/sellers/sellers.tables';
 import { ltiConnections } from '../src/modules/sellers/lti.tables';
 import { ltiDeployments, ltiKeys, ltiLaunches, ltiStates } from '../src/modules/lti/lti-tool.tables';
 import { decryptPrivateKey, ltiKeyEncryptionKey } from '../src/modules/lti/lti-keys';
+import { deleteExpiredLti } from '../src/modules/lti/lti-cleanup';
 import { call, createTestApp, type TestApp } from './harness';
 import { LtiPlatform, ROLE } from './lti-platform';
 import { expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, studentLinkOf, type LtiWorld } from './lti-setup';
@@ -323,5 +324,35 @@ describe('the form parser', () => {
     expect(link.token).toBeTruthy();
     const res = await t.app.inject({ method: 'POST', url: `/api/lti/${w.connection.id}/login`, payload: form({ iss: w.platform.issuer }), headers: FORM });
     expectRefusal(res, 400, 'loginMissing');
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes expired login states and launches, and keeps the live ones', async () => {
+    const login = await initiate(t, w);
+    const live = new URL(String(login.headers.location)).searchParams.get('state')!;
+    await t.deps.db.insert(ltiStates).values({ stateHash: 'expired-state', connectionId: w.connection.id, nonce: 'n', targetLinkUri: 'x', expiresAt: new Date(Date.now() - 60_000) });
+    await deleteExpiredLti(t.deps.db);
+    const left = await t.deps.db.select({ hash: ltiStates.stateHash }).from(ltiStates);
+    expect(left.map((r) => r.hash)).not.toContain('expired-state');
+    expect(left.map((r) => r.hash)).toContain(crypto.createHash('sha256').update(live).digest('hex'));
+  });
+});
+
+describe('the per-address limit (RATE_LIMIT_LTI)', () => {
+  it('answers 429 past the limit: a pt-BR page on the browser routes, JSON on the others', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_LTI: '3' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await limited.app.inject({ method: 'GET', url: '/api/lti/jwks' })).statusCode).toBe(200);
+      const json = await limited.app.inject({ method: 'GET', url: '/api/lti/jwks' });
+      expect(json.statusCode).toBe(429);
+      expect(json.json().code).toBe('RATE_LIMITED');
+      const page = await limited.app.inject({ method: 'GET', url: '/api/lti/1/login' });
+      expectRefusal(page, 429, 'tooManyRequests');
+      // Another address is not affected.
+      expect((await limited.app.inject({ method: 'GET', url: '/api/lti/jwks', remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -54,16 +54,21 @@ async function newKeyRow(encryptionKey: Buffer, activeFrom: Date) {
 }
 
 const lockKeys = (ex: Executor) => ex.execute(sql`select pg_advisory_xact_lock(hashtext('lti-keys'))`);
+/** The keys that may sign now: active, not yet replaced. */
+const signingNow = and(lte(ltiKeys.activeFrom, sql`now()`), or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now()`)));
 
 /** Adds a key (see the file's comment); answers its id and when it starts signing. */
 export async function rotateLtiKey(db: Db, config: Pick<Config, 'LTI_KEY_SECRET' | 'dataDir'>, opts: { now?: boolean } = {}) {
-  const activeFrom = new Date(Date.now() + (opts.now ? 0 : LTI_LIMITS.keyActivationMinutes * 60_000));
-  const row = await newKeyRow(ltiKeyEncryptionKey(config), activeFrom);
-  await db.transaction(async (tx) => {
+  const row = await newKeyRow(ltiKeyEncryptionKey(config), new Date());
+  const activeFrom = await db.transaction(async (tx) => {
     await lockKeys(tx);
+    const [signing] = await tx.select({ kid: ltiKeys.kid }).from(ltiKeys).where(signingNow).limit(1);
+    // Nothing signs yet (a fresh install): the new key signs at once, there is no cache to warm.
+    const from = new Date(Date.now() + (opts.now || !signing ? 0 : LTI_LIMITS.keyActivationMinutes * 60_000));
     // Every key still signing (or due to) stops when the new one starts.
-    await tx.update(ltiKeys).set({ retiredAt: activeFrom }).where(or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, activeFrom)));
-    await tx.insert(ltiKeys).values(row);
+    await tx.update(ltiKeys).set({ retiredAt: from }).where(or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, from)));
+    await tx.insert(ltiKeys).values({ ...row, activeFrom: from });
+    return from;
   });
   return { kid: row.kid, activeFrom };
 }
@@ -81,23 +86,11 @@ export function ltiKeyStore(db: Db, config: Pick<Config, 'LTI_KEY_SECRET' | 'dat
 
   /** The key that signs now; the first key of an install is made here. */
   async function currentRow() {
-    const signing = () =>
-      db
-        .select()
-        .from(ltiKeys)
-        .where(and(lte(ltiKeys.activeFrom, sql`now()`), or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now()`))))
-        .orderBy(desc(ltiKeys.activeFrom))
-        .limit(1);
-    const [row] = await signing();
+    const [row] = await db.select().from(ltiKeys).where(signingNow).orderBy(desc(ltiKeys.activeFrom)).limit(1);
     if (row) return row;
     return db.transaction(async (tx) => {
       await lockKeys(tx);
-      const [made] = await tx
-        .select()
-        .from(ltiKeys)
-        .where(and(lte(ltiKeys.activeFrom, sql`now()`), or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now()`))))
-        .orderBy(desc(ltiKeys.activeFrom))
-        .limit(1);
+      const [made] = await tx.select().from(ltiKeys).where(signingNow).orderBy(desc(ltiKeys.activeFrom)).limit(1);
       if (made) return made;
       const [inserted] = await tx.insert(ltiKeys).values(await newKeyRow(keyOf(), new Date())).returning();
       return inserted!;

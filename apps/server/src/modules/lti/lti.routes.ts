@@ -49,8 +49,8 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       const limit = await limiter(request);
       if (limit.isAllowed || !limit.isExceeded) return;
       if (HTML_ROUTES.has(request.routeOptions.url ?? '')) {
-        request.log.warn({ lti: { code: 'rateLimited' } }, 'LTI: acesso recusado');
-        return reply.send(refusalPage(reply, new LtiRefusal(429, 'rateLimited', LTI_TOOL_MSG.tooManyRequests)));
+        request.log.warn({ lti: { code: 'tooManyRequests' } }, 'LTI: acesso recusado');
+        return reply.send(refusalPage(reply, new LtiRefusal(429, 'tooManyRequests', LTI_TOOL_MSG.tooManyRequests)));
       }
       throw new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
     });
