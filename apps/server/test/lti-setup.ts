@@ -58,12 +58,11 @@ export async function ltiWorld(t: TestApp, opts: { clientId?: string; deployment
 }
 
 /** POST the platform's login initiation (as Moodle does, a form) and answer the tool's redirect. */
-export async function initiate(t: TestApp, w: LtiWorld, opts: { connectionId?: number; method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
-  const id = opts.connectionId ?? w.connection.id;
+export async function initiate(t: TestApp, w: LtiWorld, opts: { method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
   const params = opts.params ?? w.platform.initiation(w.connection.tool.toolUrl);
   return opts.method === 'GET'
-    ? t.app.inject({ method: 'GET', url: `/api/lti/${id}/login`, query: params })
-    : t.app.inject({ method: 'POST', url: `/api/lti/${id}/login`, payload: form(params), headers: FORM });
+    ? t.app.inject({ method: 'GET', url: '/api/lti/login', query: params })
+    : t.app.inject({ method: 'POST', url: '/api/lti/login', payload: form(params), headers: FORM });
 }
 
 /** The platform's authentication response posted to the tool's redirect URI (form_post). */

@@ -94,14 +94,13 @@ describe('OIDC login initiation', () => {
     await expect(w.platform.authenticate(location.toString(), unitClaims())).resolves.toBeTruthy();
   });
 
-  it('refuses an unknown or deleted connection, another issuer, another client id and a missing login_hint', async () => {
-    expectRefusal(await initiate(t, w, { connectionId: 999_999 }), 404, 'connectionUnknown');
+  it('finds the connection by issuer and client id; refuses an unknown pair and a missing login_hint', async () => {
     const other = { ...w.platform.initiation(w.connection.tool.toolUrl) };
-    expectRefusal(await initiate(t, w, { params: { ...other, iss: 'https://outro-moodle.exemplo.com.br' } }), 400, 'issuerMismatch');
-    expectRefusal(await initiate(t, w, { params: { ...other, client_id: 'outro-cliente' } }), 400, 'clientMismatch');
+    expectRefusal(await initiate(t, w, { params: { ...other, iss: 'https://outro-moodle.exemplo.com.br' } }), 404, 'connectionUnknown');
+    expectRefusal(await initiate(t, w, { params: { ...other, client_id: 'outro-cliente' } }), 404, 'connectionUnknown');
     const { login_hint: _h, ...noHint } = other;
     expectRefusal(await initiate(t, w, { params: noHint }), 400, 'loginMissing');
-    // Without client_id (optional in the spec) the connection's own is used.
+    // Without client_id (optional in the spec): the issuer's only connection.
     const { client_id: _c, ...noClient } = other;
     expect((await initiate(t, w, { params: noClient })).statusCode).toBe(302);
   });
@@ -191,12 +190,18 @@ describe('refusals: a pt-BR page, a status, and never a launch', () => {
     const answer = await w.platform.authenticate(String(login.headers.location), unitClaims());
     await t.deps.db.update(ltiStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(ltiStates.connectionId, w.connection.id));
     expectRefusal(await postLaunch(t, answer), 400, 'stateExpired');
-    // A state issued for this connection posted to another connection's launch.
+    // A state issued to another connection of the same LMS cannot carry this connection's token.
     const second = await call(t.app, 'POST', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin, payload: { platform: 'moodle', clientId: 'segundo', url: w.platform.url } });
-    const secondId = second.json().connection.id as number;
-    const login2 = await initiate(t, w);
-    const answer2 = await w.platform.authenticate(String(login2.headers.location), unitClaims());
-    expectRefusal(await postLaunch(t, { action: `http://localhost:3000/api/lti/${secondId}/launch`, fields: answer2.fields }), 400, 'stateMissing');
+    expect(second.statusCode, second.body).toBe(200);
+    const login2 = await initiate(t, w, { params: { ...w.platform.initiation(w.connection.tool.toolUrl), client_id: 'segundo' } });
+    const request = new URL(String(login2.headers.location)).searchParams;
+    expect(request.get('client_id')).toBe('segundo');
+    const token = await w.platform.idToken({ nonce: request.get('nonce')!, ...unitClaims() });
+    expectRefusal(await postLaunch(t, { action: w.connection.tool.toolUrl, fields: { id_token: token, state: request.get('state')! } }), 401, 'audience');
+    // Two connections of one issuer: a login without client_id cannot choose.
+    const { client_id: _c, ...noClient } = w.platform.initiation(w.connection.tool.toolUrl);
+    expectRefusal(await initiate(t, w, { params: noClient }), 400, 'clientMissing');
+    await call(t.app, 'DELETE', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin, payload: { clientId: 'segundo', url: w.platform.url } });
   });
 
   it('an unknown deployment, another LTI version, a message type the tool does not handle, no target, no user', async () => {
@@ -232,8 +237,8 @@ describe('refusals: a pt-BR page, a status, and never a launch', () => {
   it("a platform whose JWKS does not answer (the tool's fetch times out or fails): no launch", async () => {
     const dead = await new LtiPlatform({ clientId: 'morto', deploymentId: 'd', toolJwks: async () => ({ keys: [] }) }).start();
     const res = await call(t.app, 'POST', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin, payload: { platform: 'moodle', clientId: 'morto', url: dead.url } });
-    const id = res.json().connection.id as number;
-    const login = await initiate(t, w, { connectionId: id, params: dead.initiation(`http://localhost:3000/api/lti/${id}/launch`) });
+    expect(res.statusCode, res.body).toBe(200);
+    const login = await initiate(t, w, { params: dead.initiation(w.connection.tool.toolUrl) });
     const answer = await dead.authenticate(String(login.headers.location), { ...dead.resourceLinkClaims({ sub: 'x', custom: { [LTI_CUSTOM_UNIT]: String(w.item) }, targetLinkUri: 'x' }) });
     await dead.stop();
     expectRefusal(await postLaunch(t, answer), 502, 'jwksUnreachable');
@@ -274,16 +279,26 @@ describe("the connection for the LMS admin", () => {
     const res = await call(t.app, 'GET', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin });
     const c = res.json().data.find((x: { id: number }) => x.id === w.connection.id);
     const base = 'http://localhost:3000';
-    expect(c.tool).toEqual({
-      toolUrl: `${base}/api/lti/${c.id}/launch`,
-      loginUrl: `${base}/api/lti/${c.id}/login`,
-      redirectUris: [`${base}/api/lti/${c.id}/launch`],
+    const tool = {
+      toolUrl: `${base}/api/lti/launch`,
+      loginUrl: `${base}/api/lti/login`,
+      redirectUris: [`${base}/api/lti/launch`],
       jwksUrl: `${base}/api/lti/jwks`,
-      deepLinkingUrl: `${base}/api/lti/${c.id}/launch`,
+      deepLinkingUrl: `${base}/api/lti/launch`,
       domain: 'localhost:3000',
-    });
+    };
+    expect(c.tool).toEqual(tool);
+    // The same values before any connection exists (the admin registers the tool in the LMS first).
+    expect(res.json().tool).toEqual(tool);
     expect(c.deployments).toEqual([expect.objectContaining({ deploymentId: 'dep-1', source: 'admin' })]);
     expect(c.authConfig.key).toBe(w.platform.jwksUrl);
+  });
+
+  it('one live connection per LMS issuer and ClientId across institutions', async () => {
+    const [other] = await t.deps.db.select({ id: sellers.id }).from(sellers).where(eq(sellers.name, 'Outra'));
+    const res = await call(t.app, 'POST', `/api/sellers/${other!.id}/lti-connections`, { token: w.admin, payload: { platform: 'moodle', clientId: 'moodle-client-1', url: `${w.platform.url}/` } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: LTI_MSG.duplicateElsewhere, fields: { clientId: LTI_MSG.duplicateElsewhere } });
   });
 
   it("'Testar conexão' says whether the platform's JWKS answers", async () => {
@@ -322,7 +337,7 @@ describe('the form parser', () => {
   it('reads the platform form posts; a learner role does not matter for a resource link', async () => {
     const link = studentLinkOf(await launch(t, w, unitClaims({ roles: [ROLE.learner] })));
     expect(link.token).toBeTruthy();
-    const res = await t.app.inject({ method: 'POST', url: `/api/lti/${w.connection.id}/login`, payload: form({ iss: w.platform.issuer }), headers: FORM });
+    const res = await t.app.inject({ method: 'POST', url: '/api/lti/login', payload: form({ iss: w.platform.issuer }), headers: FORM });
     expectRefusal(res, 400, 'loginMissing');
   });
 });
@@ -347,7 +362,7 @@ describe('the per-address limit (RATE_LIMIT_LTI)', () => {
       const json = await limited.app.inject({ method: 'GET', url: '/api/lti/jwks' });
       expect(json.statusCode).toBe(429);
       expect(json.json().code).toBe('RATE_LIMITED');
-      const page = await limited.app.inject({ method: 'GET', url: '/api/lti/1/login' });
+      const page = await limited.app.inject({ method: 'GET', url: '/api/lti/login' });
       expectRefusal(page, 429, 'tooManyRequests');
       // Another address is not affected.
       expect((await limited.app.inject({ method: 'GET', url: '/api/lti/jwks', remoteAddress: '10.9.8.7' })).statusCode).toBe(200);

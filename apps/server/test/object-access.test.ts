@@ -222,11 +222,9 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'DELETE /sellers/:id/lti-connections': { staffOnly: true },
   'POST /sellers/:id/lti-connections/:connectionId/test': { staffOnly: true },
   'POST /sellers/:id/lti-connections/:connectionId/deployments': { staffOnly: true },
-  // the LTI tool (issue 14): the LMS calls these without a session; the id names the connection whose registration
-  // (issuer, ClientId, deployments) the signed messages must match (lti.test: another connection's state or token is refused)
-  'GET /lti/:id/login': { notOwned: "the LMS's login initiation for connection id: public, checked against that connection's issuer and ClientId (lti.test)" },
-  'POST /lti/:id/login': { notOwned: "the LMS's login initiation for connection id: public, checked against that connection's issuer and ClientId (lti.test)" },
-  'POST /lti/:id/launch': { notOwned: "the platform's signed id_token for connection id, verified with that connection's keys, state and deployments (lti.test)" },
+  // the LTI tool (issue 14): the LMS calls the tool without a session (lti.test)
+  'GET /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },
+  'POST /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },
   'POST /student/lti/score': { notOwned: 'student only: an answer about a unit outside the launch link is 404 (lti.test)' },
   'GET /providers/plans/search': { staffOnly: true },
   'PUT /providers/plans/update/:id': { staffOnly: true },

@@ -4,11 +4,15 @@
  * admin registers are in lti.ts; this file is what an LMS talks to:
  *
  * - `GET /api/lti/jwks` — the tool's public keys;
- * - `GET|POST /api/lti/:id/login` — OIDC login initiation for connection `id` (302 to the platform's authentication
- *   endpoint with a single-use `state` and `nonce` kept in PostgreSQL: no cookie, so a browser that blocks
- *   third-party cookies inside the LMS iframe still launches);
- * - `POST /api/lti/:id/launch` — the redirect URI: the platform's id_token (form_post), verified; a resource link
- *   opens the student viewer, a deep-linking request the content picker (`/lti/deep-linking`);
+ * - `GET|POST /api/lti/login` — OIDC login initiation: the connection is the live one whose platform is `iss` and whose
+ *   ClientId is `client_id` (302 to its authentication endpoint with a single-use `state` and `nonce` kept in
+ *   PostgreSQL: no cookie, so a browser that blocks third-party cookies inside the LMS iframe still launches);
+ * - `POST /api/lti/launch` — the redirect URI: the platform's id_token (form_post), verified against the connection
+ *   the state names; a resource link opens the student viewer, a deep-linking request the content picker
+ *   (`/lti/deep-linking`);
+ *
+ * The tool's URLs are the same for every connection (the admin registers the tool in the LMS first, and only then
+ * knows the ClientId to type in 'Adicionar Conexão').
  * - the content picker's calls (`x-lti-session`) and its answer (an auto-posted LtiDeepLinkingResponse);
  * - `POST /api/student/lti/score` — an answer of the student viewer opened by a launch that offered AGS.
  *
@@ -99,12 +103,12 @@ export interface LtiToolUrls {
   domain: string;
 }
 
-export function ltiToolUrls(publicUrl: string, connectionId: number): LtiToolUrls {
+export function ltiToolUrls(publicUrl: string): LtiToolUrls {
   const base = publicUrl.replace(/\/+$/, '');
-  const launch = `${base}/api/lti/${connectionId}/launch`;
+  const launch = `${base}/api/lti/launch`;
   return {
     toolUrl: launch,
-    loginUrl: `${base}/api/lti/${connectionId}/login`,
+    loginUrl: `${base}/api/lti/login`,
     redirectUris: [launch],
     jwksUrl: `${base}/api/lti/jwks`,
     deepLinkingUrl: launch,
@@ -117,7 +121,8 @@ export const LTI_TOOL_MSG = {
   pageTitle: 'Saber Compartilhado — LTI',
   refusedTitle: 'Não foi possível abrir o conteúdo',
   refusedHint: 'Feche esta janela e tente de novo pelo seu LMS. Se o problema continuar, fale com o administrador do LMS da sua instituição.',
-  connectionUnknown: 'Esta conexão LTI não existe ou foi removida. O administrador do LMS precisa conferir a configuração da ferramenta.',
+  connectionUnknown: 'Este LMS não está conectado à Saber Compartilhado (nenhuma conexão LTI com este issuer e este ClientId). O administrador precisa cadastrar a conexão.',
+  clientMissing: 'O LMS não enviou o client_id e há mais de uma conexão para ele. O administrador do LMS precisa conferir a configuração da ferramenta.',
   loginMissing: 'O LMS não enviou os dados de início de sessão (iss, login_hint, target_link_uri).',
   issuerMismatch: 'O LMS que iniciou o acesso não é o cadastrado nesta conexão (issuer diferente).',
   clientMismatch: 'O ClientId enviado pelo LMS não é o cadastrado nesta conexão.',
@@ -192,7 +197,6 @@ export const ltiLaunchBody = z.object({
   error_description: z.string().max(2000).optional(),
 });
 
-const connectionParam = z.strictObject({ id: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue) });
 const htmlPage = z.string().describe('Página HTML (pt-BR)');
 
 export const jwksResponse = z.object({
@@ -238,19 +242,19 @@ export const ltiToolRoutes = {
     access: 'public', response: jwksResponse,
   }),
   loginGet: defineRoute({
-    method: 'GET', path: '/lti/:id/login', tag: 'lti-tool',
-    summary: 'LTI 1.3: início de login OIDC (third-party initiated login) da conexão; redireciona ao endpoint de autenticação do LMS',
-    access: 'public', params: connectionParam, query: ltiLoginParams, response: htmlPage,
+    method: 'GET', path: '/lti/login', tag: 'lti-tool',
+    summary: 'LTI 1.3: início de login OIDC (third-party initiated login); a conexão é a do iss e client_id; redireciona ao endpoint de autenticação do LMS',
+    access: 'public', query: ltiLoginParams, response: htmlPage,
   }),
   loginPost: defineRoute({
-    method: 'POST', path: '/lti/:id/login', tag: 'lti-tool',
+    method: 'POST', path: '/lti/login', tag: 'lti-tool',
     summary: 'LTI 1.3: início de login OIDC por POST (formulário)',
-    access: 'public', params: connectionParam, body: ltiLoginParams, response: htmlPage,
+    access: 'public', body: ltiLoginParams, response: htmlPage,
   }),
   launch: defineRoute({
-    method: 'POST', path: '/lti/:id/launch', tag: 'lti-tool',
-    summary: 'LTI 1.3: redirect URI (form_post do id_token). Link de recurso: abre o visualizador do aluno; deep linking: o seletor de conteúdo',
-    access: 'public', params: connectionParam, body: ltiLaunchBody, response: htmlPage,
+    method: 'POST', path: '/lti/launch', tag: 'lti-tool',
+    summary: 'LTI 1.3: redirect URI (form_post do id_token), verificado com a conexão do state. Link de recurso: abre o visualizador do aluno; deep linking: o seletor de conteúdo',
+    access: 'public', body: ltiLaunchBody, response: htmlPage,
   }),
   deepLinkingContext: defineRoute({
     method: 'GET', path: '/lti/deep-linking/context', tag: 'lti-tool',

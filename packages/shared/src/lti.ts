@@ -35,6 +35,7 @@ export const LTI_MSG = {
   urlNotHttps: 'A URL da plataforma deve começar com https:// (http:// só é aceito para localhost).',
   urlInvalid: 'Informe uma URL válida, por exemplo https://moodle.suainstituicao.edu.br',
   duplicate: 'Já existe uma conexão com este ClientId nesta instituição.',
+  duplicateElsewhere: 'Este LMS (issuer) e este ClientId já estão conectados a outra instituição. Cada registro da ferramenta no LMS atende uma única instituição.',
   notFound: 'Nenhuma conexão encontrada com este ClientId e esta URL nesta instituição.',
   platformRequired: 'Escolha uma plataforma',
   deploymentInvalid: 'Informe o Deployment ID como o LMS mostra (até 255 caracteres, sem espaços).',
@@ -174,7 +175,7 @@ export const ltiConnectionView = z.object({
   accesstokenEndpoint: z.string(),
   authConfig: z.object({ method: z.literal('JWK_SET'), key: z.string() }),
   createdAt: z.string(),
-  /** What the LMS admin pastes into the LMS (lti-tool.ts `ltiToolUrls`). */
+  /** What the LMS admin pastes into the LMS (lti-tool.ts `ltiToolUrls`, the same for every connection). */
   tool: z.object({
     toolUrl: z.string(),
     loginUrl: z.string(),
@@ -201,7 +202,12 @@ export type LtiTestReply = z.infer<typeof ltiTestReply>;
 export const ltiRoutes = {
   list: defineRoute({
     method: 'GET', path: '/sellers/:id/lti-connections', tag: 'lti', summary: 'Listar as conexões LTI ativas de uma instituição',
-    access: LTI_ADMIN_TYPES, params: sellerParam, response: z.object({ data: z.array(ltiConnectionView) }),
+    access: LTI_ADMIN_TYPES, params: sellerParam,
+    response: z.object({
+      data: z.array(ltiConnectionView),
+      /** The tool's values for registering it in an LMS, before any connection exists (the same as each connection's `tool`). */
+      tool: ltiConnectionView.shape.tool,
+    }),
   }),
   add: defineRoute({
     method: 'POST', path: '/sellers/:id/lti-connections', tag: 'lti', summary: 'Adicionar uma conexão LTI (canvas, d2l ou moodle) a uma instituição',

@@ -126,7 +126,8 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
      * second answer (a double click, a replay) is refused; a choice that is no longer readable refuses the whole answer.
      */
     async respond(body: { session?: string; items?: string }): Promise<{ returnUrl: string; jwt: string; frameAncestor: string }> {
-      const session = await sessionOf(body.session).catch(() => {
+      const session = await sessionOf(body.session).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'LTI_INSTITUTION_INACTIVE') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
         throw refuse(403, 'sessionInvalid', LTI_TOOL_MSG.sessionInvalid);
       });
       const choice = parseChoice(body.items ?? '');
@@ -144,7 +145,7 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
 
       const connection = await liveConnection(db, session.connectionId);
       if (!connection) throw refuse(403, 'sessionInvalid', LTI_TOOL_MSG.sessionInvalid);
-      const toolUrl = ltiToolUrls(config.PUBLIC_URL, connection.id).toolUrl;
+      const toolUrl = ltiToolUrls(config.PUBLIC_URL).toolUrl;
       const contentItems = choice.map((c) => {
         const unit = c.kind === 'unit' ? units.get(c.id)! : null;
         const subject = c.kind === 'subject' ? subjectRows.get(c.id)! : null;

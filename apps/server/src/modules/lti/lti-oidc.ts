@@ -1,13 +1,14 @@
 /**
  * The OIDC half of an LTI 1.3 launch (IMS Security Framework 1.0 §5.1, LTI Core 1.3 §5.1.1 and §4.1):
  *
- * 1. `login` — the platform's third-party initiated login (GET or POST) for connection `id`: `iss` must be the
- *    connection's platform, `client_id` (when sent) its ClientId. A random `state` and `nonce` are stored in
- *    `lti_states` (the state hashed, LTI_LIMITS.stateMinutes) and the browser is sent to the connection's
- *    authentication endpoint with the authentication request (scope openid, response_type id_token, response_mode
- *    form_post, prompt none, redirect_uri = this connection's launch URL).
+ * 1. `login` — the platform's third-party initiated login (GET or POST): the connection is the live one whose
+ *    platform (issuer) is `iss` and whose ClientId is `client_id` (without `client_id`, the only live connection of that
+ *    issuer). A random `state` and `nonce` are stored in `lti_states` with the connection (the state hashed,
+ *    LTI_LIMITS.stateMinutes) and the browser is sent to the connection's authentication endpoint with the
+ *    authentication request (scope openid, response_type id_token, response_mode form_post, prompt none,
+ *    redirect_uri = the tool's launch URL).
  * 2. `verify` — the authentication response (id_token + state, form_post): the state row is deleted as it is read
- *    (single use, bound to this connection, not expired); the id_token is verified with `jose` against the platform's
+ *    (single use, not expired) and names the connection; the id_token is verified with `jose` against that platform's
  *    JWKS (fetched and cached, with a time-out): RS256 signature, `iss` = the platform, `aud` containing the ClientId
  *    (and `azp` = the ClientId when there are several audiences or an azp), `exp`, `iat` not older than
  *    LTI_LIMITS.idTokenMaxAgeSeconds (LTI_LIMITS.clockToleranceSeconds of skew), `nonce` = the state's nonce, version
@@ -17,7 +18,7 @@
  * third-party cookies inside the LMS iframe launches as any other (docs/decisions.md "Issue 14 — LTI 1.3").
  */
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { z } from 'zod';
 import { ltiEndpoints, type LtiPlatform } from '@edu/shared/lti';
@@ -29,17 +30,32 @@ import { sellers } from '../sellers/sellers.tables';
 import { ltiDeployments, ltiStates } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 
+/** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
+const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
+
 export type LtiConnection = typeof ltiConnections.$inferSelect & { platformUrl: string; sellerStatus: string; sellerName: string };
 
-/** A live connection (not deleted), with its platform URL and its institution's status; null otherwise. */
-export async function liveConnection(ex: Executor, id: number): Promise<LtiConnection | null> {
-  const [row] = await ex
+async function liveConnections(ex: Executor, where: SQL): Promise<LtiConnection[]> {
+  const rows = await ex
     .select({ c: ltiConnections, sellerStatus: sellers.status, sellerName: sellers.name })
     .from(ltiConnections)
     .innerJoin(sellers, eq(sellers.id, ltiConnections.sellerId))
-    .where(and(eq(ltiConnections.id, id), isNull(ltiConnections.deletedAt)));
-  if (!row) return null;
-  return { ...row.c, platformUrl: ltiEndpoints(row.c.platform as LtiPlatform, row.c.url).platformUrl, sellerStatus: row.sellerStatus, sellerName: row.sellerName };
+    .where(and(where, isNull(ltiConnections.deletedAt)));
+  return rows.map((row) => ({ ...row.c, platformUrl: ltiEndpoints(row.c.platform as LtiPlatform, row.c.url).platformUrl, sellerStatus: row.sellerStatus, sellerName: row.sellerName }));
+}
+
+/** A live connection (not deleted), with its platform URL and its institution's status; null otherwise. */
+export async function liveConnection(ex: Executor, id: number): Promise<LtiConnection | null> {
+  return (await liveConnections(ex, eq(ltiConnections.id, id)))[0] ?? null;
+}
+
+/**
+ * The live connections of a platform: those whose issuer is `iss` and, when given, whose ClientId is `clientId`. The
+ * issuer is derived from the platform kind and URL (canvas: the fixed hosted issuer), so it is compared in code.
+ */
+export async function connectionsOf(ex: Executor, iss: string, clientId?: string): Promise<LtiConnection[]> {
+  const candidates = clientId !== undefined ? await liveConnections(ex, eq(ltiConnections.clientId, clientId)) : await liveConnections(ex, sql`true`);
+  return candidates.filter((c) => issuers(c.platformUrl).includes(iss));
 }
 
 export async function requireConnection(ex: Executor, id: number): Promise<LtiConnection> {
@@ -48,8 +64,6 @@ export async function requireConnection(ex: Executor, id: number): Promise<LtiCo
   return connection;
 }
 
-/** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
-const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
 
 /** One remote key set per JWKS URL for the process (jose caches the keys and refetches on an unknown kid). */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -64,11 +78,13 @@ export function platformKeys(url: string) {
 }
 
 /** The authentication request's URL (Security Framework §5.1.1.2). */
-export async function login(db: Db, publicUrl: string, connectionId: number, params: z.output<typeof ltiLoginParams>): Promise<string> {
-  const connection = await requireConnection(db, connectionId);
+export async function login(db: Db, publicUrl: string, params: z.output<typeof ltiLoginParams>): Promise<{ location: string; connectionId: number }> {
   if (!params.iss || !params.login_hint || !params.target_link_uri) throw refuse(400, 'loginMissing', LTI_TOOL_MSG.loginMissing);
-  if (!issuers(connection.platformUrl).includes(params.iss)) throw refuse(400, 'issuerMismatch', LTI_TOOL_MSG.issuerMismatch, params.iss);
-  if (params.client_id !== undefined && params.client_id !== connection.clientId) throw refuse(400, 'clientMismatch', LTI_TOOL_MSG.clientMismatch, params.client_id);
+  const found = await connectionsOf(db, params.iss, params.client_id);
+  if (found.length === 0) throw refuse(404, 'connectionUnknown', LTI_TOOL_MSG.connectionUnknown, `${params.iss} ${params.client_id ?? ''}`);
+  if (found.length > 1) throw refuse(400, 'clientMissing', LTI_TOOL_MSG.clientMissing, params.iss);
+  const connection = found[0]!;
+  const connectionId = connection.id;
   const state = randomToken();
   const nonce = randomToken();
   await db.insert(ltiStates).values({
@@ -85,14 +101,14 @@ export async function login(db: Db, publicUrl: string, connectionId: number, par
     response_mode: 'form_post',
     prompt: 'none',
     client_id: connection.clientId,
-    redirect_uri: ltiToolUrls(publicUrl, connectionId).redirectUris[0]!,
+    redirect_uri: ltiToolUrls(publicUrl).redirectUris[0]!,
     login_hint: params.login_hint,
     state,
     nonce,
     ...(params.lti_message_hint !== undefined ? { lti_message_hint: params.lti_message_hint } : {}),
   };
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
+  return { location: url.toString(), connectionId };
 }
 
 /** jose's failure → the refusal the page names. */
@@ -133,8 +149,7 @@ export interface VerifiedLaunch {
 }
 
 /** The authentication response verified (see the file's comment); a refusal otherwise. */
-export async function verify(db: Db, connectionId: number, body: z.output<typeof ltiLaunchBody>): Promise<VerifiedLaunch> {
-  const connection = await requireConnection(db, connectionId);
+export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>): Promise<VerifiedLaunch> {
   if (body.error) throw refuse(400, 'platformError', LTI_TOOL_MSG.platformError(body.error_description || body.error), body.error);
   if (!body.state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (!body.id_token) throw refuse(400, 'tokenMissing', LTI_TOOL_MSG.tokenMissing);
@@ -143,8 +158,10 @@ export async function verify(db: Db, connectionId: number, body: z.output<typeof
     .delete(ltiStates)
     .where(eq(ltiStates.stateHash, sha256(body.state)))
     .returning({ connectionId: ltiStates.connectionId, nonce: ltiStates.nonce, expired: sql<boolean>`${ltiStates.expiresAt} <= now()` });
-  if (!state || state.connectionId !== connectionId) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
+  const connectionId = state.connectionId;
+  const connection = await requireConnection(db, connectionId);
 
   let claims: JWTPayload & Record<string, unknown>;
   try {

@@ -25,12 +25,12 @@ const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.deepLinkingRes
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** A refusal → its page and one log line; anything else → the error handler (500, logged there). */
-async function answerHtml(request: FastifyRequest, reply: FastifyReply, connectionId: number | null, work: () => Promise<unknown>) {
+async function answerHtml(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
   try {
     return await work();
   } catch (err) {
     if (!(err instanceof LtiRefusal)) throw err;
-    request.log.warn({ lti: { connectionId, code: err.code, status: err.status, detail: err.detail } }, 'LTI: acesso recusado');
+    request.log.warn({ lti: { code: err.code, status: err.status, detail: err.detail } }, 'LTI: acesso recusado');
     return refusalPage(reply, err);
   }
 }
@@ -60,16 +60,19 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       return keys.jwks();
     });
 
-    const loginHandler = (params: { id: number }, input: Parameters<typeof login>[3], request: FastifyRequest, reply: FastifyReply) =>
-      answerHtml(request, reply, params.id, async () => redirect(reply, 302, await login(deps.db, deps.config.PUBLIC_URL, params.id, input))) as never;
-    registerRoute(scope, deps, R.loginGet, ({ params, query, request, reply }) => loginHandler(params, query, request, reply));
-    registerRoute(scope, deps, R.loginPost, ({ params, body, request, reply }) => loginHandler(params, body, request, reply));
+    const loginHandler = (input: Parameters<typeof login>[2], request: FastifyRequest, reply: FastifyReply) =>
+      answerHtml(request, reply, async () => {
+        const { location } = await login(deps.db, deps.config.PUBLIC_URL, input);
+        return redirect(reply, 302, location);
+      }) as never;
+    registerRoute(scope, deps, R.loginGet, ({ query, request, reply }) => loginHandler(query, request, reply));
+    registerRoute(scope, deps, R.loginPost, ({ body, request, reply }) => loginHandler(body, request, reply));
 
-    registerRoute(scope, deps, R.launch, ({ params, body, request, reply }) =>
-      answerHtml(request, reply, params.id, async () => {
-        const launch = await verify(deps.db, params.id, body);
+    registerRoute(scope, deps, R.launch, ({ body, request, reply }) =>
+      answerHtml(request, reply, async () => {
+        const launch = await verify(deps.db, body);
         const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch);
-        request.log.info({ lti: { connectionId: params.id, messageType: launch.messageType, deploymentId: launch.deploymentId } }, 'LTI: acesso aceito');
+        request.log.info({ lti: { connectionId: launch.connection.id, messageType: launch.messageType, deploymentId: launch.deploymentId } }, 'LTI: acesso aceito');
         return redirect(reply, 303, location);
       }) as never,
     );
@@ -77,7 +80,7 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
     registerRoute(scope, deps, R.deepLinkingContext, ({ request }) => picker.context(single(request.headers[LTI_SESSION_HEADER])));
     registerRoute(scope, deps, R.deepLinkingCatalogue, ({ request, query }) => picker.catalogue(single(request.headers[LTI_SESSION_HEADER]), query));
     registerRoute(scope, deps, R.deepLinkingRespond, ({ body, request, reply }) =>
-      answerHtml(request, reply, null, async () => {
+      answerHtml(request, reply, async () => {
         const answer = await picker.respond(body);
         request.log.info({ lti: { code: 'deepLinkingResponse' } }, 'LTI: conteúdos devolvidos ao LMS');
         return autoPostPage(reply, answer.returnUrl, { JWT: answer.jwt }, answer.frameAncestor);

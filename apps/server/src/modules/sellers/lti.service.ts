@@ -7,7 +7,7 @@
  * Issue 14: each connection answers the values the LMS admin pastes into the LMS (`tool`, from PUBLIC_URL and the
  * connection id) and its accepted deployments; 'Testar conexão' fetches the platform's JWKS with a time-out.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LTI_MSG, ltiEndpoints, type LtiConnectionView, type LtiPlatform, type LtiTestReply, type ltiAddBody, type ltiDeleteBody } from '@edu/shared/lti';
 import { LTI_LIMITS, ltiToolUrls } from '@edu/shared/lti-tool';
@@ -39,7 +39,7 @@ export function toLtiView(publicUrl: string, row: typeof ltiConnections.$inferSe
     accesstokenEndpoint: row.accesstokenEndpoint,
     authConfig: row.authConfig,
     createdAt: row.createdAt.toISOString(),
-    tool: ltiToolUrls(publicUrl, row.id),
+    tool: ltiToolUrls(publicUrl),
     deployments,
   };
 }
@@ -106,7 +106,7 @@ export function ltiService(deps: Deps) {
       await requireSeller(db, sellerId);
       const rows = await db.select().from(ltiConnections).where(live(sellerId)).orderBy(asc(ltiConnections.createdAt), asc(ltiConnections.id));
       const deployments = await deploymentsOf(db, rows.map((r) => r.id));
-      return { data: rows.map((r) => view(r, deployments.get(r.id))) };
+      return { data: rows.map((r) => view(r, deployments.get(r.id))), tool: ltiToolUrls(config.PUBLIC_URL) };
     },
 
     async add(auth: AuthContext, sellerId: number, body: z.output<typeof ltiAddBody>) {
@@ -119,6 +119,16 @@ export function ltiService(deps: Deps) {
             .from(ltiConnections)
             .where(and(live(sellerId), eq(ltiConnections.clientId, body.clientId)));
           if (taken) throw duplicate();
+          // A launch names its connection by issuer and ClientId: one live connection per pair across institutions
+          // (adds of the same ClientId run one after the other).
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lti-client:${body.clientId}`}))`);
+          const sameClient = await tx
+            .select({ platform: ltiConnections.platform, url: ltiConnections.url })
+            .from(ltiConnections)
+            .where(and(eq(ltiConnections.clientId, body.clientId), isNull(ltiConnections.deletedAt)));
+          if (sameClient.some((c) => ltiEndpoints(c.platform as LtiPlatform, c.url).platformUrl === endpoints.platformUrl)) {
+            throw new AppError(409, 'LTI_DUPLICATE_ELSEWHERE', LTI_MSG.duplicateElsewhere, { clientId: LTI_MSG.duplicateElsewhere });
+          }
           const [inserted] = await tx
             .insert(ltiConnections)
             .values({

@@ -51,6 +51,20 @@ function Copyable({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The tool's values to paste into the LMS (the same for every connection), each with its copy button. */
+export function ToolValues({ tool }: { tool: LtiConnectionView['tool'] }) {
+  return (
+    <>
+      <Copyable label="URL da ferramenta" value={tool.toolUrl} />
+      <Copyable label="URL de início de login" value={tool.loginUrl} />
+      <Copyable label="URI de redirecionamento" value={tool.redirectUris.join('\n')} />
+      <Copyable label="URL das chaves (JWKS)" value={tool.jwksUrl} />
+      <Copyable label="URL de deep linking" value={tool.deepLinkingUrl} />
+      <Copyable label="Domínio" value={tool.domain} />
+    </>
+  );
+}
+
 export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
@@ -113,12 +127,7 @@ export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: numbe
         <Text size="xs" fw={600} mt={4}>
           Para colar no LMS
         </Text>
-        <Copyable label="URL da ferramenta" value={c.tool.toolUrl} />
-        <Copyable label="URL de início de login" value={c.tool.loginUrl} />
-        <Copyable label="URI de redirecionamento" value={c.tool.redirectUris.join('\n')} />
-        <Copyable label="URL das chaves (JWKS)" value={c.tool.jwksUrl} />
-        <Copyable label="URL de deep linking" value={c.tool.deepLinkingUrl} />
-        <Copyable label="Domínio" value={c.tool.domain} />
+        <ToolValues tool={c.tool} />
         <Divider my={6} />
         <Text size="xs" fw={600}>
           Dados do LMS

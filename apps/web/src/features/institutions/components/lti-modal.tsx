@@ -4,7 +4,7 @@
  * connections listed below (lti-connection-card.tsx): the values to paste into the LMS, the endpoints the server
  * derived, the deployments, 'Testar conexão'.
  */
-import { Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +17,7 @@ import { applyServerErrors, readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
 import { addLtiConnection, deleteLtiConnection, institutionsKeys, ltiConnectionsQuery } from '../api';
-import { LtiConnectionCard } from './lti-connection-card';
+import { LtiConnectionCard, ToolValues } from './lti-connection-card';
 
 type Mode = 'add' | 'delete';
 
@@ -47,6 +47,19 @@ function LtiManager({ institution }: { institution: InstitutionRow }) {
         ]}
         fullWidth
       />
+      {mode === 'add' && list.data && (
+        <Card withBorder padding="sm" bg="gray.0" component="section" aria-label="Dados da ferramenta para o LMS">
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              Dados da ferramenta para o LMS
+            </Text>
+            <Text size="xs" c="dimmed" mb={4}>
+              Cadastre a ferramenta LTI 1.3 no LMS com estes valores; o LMS informa o ClientId (e o Deployment ID) para a conexão abaixo. Passo a passo em docs/lms.md.
+            </Text>
+            <ToolValues tool={list.data.tool} />
+          </Stack>
+        </Card>
+      )}
       {mode === 'add' ? <AddForm sellerId={institution.id} /> : <DeleteForm sellerId={institution.id} />}
       <Title order={4} mt="sm">
         Conexões cadastradas
