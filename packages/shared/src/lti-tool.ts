@@ -124,8 +124,6 @@ export const LTI_TOOL_MSG = {
   connectionUnknown: 'Este LMS não está conectado à Saber Compartilhado (nenhuma conexão LTI com este issuer e este ClientId). O administrador precisa cadastrar a conexão.',
   clientMissing: 'O LMS não enviou o client_id e há mais de uma conexão para ele. O administrador do LMS precisa conferir a configuração da ferramenta.',
   loginMissing: 'O LMS não enviou os dados de início de sessão (iss, login_hint, target_link_uri).',
-  issuerMismatch: 'O LMS que iniciou o acesso não é o cadastrado nesta conexão (issuer diferente).',
-  clientMismatch: 'O ClientId enviado pelo LMS não é o cadastrado nesta conexão.',
   platformError: (detail: string) => `O LMS recusou a autenticação: ${detail}`,
   stateMissing: 'O acesso não foi iniciado por esta ferramenta, ou já foi usado. Abra o conteúdo de novo pelo LMS.',
   stateExpired: 'O acesso demorou demais para ser concluído. Abra o conteúdo de novo pelo LMS.',
