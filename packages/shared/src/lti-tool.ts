@@ -272,6 +272,6 @@ export const ltiToolRoutes = {
   answer: defineRoute({
     method: 'POST', path: '/student/lti/score', tag: 'lti-tool',
     summary: 'Aluno aberto pelo LMS com AGS: uma resposta; o servidor confere e envia a nota (acertos/questões) ao LMS',
-    access: STUDENT_ONLY, studentLink: true, body: ltiAnswerBody, response: ltiAnswerReply,
+    access: STUDENT_ONLY, studentLink: true, body: ltiAnswerBody, response: ltiAnswerReply, rateLimit: 'student',
   }),
 } as const;
