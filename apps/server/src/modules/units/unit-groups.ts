@@ -109,14 +109,17 @@ const hydrateQuery = (ex: Executor, ids: SQL, gate: SQL | undefined) =>
 
 /**
  * The rows of `picked` through the gate. On the pool, as a named prepared statement: the gate's SQL has one text per
- * kind of reader (its ids are parameters), so the statement is named after a hash of its text and each connection
- * plans it once — planning the gate's cases cost more than running them (~1.3 ms of ~2.5 ms, EXPLAIN on the bench
+ * kind of reader (its ids are parameters), so the statement is named after a hash of its text and the gate's values
+ * (one per reader and shape) and each connection plans it once — planning the gate's cases cost more than running them (~1.3 ms of ~2.5 ms, EXPLAIN on the bench
  * database). In a transaction, a plain query.
  */
 async function hydrateRows(ex: Executor, picked: number[], gate: SQL | undefined): Promise<HydrateRow[]> {
   if (ex instanceof PgTransaction) return hydrateQuery(ex, sql`${picked}::int[]`, gate);
   const query = hydrateQuery(ex, sql`${sql.placeholder('ids')}::int[]`, gate);
-  const name = `unit_groups_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
+  // Drizzle binds the gate's own values (the reader's institution or provider) when it prepares: a statement is reused
+  // only for the same text AND values, or a reader would get another reader's rows (unit-groups-tenants.test.ts).
+  const built = query.toSQL();
+  const name = `unit_groups_${createHash('sha1').update(built.sql).update('\0').update(JSON.stringify(built.params)).digest('hex').slice(0, 16)}`;
   let statements = hydrateStatements.get(ex);
   if (!statements) hydrateStatements.set(ex, (statements = new Map()));
   let statement = statements.get(name);
