@@ -178,6 +178,10 @@ const OBJECT_ROUTES: Record<string, Entry> = {
     ask: () => ({ params: { id: MISSING_ID }, payload: {} }),
     why: "this table has no subject of institution B yet: share-links.test asks for another institution's subject (404)",
   },
+  // LMS exports (issue 14): B's unit, subject or course is 404 before any grant or LMS-key question
+  'POST /sellers/scorm/unit/:id': { ask: (o) => ({ params: { id: o.item }, payload: { subjectId: o.subject } }) },
+  'POST /sellers/subjects/:id/cartridge': { ask: (o) => ({ params: { id: o.subject } }) },
+  'POST /sellers/courses/:id/cartridge': { ask: (o) => ({ params: { id: o.course } }) },
   'DELETE /items/tag/:itemId': { staffOnly: true },
   // galleries
   'GET /galleries/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },

@@ -28,6 +28,7 @@ import { shareLinksRoutes } from './share-links';
 import { subjectsRoutes } from './subjects';
 import { courseRoutes } from './courses';
 import { studentRoutes } from './student';
+import { lmsExportsRoutes } from './lms-exports';
 
 export const API = {
   system: systemRoutes,
@@ -60,6 +61,7 @@ export const API = {
   subjects: subjectsRoutes,
   courses: courseRoutes,
   student: studentRoutes,
+  lmsExports: lmsExportsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
       // The LMS-key pages (spec 1 §2.1, §2.7): public, and usable signed in too.
       { path: '/lms-key', lazy: page(() => import('../features/lms/pages/lms-key-page')) },
       { path: '/docs/lms/key_generator', lazy: page(() => import('../features/lms/pages/lms-key-tutorial-page')) },
+      // The student viewer as an LMS opens it (issue 14: SCORM packages, Common Cartridge links): LMS_VIEWER_PATH of shared/lms-exports.ts.
+      { path: '/student/lms', lazy: page(() => import('../features/student/pages/student-lms-page')) },
       // The student viewer (issue 13): public, no account; the share link's path (SHARE_LINK_PATH of shared/share-links.ts).
       { path: '/student/link', lazy: page(() => import('../features/student/pages/student-link-page')) },
       {

@@ -1,8 +1,32 @@
-/** The session in local storage (spec 1 §3): token, user and the seller's LMS key, kept apart. */
+/**
+ * The session in local storage (spec 1 §3): token, user and the seller's LMS key, kept apart. Where the browser refuses
+ * storage — a page inside an LMS iframe with third-party cookies blocked (issue 14: the student viewer and the LTI
+ * content picker), private modes — it lives in memory for the page instead of failing every render.
+ */
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@edu/shared/auth';
 
 const KEYS = { token: 'sc.token', user: 'sc.user', lmsKey: 'sc.lmsKey' } as const;
+
+type KeyValue = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+function memoryStorage(): KeyValue {
+  const values = new Map<string, string>();
+  return { getItem: (k) => values.get(k) ?? null, setItem: (k, v) => void values.set(k, v), removeItem: (k) => void values.delete(k) };
+}
+let store: KeyValue | null = null;
+/** localStorage, or memory when reading it throws (a SecurityError in a third-party iframe without cookies). */
+function storage(): KeyValue {
+  if (store) return store;
+  try {
+    const local = window.localStorage;
+    local.getItem(KEYS.token);
+    store = local;
+  } catch {
+    store = memoryStorage();
+  }
+  return store;
+}
+const localStorage = { getItem: (k: string) => storage().getItem(k), setItem: (k: string, v: string) => storage().setItem(k, v), removeItem: (k: string) => storage().removeItem(k) };
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedUser: SessionUser | null = null;

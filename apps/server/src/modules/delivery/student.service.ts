@@ -86,7 +86,8 @@ export function studentService(deps: Deps) {
         itemId: c.itemId,
         itemContentId: c.id,
         providerId,
-        source: 'link',
+        // 'lms' for a link an LMS launches (a SCORM package, a cartridge's web link: issue 14).
+        source: student.link.source,
       });
       return {
         id: c.id,
