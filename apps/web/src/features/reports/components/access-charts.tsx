@@ -46,6 +46,7 @@ export default function AccessCharts({ data }: { data: ChartsData }) {
           data={data.top.map((u) => ({ ...u, label: shortTitle(u.label) }))}
           dataKey="label"
           orientation="vertical"
+          maxBarWidth={24}
           series={[{ name: 'Acessos', color: 'indigo.6' }]}
           valueFormatter={count}
           yAxisProps={{ width: 170, interval: 0 }}
