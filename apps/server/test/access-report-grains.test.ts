@@ -1,6 +1,6 @@
 /**
  * The report grains of migration 0023 (docs/architecture.md "Issue 13 — the access reports"), kept by the access fold:
- * `access_item_months` and `access_scope_months` (a month's accesses with its cumulative days) and
+ * `access_item_months`, `access_scope_months` and `access_unit_months` (a month's accesses with its cumulative days) and
  * `access_student_activity` (each student's active days). After events recorded in rounds — one of them while folds
  * run — and folded, every row must equal a recomputation from the raw `access_events` (done here in JavaScript, not
  * with the fold's SQL); and the migration's own backfill (from the day rollups) must give the same rows.
@@ -74,6 +74,7 @@ afterAll(() => t?.close());
 
 type Expected = {
   itemMonths: Map<string, { provider_id: number; accesses: number; days: number[] }>;
+  unitMonths: Map<string, { accesses: number; days: number[] }>;
   scopeMonths: Map<string, { accesses: number; days: number[] }>;
   activity: Map<string, string[]>;
 };
@@ -84,6 +85,7 @@ async function expected(): Promise<Expected> {
     sql`select seller_id, student_id, item_id, provider_id, occurred_at as at from access_events`,
   );
   const itemMonths: Expected['itemMonths'] = new Map();
+  const unitMonths: Expected['unitMonths'] = new Map();
   const scopeMonths: Expected['scopeMonths'] = new Map();
   const activity = new Map<string, Set<string>>();
   const addDay = (days: number[], dom: number) => {
@@ -97,6 +99,10 @@ async function expected(): Promise<Expected> {
     im.accesses++;
     addDay(im.days, dom);
     itemMonths.set(`${e.item_id}|${month}`, im);
+    const um = unitMonths.get(`${e.seller_id}|${e.item_id}|${month}`) ?? { accesses: 0, days: Array(31).fill(0) };
+    um.accesses++;
+    addDay(um.days, dom);
+    unitMonths.set(`${e.seller_id}|${e.item_id}|${month}`, um);
     for (const key of [`all|0|${month}`, `seller|${e.seller_id}|${month}`, `provider|${e.provider_id}|${month}`]) {
       const sm = scopeMonths.get(key) ?? { accesses: 0, days: Array(31).fill(0) };
       sm.accesses++;
@@ -106,13 +112,16 @@ async function expected(): Promise<Expected> {
     const key = `${e.seller_id}|${e.student_id}`;
     activity.set(key, (activity.get(key) ?? new Set()).add(day));
   }
-  return { itemMonths, scopeMonths, activity: new Map([...activity].map(([k, v]) => [k, [...v].sort()])) };
+  return { itemMonths, unitMonths, scopeMonths, activity: new Map([...activity].map(([k, v]) => [k, [...v].sort()])) };
 }
 
 /** The grains as the database keeps them. */
 async function kept(): Promise<Expected> {
   const im = await rows<{ item_id: number; month: string; provider_id: number; accesses: number; days: number[] }>(
     sql`select item_id, month::text, provider_id, accesses, days from access_item_months`,
+  );
+  const um = await rows<{ seller_id: number; item_id: number; month: string; accesses: number; days: number[] }>(
+    sql`select seller_id, item_id, month::text, accesses, days from access_unit_months`,
   );
   const sm = await rows<{ scope: string; scope_id: number; month: string; accesses: number; days: number[] }>(
     sql`select scope, scope_id, month::text, accesses, days from access_scope_months`,
@@ -124,6 +133,7 @@ async function kept(): Promise<Expected> {
   );
   return {
     itemMonths: new Map(im.map((r) => [`${r.item_id}|${r.month}`, { provider_id: Number(r.provider_id), accesses: r.accesses, days: r.days.map(Number) }])),
+    unitMonths: new Map(um.map((r) => [`${r.seller_id}|${r.item_id}|${r.month}`, { accesses: r.accesses, days: r.days.map(Number) }])),
     scopeMonths: new Map(sm.map((r) => [`${r.scope}|${r.scope_id}|${r.month}`, { accesses: r.accesses, days: r.days.map(Number) }])),
     activity: new Map(act.map((r) => [`${r.seller_id}|${r.student_id}`, r.days])),
   };
@@ -134,6 +144,7 @@ const sorted = <V>(m: Map<string, V>) => [...m].sort(([a], [b]) => (a < b ? -1 :
 async function expectKeptEqualsRaw() {
   const [want, have] = await Promise.all([expected(), kept()]);
   expect(sorted(have.itemMonths)).toEqual(sorted(want.itemMonths));
+  expect(sorted(have.unitMonths)).toEqual(sorted(want.unitMonths));
   expect(sorted(have.scopeMonths)).toEqual(sorted(want.scopeMonths));
   expect(sorted(have.activity)).toEqual(sorted(want.activity));
   return want;
@@ -169,9 +180,10 @@ describe('the report grains', () => {
       .readFileSync(file, 'utf8')
       .split('--> statement-breakpoint')
       .map((s) => s.trim())
-      .filter((s) => /INSERT INTO access_(item_months|scope_months|student_activity)/.test(s));
-    expect(statements).toHaveLength(3);
+      .filter((s) => /INSERT INTO access_(item_months|scope_months|student_activity)|UPDATE access_unit_months/.test(s));
+    expect(statements).toHaveLength(4);
     await t.deps.db.execute(sql`truncate access_item_months, access_scope_months, access_student_activity`);
+    await t.deps.db.execute(sql`update access_unit_months set days = '{}'`);
     for (const statement of statements) await t.deps.db.execute(sql.raw(statement));
     await expectKeptEqualsRaw();
   });

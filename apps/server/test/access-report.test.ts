@@ -25,8 +25,8 @@ const units: Record<string, { itemId: number; itemContentId: number; providerId:
 
 const q = (query: Record<string, string | number>) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
 const report = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access', { token, query: q(query) });
-const charts = (token: string, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/charts', { token, query: q(query) });
-const csv = (token: string, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/csv', { token, query: q(query) });
+const charts = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/charts', { token, query: q(query) });
+const csv = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/csv', { token, query: q(query) });
 const rowsOf = (res: { json: () => AccessReportPage }) => res.json().data.map((r) => [r.seller, r.student, r.total_access, r.last_access]);
 
 /** An institution with its own plan (maxRent students) and its user of type seller. */
@@ -316,6 +316,24 @@ describe('GET /api/sellers/report-access/csv', () => {
     expect(lines[20]).toBe('Centro Gama;aluno-21;1;21/06/2026 12:00');
     const empty = await csv(tok.a, { start_date: '2025-01-01', end_date: '2025-01-31' });
     expect(empty.rawPayload.subarray(3).toString('utf8')).toBe('Instituição;Aluno;Total de acessos;Último acesso\r\n');
+  });
+});
+
+describe('the CSV across batches', () => {
+  it('exports every student once, in order, past the first 1,000 (keyset)', async () => {
+    const lote = await institution('Escola Lote', 2000, 'lote@exemplo.com.br');
+    const u = units.u1!;
+    await t.deps.db.execute(sql`
+      insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id, occurred_at)
+      select ${lote}, 'lote-' || lpad(g::text, 4, '0'), ${u.itemId}, ${u.itemContentId}, ${u.providerId}, '2025-07-10T12:00:00Z'::timestamptz + g * interval '1 second'
+        from generate_series(1, 1003) g`);
+    const res = await csv(tok.admin, { start_date: '2025-07-01', end_date: '2025-07-31' });
+    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    expect(lines).toHaveLength(1003);
+    expect(lines).toEqual(Array.from({ length: 1003 }, (_, i) => expect.stringMatching(new RegExp(`^Escola Lote;lote-${String(i + 1).padStart(4, '0')};1;10/07/2025 09:\\d\\d$`))));
+    const page = (await report(tok.admin, { start_date: '2025-07-01', end_date: '2025-07-31', page: 51 })).json<AccessReportPage>();
+    expect(page).toMatchObject({ total: 1003, page: 51, data: [{ student: 'lote-1001' }, { student: 'lote-1002' }, { student: 'lote-1003' }] });
+    expect(page.summary).toMatchObject({ totalAccess: 1003, uniqueStudents: 1003, seller: null });
   });
 });
 

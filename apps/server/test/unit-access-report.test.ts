@@ -210,7 +210,7 @@ describe('GET /api/items/item/content/find/access/units/:knowledgeid/:start_date
   });
 
   it('includes an access recorded a moment before (the report folds first)', async () => {
-    await open(sellerIds.b, 'nova', u.semArea, '2026-02-20T12:00:00Z');
+    await open(sellerIds.b, 'nova', u.semArea!, '2026-02-20T12:00:00Z');
     expect(rows(await report(tok.provider, 0, '2026-02-01', '2026-02-28')).map((r) => [r[0], r[2]])).toEqual([
       ['Álgebra', 3],
       ['Célula', 2],

@@ -101,6 +101,12 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS).
  */
 export async function foldAccesses(db: Db, opts: { maxChunks?: number } = {}): Promise<number> {
+  // 0. Nothing new (the usual case when a report asks): one statement, no transaction, no lock.
+  const [peek] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
+    await db.execute(sql`select f.last_event_id, (select case when s.is_called then s.last_value end from access_events_id_seq s) as last_value
+                          from access_fold f where f.id = 1`),
+  );
+  if (!peek || Number(peek.last_value ?? 0) <= Number(peek.last_event_id)) return 0;
   // 1. The window's upper end: after the EXCLUSIVE lock, no insert that drew an id ≤ last_value is still in flight.
   const upper = await db.transaction(async (tx) => {
     const [state] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
@@ -179,7 +185,12 @@ async function foldChunk(db: Db, upper: number): Promise<number | null> {
     await tx.execute(studentFold('access_student_days', 'day'));
     await tx.execute(studentFold('access_student_months', 'month'));
     await tx.execute(unitFold('access_unit_days', 'day'));
-    await tx.execute(unitFold('access_unit_months', 'month'));
+    // The month row carries its cumulative days (migration 0023), as the report grains below.
+    await tx.execute(sql`
+      with g as (select seller_id, month, item_id, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by seller_id, month, item_id, dom)
+      insert into access_unit_months as t (seller_id, month, item_id, provider_id, accesses, days)
+      select seller_id, month, item_id, min(provider_id), sum(n)::int, ${CUMULATE} from g group by seller_id, month, item_id
+      on conflict (seller_id, month, item_id) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
     // The report grains of migration 0023: months carrying their days, and each student's active days.
     await tx.execute(sql`
       with g as (select item_id, month, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by item_id, month, dom)

@@ -93,8 +93,26 @@ export const accessStudentDays = studentRollup('access_student_days', 'day');
 export const accessStudentMonths = studentRollup('access_student_months', 'month');
 /** Accesses per institution, unit and day (the unit-access report, its trend chart, 'most popular'). */
 export const accessUnitDays = unitRollup('access_unit_days', 'day');
-/** Accesses per institution, unit and month (long ranges of the unit-access report). */
-export const accessUnitMonths = unitRollup('access_unit_months', 'month');
+/**
+ * Accesses per institution, unit and month (an institution's most accessed units). `days` (migration 0023): the
+ * month's cumulative accesses by day, as in the report grains below, so any range reads month rows only.
+ */
+export const accessUnitMonths = pgTable(
+  'access_unit_months',
+  {
+    sellerId: integer('seller_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    providerId: integer('provider_id').notNull(),
+    period: date('month', { mode: 'string' }).notNull(),
+    accesses: integer('accesses').notNull(),
+    days: integer('days').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'access_unit_months_pk', columns: [t.sellerId, t.period, t.itemId] }),
+    index('access_unit_months_provider_idx').on(t.providerId, t.period, t.itemId),
+    index('access_unit_months_period_idx').on(t.period, t.itemId),
+  ],
+);
 
 /**
  * Issue 13, the access reports (migration 0023; docs/architecture.md "Issue 13 — the access reports"). Grains that

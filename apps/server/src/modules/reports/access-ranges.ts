@@ -39,13 +39,15 @@ export function monthRange(start: string, end: string, alias = 'm'): { where: SQ
  */
 export function trendQuery(start: string, end: string, rows: (where: SQL) => SQL): SQL {
   const { where } = monthRange(start, end);
+  // The rows' days added up month by month first (31 sums per row, no row per day), then each day's accesses.
+  const sums = sql.raw(Array.from({ length: 31 }, (_, i) => `sum(m.days[${i + 1}])`).join(', '));
   return sql`
     with m as (${rows(where)}),
+    s as (select m.month, array[${sums}]::bigint[] as days from m group by m.month),
     per_day as (
-      select (m.month + (d - 1))::date as day, sum(m.days[d] - coalesce(m.days[d - 1], 0))::int as accesses
-        from m cross join generate_series(1, 31) d
-       where m.month + (d - 1) < m.month + interval '1 month'
-       group by 1
+      select (s.month + (d - 1))::date as day, (s.days[d] - coalesce(s.days[d - 1], 0))::int as accesses
+        from s cross join generate_series(1, 31) d
+       where s.month + (d - 1) < s.month + interval '1 month'
     )
     select to_char(g.day, 'YYYY-MM-DD') as day, coalesce(p.accesses, 0)::int as accesses
       from generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') g(day)

@@ -3,15 +3,16 @@
  * the last one; the total of accesses, the unique students and the plan's usage; the accesses per day and the most
  * accessed units (charts); the CSV.
  *
- * Every call folds the pending events first (`foldAccesses`, a no-op when none), so the report is exact, then reads
- * only rollups (docs/architecture.md "Issue 13 — the access reports"):
+ * Every call folds the pending events first (`foldBeforeReading`: one statement when none are pending), so the report is
+ * exact, then reads only rollups (docs/architecture.md "Issue 13 — the access reports"):
  * - the rows' students: `access_student_activity` (one row per institution and student, its days as a multirange):
  *   the students with an access in the period, in report order (institution name, institution, student), and their
  *   number — the unique students — without reading one row per student and day;
  * - each row's total and last access: `access_student_months|days` for the page's students only (whole months and
- *   edge days of `spanConditions`, by primary key);
+ *   edge days of `rollupSpans`, by primary key);
  * - the total of accesses and the trend: `access_scope_months` (scope 'seller' or 'all', about 13 rows a year);
  * - the most accessed units: `access_unit_months|days` of the institution, or `access_item_months` for all of them.
+ * A page is two statements run side by side (rows; figures), after the scope check and the fold.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,30 +29,25 @@ import {
 } from '@edu/shared/access-reports';
 import type { UserType } from '@edu/shared/access';
 import type { Deps } from '../../platform/http';
-import type { Executor } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
-import { foldAccesses, spanConditions } from '../delivery/access-rollups';
-import { intArray, monthRange, rowsOf, textArray, trendQuery } from './access-ranges';
-import { rankedUnits, sellerTopUnits, unitDetails } from './access-units';
+import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
+import { monthRange, rowsOf, trendQuery } from './access-ranges';
+import { dressed, rankedUnits, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 
 type Filters = z.output<typeof accessReportFilters>;
 
-interface StudentKey {
+interface StudentRow {
   seller_id: number;
   seller: string;
   student_id: string;
-}
-interface StudentTotals {
-  seller_id: number;
-  student_id: string;
-  total: number;
+  total: number | null;
   /** ISO (UTC). */
-  last_access: string;
+  last_access: string | null;
   /** DD/MM/YYYY HH:MI in São Paulo (the CSV). */
-  last_access_text: string;
+  last_access_text: string | null;
 }
 
 /** Students per CSV batch. */
@@ -63,24 +59,22 @@ const isStaffType = (type: UserType) => (ACCESS_REPORT_STAFF_TYPES as readonly U
 const activeIn = (q: Filters, sellerId: number | null): SQL =>
   sql`${sellerId === null ? sql`true` : sql`a.seller_id = ${sellerId}`} and a.days && daterange(${q.start_date}::date, ${q.end_date}::date, '[]')`;
 
-/** Each student's accesses in [start, end] and the last one, for the given students (by primary key). */
-async function totalsOf(db: Executor, q: Filters, keys: readonly StudentKey[]): Promise<Map<string, StudentTotals>> {
-  if (keys.length === 0) return new Map();
-  const { monthWhere, dayWhere } = spanConditions(q.start_date, q.end_date);
-  const rows = rowsOf<StudentTotals>(
-    await db.execute(sql`
-      with p as (select * from unnest(${intArray(keys.map((k) => k.seller_id))}, ${textArray(keys.map((k) => k.student_id))}) as p(seller_id, student_id))
-      select r.seller_id, r.student_id, sum(r.accesses)::int as total,
-             to_char(max(r.last_access) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_access,
-             to_char(max(r.last_access) at time zone ${REPORT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI') as last_access_text
-        from (select m.seller_id, m.student_id, m.accesses, m.last_access
-                from access_student_months m join p on p.seller_id = m.seller_id and p.student_id = m.student_id where ${monthWhere}
-              union all
-              select d.seller_id, d.student_id, d.accesses, d.last_access
-                from access_student_days d join p on p.seller_id = d.seller_id and p.student_id = d.student_id where ${dayWhere}) r
-       group by r.seller_id, r.student_id`),
-  );
-  return new Map(rows.map((r) => [`${r.seller_id}\u0000${r.student_id}`, r]));
+/**
+ * One student's (`p.seller_id`, `p.student_id`) rollup rows inside [start, end]: the whole months, then each edge span
+ * of days, each part a range of its table's primary key.
+ */
+function studentRowsIn(q: Filters): SQL {
+  const { months, days } = rollupSpans(q.start_date, q.end_date);
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`select m.accesses, m.last_access from access_student_months m
+                    where m.seller_id = p.seller_id and m.student_id = p.student_id and m.month between ${months[0]}::date and ${months[1]}::date`);
+  }
+  for (const [from, to] of days) {
+    parts.push(sql`select d.accesses, d.last_access from access_student_days d
+                    where d.seller_id = p.seller_id and d.student_id = p.student_id and d.day between ${from}::date and ${to}::date`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 export function accessReportService(deps: Deps) {
@@ -100,66 +94,84 @@ export function accessReportService(deps: Deps) {
     return id;
   }
 
-  /** The total of accesses of the scope in [start, end]. */
-  async function totalAccess(q: Filters, sellerId: number | null): Promise<number> {
-    const { where, sum } = monthRange(q.start_date, q.end_date);
-    const [row] = rowsOf<{ n: string | number | null }>(
-      await db.execute(sql`
-        select sum(${sum}) as n from access_scope_months m
-         where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`),
-    );
-    return Number(row?.n ?? 0);
+  /** The scope (checked) once the pending events are folded; both at once. */
+  async function ready(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
+    const [scope] = await Promise.all([sellerOf(auth, sellerId), foldBeforeReading(db)]);
+    return scope;
   }
 
-  /** The students of one page, or of a CSV batch after `after` (keyset), in report order. */
-  const studentsPage = async (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentKey) =>
-    rowsOf<StudentKey>(
+  /**
+   * The students of one page, or of a CSV batch after `after` (keyset), in report order, each with its accesses in
+   * the period and the last one (read for these students only). The institutions are walked in name order and each
+   * one's students by primary key, so a page stops after its rows (an incremental sort, not a sort of every student).
+   */
+  const students = async (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentRow) =>
+    rowsOf<StudentRow>(
       await db.execute(sql`
-        select a.seller_id, s.name as seller, a.student_id
-          from access_student_activity a join sellers s on s.id = a.seller_id
-         where ${activeIn(q, sellerId)}
-           ${after ? sql`and (s.name, a.seller_id, a.student_id) > (${after.seller}, ${after.seller_id}::int, ${after.student_id})` : sql``}
-         order by s.name, a.seller_id, a.student_id
-         limit ${limit} offset ${offset}`),
+        with p as (
+          select s.id as seller_id, s.name as seller, a.student_id
+            from (select id, name from sellers
+                   where ${sellerId === null ? sql`true` : sql`id = ${sellerId}`}
+                     ${after ? sql`and (name, id) >= (${after.seller}, ${after.seller_id}::int)` : sql``}
+                   order by name, id) s
+           cross join lateral (select a.student_id from access_student_activity a where a.seller_id = s.id and ${activeIn(q, sellerId)} order by a.student_id) a
+           ${after ? sql`where (s.name, s.id, a.student_id) > (${after.seller}, ${after.seller_id}::int, ${after.student_id})` : sql``}
+           order by s.name, s.id, a.student_id
+           limit ${limit} offset ${offset})
+        select p.seller_id, p.seller, p.student_id, t.total,
+               to_char(t.last_access at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_access,
+               to_char(t.last_access at time zone ${REPORT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI') as last_access_text
+          from p cross join lateral (select sum(r.accesses)::int as total, max(r.last_access) as last_access from (${studentRowsIn(q)}) r) t
+         order by p.seller, p.seller_id, p.student_id`),
     );
+
+  /** Unique students, total of accesses, and the institution with its plan's maxRent: one statement. */
+  async function figures(q: Filters, sellerId: number | null) {
+    const { where, sum } = monthRange(q.start_date, q.end_date);
+    const [row] = rowsOf<{ students: number; total: string | number | null; seller_name: string | null; max_rent: number | null }>(
+      await db.execute(sql`
+        select (select count(*)::int from access_student_activity a where ${activeIn(q, sellerId)}) as students,
+               (select sum(${sum}) from access_scope_months m
+                 where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}) as total,
+               s.name as seller_name, p.max_rent
+          from (select 1) one
+          left join sellers s on s.id = ${sellerId ?? 0}
+          left join plans p on p.id = s.plan_id`),
+    );
+    return row!;
+  }
 
   return {
     async list(auth: AuthContext, q: z.output<typeof accessReportQuery>): Promise<AccessReportPage> {
-      const sellerId = await sellerOf(auth, q.seller_id);
-      await foldAccesses(db);
-      const [keys, count, total, seller] = await Promise.all([
-        studentsPage(q, sellerId, ACCESS_REPORT_PAGE_SIZE, (q.page - 1) * ACCESS_REPORT_PAGE_SIZE),
-        db.execute(sql`select count(*)::int as n from access_student_activity a where ${activeIn(q, sellerId)}`).then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0)),
-        totalAccess(q, sellerId),
-        sellerId === null
-          ? Promise.resolve(null)
-          : db
-              .execute(sql`select s.id, s.name, p.max_rent from sellers s left join plans p on p.id = s.plan_id where s.id = ${sellerId}`)
-              .then((r) => rowsOf<{ id: number; name: string; max_rent: number | null }>(r)[0] ?? null),
+      const sellerId = await ready(auth, q.seller_id);
+      const [rows, f] = await Promise.all([
+        students(q, sellerId, ACCESS_REPORT_PAGE_SIZE, (q.page - 1) * ACCESS_REPORT_PAGE_SIZE),
+        figures(q, sellerId),
       ]);
-      const totals = await totalsOf(db, q, keys);
-      const maxRent = seller?.max_rent ?? null;
+      const maxRent = sellerId === null || f.max_rent === null ? null : Number(f.max_rent);
       return {
-        data: keys.map((k) => {
-          const t = totals.get(`${k.seller_id}\u0000${k.student_id}`);
-          return { sellerId: Number(k.seller_id), seller: k.seller, student: k.student_id, total_access: Number(t?.total ?? 0), last_access: t?.last_access ?? '' };
-        }),
-        total: count,
+        data: rows.map((r) => ({
+          sellerId: Number(r.seller_id),
+          seller: r.seller,
+          student: r.student_id,
+          total_access: Number(r.total ?? 0),
+          last_access: r.last_access ?? '',
+        })),
+        total: f.students,
         page: q.page,
         limit: ACCESS_REPORT_PAGE_SIZE,
         summary: {
-          totalAccess: total,
-          uniqueStudents: count,
-          seller: seller ? { id: Number(seller.id), name: seller.name } : null,
-          maxRent: maxRent === null ? null : Number(maxRent),
-          usagePercent: usagePercent(count, maxRent === null ? null : Number(maxRent)),
+          totalAccess: Number(f.total ?? 0),
+          uniqueStudents: f.students,
+          seller: sellerId === null ? null : { id: sellerId, name: f.seller_name ?? '' },
+          maxRent,
+          usagePercent: usagePercent(f.students, maxRent),
         },
       };
     },
 
     async charts(auth: AuthContext, q: Filters): Promise<AccessCharts> {
-      const sellerId = await sellerOf(auth, q.seller_id);
-      await foldAccesses(db);
+      const sellerId = await ready(auth, q.seller_id);
       const [trend, top] = await Promise.all([
         db.execute(
           trendQuery(q.start_date, q.end_date, (where) =>
@@ -167,16 +179,20 @@ export function accessReportService(deps: Deps) {
           ),
         ),
         db.execute(
-          sellerId === null
-            ? sql`select * from (${rankedUnits(q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })}) r`
-            : sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS),
+          dressed(
+            sellerId === null
+              ? rankedUnits(q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })
+              : sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS),
+          ),
         ),
       ]);
-      const topRows = rowsOf<{ item_id: number; accesses: number }>(top);
-      const details = await unitDetails(db, topRows.map((r) => Number(r.item_id)));
       return {
         trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
-        topUnits: topRows.map((r) => ({ itemId: Number(r.item_id), title: details.get(Number(r.item_id))?.title ?? '', accesses: Number(r.accesses) })),
+        topUnits: rowsOf<{ item_id: number; accesses: number; title: string }>(top).map((r) => ({
+          itemId: Number(r.item_id),
+          title: r.title,
+          accesses: Number(r.accesses),
+        })),
       };
     },
 
@@ -186,19 +202,14 @@ export function accessReportService(deps: Deps) {
      * a refusal is a JSON error.
      */
     async csvRows(auth: AuthContext, q: Filters): Promise<AsyncIterable<(string | number)[]>> {
-      const sellerId = await sellerOf(auth, q.seller_id);
-      await foldAccesses(db);
+      const sellerId = await ready(auth, q.seller_id);
       return (async function* () {
-        let after: StudentKey | undefined;
+        let after: StudentRow | undefined;
         for (;;) {
-          const keys = await studentsPage(q, sellerId, CSV_BATCH, 0, after);
-          const totals = await totalsOf(db, q, keys);
-          for (const k of keys) {
-            const t = totals.get(`${k.seller_id}\u0000${k.student_id}`);
-            yield [k.seller, k.student_id, Number(t?.total ?? 0), t?.last_access_text ?? ''];
-          }
-          if (keys.length < CSV_BATCH) return;
-          after = keys[keys.length - 1];
+          const batch = await students(q, sellerId, CSV_BATCH, 0, after);
+          for (const r of batch) yield [r.seller, r.student_id, Number(r.total ?? 0), r.last_access_text ?? ''];
+          if (batch.length < CSV_BATCH) return;
+          after = batch[batch.length - 1];
         }
       })();
     },

@@ -4,12 +4,11 @@
  *
  * - Over a provider's units or every unit (every institution together): `access_item_months` (one row per unit and
  *   month, migration 0023) read through `monthRange`.
- * - Over one institution's students (the access report of an institution): `access_unit_months|days` (migration
- *   0021), the whole months and the edge days of `spanConditions`, by the institution's primary-key range.
+ * - Over one institution's students (the access report of an institution): `access_unit_months` (migration 0021,
+ *   with its cumulative days since 0023), by the institution's primary-key range.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { spanConditions } from '../delivery/access-rollups';
 import { intArray, monthRange, rowsOf } from './access-ranges';
 
 export interface UnitScope {
@@ -44,16 +43,16 @@ export function rankedUnits(start: string, end: string, scope: UnitScope, page?:
      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
-/** The `limit` most accessed units of one institution's students in [start, end]. */
+/** The `limit` most accessed units of one institution's students in [start, end] (its month rows with their days). */
 export function sellerTopUnits(start: string, end: string, sellerId: number, limit: number): SQL {
-  const { monthWhere, dayWhere } = spanConditions(start, end);
+  const { where, sum } = monthRange(start, end);
   return sql`
-    select r.item_id, sum(r.accesses)::int as accesses
-      from (select m.item_id, m.accesses from access_unit_months m where m.seller_id = ${sellerId} and ${monthWhere}
-            union all
-            select d.item_id, d.accesses from access_unit_days d where d.seller_id = ${sellerId} and ${dayWhere}) r
-     group by r.item_id
-     order by accesses desc, r.item_id
+    select m.item_id, sum(${sum})::int as accesses
+      from access_unit_months m
+     where m.seller_id = ${sellerId} and ${where}
+     group by m.item_id
+    having sum(${sum}) > 0
+     order by accesses desc, m.item_id
      limit ${limit}`;
 }
 
@@ -63,18 +62,24 @@ export interface UnitDetails {
 }
 
 /**
- * Title and knowledge areas of each unit: its published version's, or, for a unit no longer published, its current
- * version's (its accesses still count). Areas in the version's order.
+ * The unit's title and knowledge areas, for an `items i` row: its published version's, or, for a unit no longer
+ * published, its current version's (its accesses still count). Areas in the version's order.
  */
+const DETAILS = sql`left join item_contents c on c.id = coalesce(i.published_content_id, i.current_content_id)`;
+const DETAIL_COLUMNS = sql`coalesce(c.title, '') as title,
+  array(select k.title from knowledge_areas k where k.id = any(c.knowledge_ids) order by array_position(c.knowledge_ids, k.id)) as areas`;
+
+/** Ranked rows (`item_id`, `accesses`, …) with each unit's `title` and `areas`, in the ranking's order. */
+export const dressed = (ranked: SQL): SQL => sql`
+  select r.*, ${DETAIL_COLUMNS}
+    from (${ranked}) r join items i on i.id = r.item_id ${DETAILS}
+   order by r.accesses desc, r.item_id`;
+
+/** Title and knowledge areas of each unit (the CSV's batches). */
 export async function unitDetails(db: Executor, itemIds: readonly number[]): Promise<Map<number, UnitDetails>> {
   if (itemIds.length === 0) return new Map();
-  const rows = rowsOf<{ id: number; title: string | null; areas: string[] | null }>(
-    await db.execute(sql`
-      select i.id, c.title,
-             array(select k.title from knowledge_areas k where k.id = any(c.knowledge_ids) order by array_position(c.knowledge_ids, k.id)) as areas
-        from items i
-        left join item_contents c on c.id = coalesce(i.published_content_id, i.current_content_id)
-       where i.id = any(${intArray(itemIds)})`),
+  const rows = rowsOf<{ id: number; title: string; areas: string[] | null }>(
+    await db.execute(sql`select i.id, ${DETAIL_COLUMNS} from items i ${DETAILS} where i.id = any(${intArray(itemIds)})`),
   );
-  return new Map(rows.map((r) => [Number(r.id), { title: r.title ?? '', areas: r.areas ?? [] }]));
+  return new Map(rows.map((r) => [Number(r.id), { title: r.title, areas: r.areas ?? [] }]));
 }

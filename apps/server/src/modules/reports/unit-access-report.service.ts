@@ -23,9 +23,9 @@ import {
 import type { Deps } from '../../platform/http';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { foldAccesses } from '../delivery/access-rollups';
+import { foldBeforeReading } from '../delivery/access-rollups';
 import { rowsOf, trendQuery } from './access-ranges';
-import { rankedUnits, unitDetails, type UnitScope } from './access-units';
+import { dressed, rankedUnits, unitDetails, type UnitScope } from './access-units';
 
 type Params = z.output<typeof unitAccessParams>;
 
@@ -34,6 +34,10 @@ interface RankedRow {
   accesses: number;
   units: number;
   all_accesses: string | number;
+}
+interface DressedRow extends RankedRow {
+  title: string;
+  areas: string[] | null;
 }
 
 /** Units per CSV batch. */
@@ -55,23 +59,26 @@ export function unitAccessReportService(deps: Deps) {
     return { providerId, knowledgeId };
   }
 
+  /** The scope (checked) once the pending events are folded; both at once. */
+  async function ready(auth: AuthContext, p: Params): Promise<UnitScope> {
+    const [scope] = await Promise.all([scopeOf(auth, p), foldBeforeReading(db)]);
+    return scope;
+  }
+
   return {
     async list(auth: AuthContext, p: Params, q: z.output<typeof unitAccessQuery>): Promise<UnitAccessPage> {
-      const scope = await scopeOf(auth, p);
-      await foldAccesses(db);
-      const rows = rowsOf<RankedRow>(
+      const scope = await ready(auth, p);
+      const rows = rowsOf<DressedRow>(
         await db.execute(
-          rankedUnits(p.start_date, p.end_date, scope, { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE }),
+          dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE })),
         ),
       );
       // A page past the last one has no row to carry the totals: ask for them alone.
-      const totals = rows[0] ?? (q.page > 1 ? rowsOf<RankedRow>(await db.execute(sql`select * from (${rankedUnits(p.start_date, p.end_date, scope, { limit: 1, offset: 0 })}) r`))[0] : undefined);
-      const details = await unitDetails(db, rows.map((r) => Number(r.item_id)));
+      const totals =
+        rows[0] ??
+        (q.page > 1 ? rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope, { limit: 1, offset: 0 })))[0] : undefined);
       return {
-        data: rows.map((r) => {
-          const d = details.get(Number(r.item_id));
-          return { itemId: Number(r.item_id), title: d?.title ?? '', TitleKnowledges: d?.areas ?? [], access_counter: Number(r.accesses) };
-        }),
+        data: rows.map((r) => ({ itemId: Number(r.item_id), title: r.title, TitleKnowledges: r.areas ?? [], access_counter: Number(r.accesses) })),
         total: Number(totals?.units ?? 0),
         page: q.page,
         limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
@@ -80,8 +87,7 @@ export function unitAccessReportService(deps: Deps) {
     },
 
     async charts(auth: AuthContext, p: Params): Promise<AccessCharts> {
-      const scope = await scopeOf(auth, p);
-      await foldAccesses(db);
+      const scope = await ready(auth, p);
       const trendRows =
         scope.knowledgeId === null
           ? trendQuery(p.start_date, p.end_date, (where) =>
@@ -97,13 +103,11 @@ export function unitAccessReportService(deps: Deps) {
             );
       const [trend, top] = await Promise.all([
         db.execute(trendRows),
-        db.execute(rankedUnits(p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 })),
+        db.execute(dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }))),
       ]);
-      const topRows = rowsOf<RankedRow>(top);
-      const details = await unitDetails(db, topRows.map((r) => Number(r.item_id)));
       return {
         trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
-        topUnits: topRows.map((r) => ({ itemId: Number(r.item_id), title: details.get(Number(r.item_id))?.title ?? '', accesses: Number(r.accesses) })),
+        topUnits: rowsOf<DressedRow>(top).map((r) => ({ itemId: Number(r.item_id), title: r.title, accesses: Number(r.accesses) })),
       };
     },
 
@@ -114,8 +118,7 @@ export function unitAccessReportService(deps: Deps) {
      * the first byte, so a refusal is a JSON error.
      */
     async csvRows(auth: AuthContext, p: Params): Promise<AsyncIterable<(string | number)[]>> {
-      const scope = await scopeOf(auth, p);
-      await foldAccesses(db);
+      const scope = await ready(auth, p);
       const ranked = rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope)));
       return (async function* () {
         for (let i = 0; i < ranked.length; i += CSV_BATCH) {
