@@ -25,6 +25,8 @@ async function pickDay(page: Page, field: string, day: number, monthsBack: numbe
   const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
   const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
   await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
+  // The calendar closes with a transition: wait until it is gone, so the next field's calendar is the only one.
+  await expect(page.getByRole('button', { name: 'Mês anterior' })).toHaveCount(0);
 }
 
 /** The CSV a button downloads: its name and its lines after the BOM. */
