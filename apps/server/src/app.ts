@@ -37,6 +37,7 @@ import { lmsApiModule } from './modules/sellers/lms-api.routes';
 import { institutionsModule } from './modules/sellers/institutions.routes';
 import { reportsModule } from './modules/reports/reports.routes';
 import { unitsReportModule } from './modules/reports/units-report.routes';
+import { accessReportsModule } from './modules/reports/access-reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     lmsApiModule(api, deps);
     reportsModule(api, deps);
     unitsReportModule(api, deps);
+    accessReportsModule(api, deps);
     aiModule(api, deps);
     notificationsModule(api, deps);
     eventsModule(api, deps);

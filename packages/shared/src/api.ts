@@ -9,6 +9,7 @@ import { providersRoutes } from './providers';
 import { lmsRoutes } from './lms';
 import { reportsRoutes } from './reports';
 import { unitsReportRoutes } from './units-report';
+import { accessReportsRoutes } from './access-reports';
 import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
 import { tagsRoutes, unitsRoutes } from './units';
@@ -41,6 +42,7 @@ export const API = {
   lms: lmsRoutes,
   reports: reportsRoutes,
   unitsReport: unitsReportRoutes,
+  accessReports: accessReportsRoutes,
   ai: aiRoutes,
   notifications: notificationsRoutes,
   units: unitsRoutes,
