@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@edu/shared/limits';
+import { LMS_VIEWER_PATH } from '@edu/shared/lms-exports';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
@@ -36,6 +37,7 @@ import { lmsApiModule } from './modules/sellers/lms-api.routes';
 import { institutionsModule } from './modules/sellers/institutions.routes';
 import { reportsModule } from './modules/reports/reports.routes';
 import { unitsReportModule } from './modules/reports/units-report.routes';
+import { accessReportsModule } from './modules/reports/access-reports.routes';
 import { aiModule } from './modules/ai/ai.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
 import { subscribeCatalogueFacts } from './modules/store/catalogue-facts';
@@ -47,6 +49,7 @@ import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/plans.routes';
 import { providerIncomeModule } from './modules/provider-income/provider-income.routes';
 import { deliveryModule } from './modules/curriculum/delivery.routes';
+import { lmsExportsModule } from './modules/curriculum/lms-exports.routes';
 import { coursesModule } from './modules/curriculum/courses.routes';
 import { studentModule } from './modules/delivery/student.routes';
 import { ltiToolModule } from './modules/lti/lti.routes';
@@ -66,6 +69,21 @@ export function uploadCsp(relative: string): string {
   if (isInfographicFile(relative)) return "sandbox allow-scripts; default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'";
   if (relative.toLowerCase().endsWith('.pdf')) return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
   return "default-src 'none'; sandbox; frame-ancestors 'self'";
+}
+
+/**
+ * The student viewer's LMS page (LMS_VIEWER_PATH, issue 14) is the ONE page other sites may frame: a SCORM package's
+ * SCO opens it in a frame of the LMS, and an LMS may show a cartridge's web link in a frame. Its policy is the app's
+ * (helmet's, set earlier in the request) with `frame-ancestors *` instead of 'self', and without X-Frame-Options
+ * (which cannot name every LMS); every other page, the API and /uploads keep `frame-ancestors 'self'`. What the page
+ * shows needs its token anyway, and a framed page reaches no session: a third-party frame's storage is partitioned.
+ */
+function allowLmsFraming(reply: FastifyReply) {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+  reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  reply.removeHeader('x-frame-options');
 }
 
 export function defaultWebDist(config: Config): string {
@@ -90,8 +108,9 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('inFlight', new InFlight());
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (app.inFlight.closing) reply.header('connection', 'close');
+    if (request.method === 'GET' && request.url.split('?')[0] === LMS_VIEWER_PATH) allowLmsFraming(reply);
   });
   // The pages an LTI launch opens may be framed by that connection's LMS (issue 14, lti-framing.ts).
   app.addHook('onSend', ltiFraming(deps.db));
@@ -163,6 +182,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     lmsApiModule(api, deps);
     reportsModule(api, deps);
     unitsReportModule(api, deps);
+    accessReportsModule(api, deps);
     aiModule(api, deps);
     notificationsModule(api, deps);
     eventsModule(api, deps);
@@ -178,6 +198,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     catalogueModule(api, deps);
     sellerRentsModule(api, deps);
     deliveryModule(api, deps);
+    lmsExportsModule(api, deps);
     subjectsModule(api, deps);
     coursesModule(api, deps);
     studentModule(api, deps);

@@ -150,6 +150,19 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
   'GET /reports/published-units': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
   'GET /reports/published-units/csv': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
+  // the access reports (issue 13): an institution naming another institution is 404, like a missing one
+  'GET /sellers/report-access': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
+  'GET /sellers/report-access/charts': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
+  'GET /sellers/report-access/csv': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
+  'GET /items/item/content/find/access/units/:knowledgeid/:start_date/:end_date': {
+    notOwned: "knowledgeid names a knowledge area (a public list; 0 = every area) and the dates a period: the units are always the caller's provider's (unit-access-report.test)",
+  },
+  'GET /items/item/content/find/access/units/:knowledgeid/:start_date/:end_date/charts': {
+    notOwned: "knowledgeid names a knowledge area and the dates a period: the units are always the caller's provider's (unit-access-report.test)",
+  },
+  'GET /items/item/content/find/access/units/:knowledgeid/:start_date/:end_date/csv': {
+    notOwned: "knowledgeid names a knowledge area and the dates a period: the units are always the caller's provider's (unit-access-report.test)",
+  },
   'PATCH /notifications/:id/read': { ask: (o) => ({ params: { id: o.notification } }) },
   'PUT /sellers/notices/:id': { staffOnly: true },
   'DELETE /sellers/notices/:id': { staffOnly: true },
@@ -178,6 +191,10 @@ const OBJECT_ROUTES: Record<string, Entry> = {
     ask: () => ({ params: { id: MISSING_ID }, payload: {} }),
     why: "this table has no subject of institution B yet: share-links.test asks for another institution's subject (404)",
   },
+  // LMS exports (issue 14): B's unit, subject or course is 404 before any grant or LMS-key question
+  'POST /sellers/scorm/unit/:id': { ask: (o) => ({ params: { id: o.item }, payload: { subjectId: o.subject } }) },
+  'POST /sellers/subjects/:id/cartridge': { ask: (o) => ({ params: { id: o.subject } }) },
+  'POST /sellers/courses/:id/cartridge': { ask: (o) => ({ params: { id: o.course } }) },
   'DELETE /items/tag/:itemId': { staffOnly: true },
   // galleries
   'GET /galleries/provider/:id': { ask: (o) => ({ params: { id: o.provider } }) },

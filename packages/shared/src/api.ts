@@ -9,6 +9,7 @@ import { providersRoutes } from './providers';
 import { lmsRoutes } from './lms';
 import { reportsRoutes } from './reports';
 import { unitsReportRoutes } from './units-report';
+import { accessReportsRoutes } from './access-reports';
 import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
 import { tagsRoutes, unitsRoutes } from './units';
@@ -29,6 +30,7 @@ import { shareLinksRoutes } from './share-links';
 import { subjectsRoutes } from './subjects';
 import { courseRoutes } from './courses';
 import { studentRoutes } from './student';
+import { lmsExportsRoutes } from './lms-exports';
 
 export const API = {
   system: systemRoutes,
@@ -41,6 +43,7 @@ export const API = {
   lms: lmsRoutes,
   reports: reportsRoutes,
   unitsReport: unitsReportRoutes,
+  accessReports: accessReportsRoutes,
   ai: aiRoutes,
   notifications: notificationsRoutes,
   units: unitsRoutes,
@@ -62,6 +65,7 @@ export const API = {
   subjects: subjectsRoutes,
   courses: courseRoutes,
   student: studentRoutes,
+  lmsExports: lmsExportsRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -60,6 +60,8 @@ export const AUDIT_ACTION_LABELS = {
   requested_rent_cancellation: 'Solicitou o cancelamento de um aluguel',
   updated_subject_unit_version: 'Atualizou a versão de uma unidade nas disciplinas',
   linked_lms_item: 'Vinculou uma unidade ao LMS',
+  downloaded_scorm_package: 'Baixou o pacote SCORM de uma unidade',
+  exported_cartridge: 'Exportou uma disciplina ou um curso para o LMS (Common Cartridge)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

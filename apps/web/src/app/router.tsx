@@ -30,6 +30,8 @@ export const router = createBrowserRouter([
       // The LMS-key pages (spec 1 §2.1, §2.7): public, and usable signed in too.
       { path: '/lms-key', lazy: page(() => import('../features/lms/pages/lms-key-page')) },
       { path: '/docs/lms/key_generator', lazy: page(() => import('../features/lms/pages/lms-key-tutorial-page')) },
+      // The student viewer as an LMS opens it (issue 14: SCORM packages, Common Cartridge links): LMS_VIEWER_PATH of shared/lms-exports.ts.
+      { path: '/student/lms', lazy: page(() => import('../features/student/pages/student-lms-page')) },
       // The student viewer (issue 13): public, no account; the share link's path (SHARE_LINK_PATH of shared/share-links.ts).
       { path: '/student/link', lazy: page(() => import('../features/student/pages/student-link-page')) },
       // The LTI content picker (issue 14): public, opened by an LMS deep-linking launch (LTI_DEEP_LINKING_PATH of shared/lti-tool.ts).
@@ -48,6 +50,8 @@ export const router = createBrowserRouter([
               { path: '/dashboard/tutorials', lazy: page(() => import('../features/tutorials/pages/tutorials-page')) },
               { path: '/dashboard/logs-report', lazy: page(() => import('../features/reports/pages/logs-report-page')) },
               { path: '/dashboard/units-report', lazy: page(() => import('../features/reports/pages/units-report-page')) },
+              { path: '/dashboard/access-report', lazy: page(() => import('../features/reports/pages/access-report-page')) },
+              { path: '/dashboard/unit-access-report', lazy: page(() => import('../features/reports/pages/unit-access-report-page')) },
               { path: '/dashboard/ia-activities', lazy: page(() => import('../features/ai/pages/ia-activities-page')) },
               { path: '/dashboard/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page')) },
               { path: '/dashboard/my-units', lazy: page(() => import('../features/units/pages/my-units-page')) },

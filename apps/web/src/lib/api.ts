@@ -96,10 +96,10 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
  * A route that answers a FILE (a zip, a text file): its bytes and the name from Content-Disposition (or `fallbackName`).
  * Errors are the same as `call`'s.
  */
-export async function callFile<R extends RouteContract>(route: R, args: Args<R> & { fallbackName: string }): Promise<{ blob: Blob; fileName: string }> {
+export async function callFile<R extends RouteContract>(route: R, args: Args<R> & { fallbackName: string }): Promise<{ blob: Blob; fileName: string; headers: Headers }> {
   const res = await send(route, args);
   if (!res.ok) throw await failure(route, res);
-  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition') ?? '') ?? args.fallbackName };
+  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition') ?? '') ?? args.fallbackName, headers: res.headers };
 }
 
 /** The file name of a Content-Disposition: the exact UTF-8 one (`filename*=UTF-8''…`, RFC 6266) before the ASCII fallback. */

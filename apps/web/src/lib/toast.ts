@@ -12,3 +12,7 @@ export function toastError(message: string, title: string = 'Ops ...') {
 export function toastWarning(message: string, title: string = 'Atenção!', { persistent = false }: { persistent?: boolean } = {}) {
   notifications.show({ title, message, color: 'yellow', autoClose: persistent ? false : LIMITS.toastMs, withCloseButton: true });
 }
+/** An information ('Informação'), e.g. a report that found nothing for the period. */
+export function toastInfo(message: string, title: string = 'Informação') {
+  notifications.show({ title, message, color: 'blue', autoClose: LIMITS.toastMs, withCloseButton: true });
+}

@@ -48,6 +48,7 @@ import { RENT_ADMIN_TYPES, RENT_BUYER_TYPES } from '@edu/shared/rent-machine';
 import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
 import { PROVIDER_ADMIN_TYPES } from '@edu/shared/providers';
 import { GALLERY_OWNER_TYPES } from '@edu/shared/galleries';
+import { ACCESS_REPORT_STAFF_TYPES } from '@edu/shared/access-reports';
 import type { Executor } from '../../platform/db';
 import type { AuthContext, AuthUser } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
@@ -225,6 +226,15 @@ export const POLICIES = {
     id: sellers.id,
     table: sellers,
     where: (a) => anyOf((a.type === 'admin' || a.type === 'director') && ALL, a.sellerId !== null && eq(sellers.id, a.sellerId)),
+  },
+  /**
+   * Read an institution's access report (seller id, issue 13): the staff whose menu has it (admin, director, manager)
+   * any institution, suspended ones included; the institution user (type seller) its own.
+   */
+  'seller.accessReport': {
+    id: sellers.id,
+    table: sellers,
+    where: (a) => anyOf(isType(ACCESS_REPORT_STAFF_TYPES, a.type) && ALL, a.type === 'seller' && a.sellerId !== null && eq(sellers.id, a.sellerId)),
   },
   /** Act for an institution (seller id): its users (notices it reads). */
   'seller.member': { id: sellers.id, table: sellers, where: (a) => anyOf(a.sellerId !== null && eq(sellers.id, a.sellerId)) },

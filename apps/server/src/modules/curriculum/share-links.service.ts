@@ -10,6 +10,9 @@
  * Verifying answers what the link opens NOW: the institution must still be active, and a unit is opened only while
  * the gate lets the institution read it (`item.read` for the institution as actor: an ACTIVE rent of the unit's
  * provider, store-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
+ *
+ * Issue 14: the LMS exports (lms-exports.service.ts) sign unit links too, with `d` (their openings are access events of
+ * source 'lms') and, for a unit of a subject, `sj` (the version that subject keeps when the LMS launches it).
  */
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -46,9 +49,23 @@ const payloadSchema = z.strictObject({
   g: z.number().int().nonnegative(),
   /** A link minted by an LTI launch (issue 14): the launch (`lti_launches`), so accesses count as 'lms' and answers reach the LMS grade. */
   l: z.string().min(1).max(64).optional(),
+  /**
+   * Issue 14 (LMS exports): a unit link of one of the institution's subjects — it opens the version that subject keeps
+   * AT LAUNCH (an opt-in update moves it; a unit taken out of the subject stops opening).
+   */
+  sj: z.number().int().positive().optional(),
+  /** Issue 14: an LMS export's dispatch link (a SCORM package, a cartridge's web link): its openings are access events of source 'lms'. */
+  d: z.literal(1).optional(),
 });
-export type LinkPayload = z.infer<typeof payloadSchema>;
-type Payload = LinkPayload;
+export type ShareTokenPayload = z.infer<typeof payloadSchema>;
+/** The LTI tool's name for the same payload. */
+export type LinkPayload = ShareTokenPayload;
+type Payload = ShareTokenPayload;
+
+/** Where a link's openings come from (access_events.source). */
+export type AccessSource = 'link' | 'lms';
+/** A verified link with where its openings come from and its LTI launch (not part of the public answer). */
+export type VerifiedShareLink = VerifiedLink & { source: AccessSource; launchId: string | null };
 
 /** The secret: SHARE_LINK_SECRET, or 32 random bytes made once and kept in DATA_DIR/secrets/share-link.key. */
 export function shareLinkSecret(config: Config): Buffer {
@@ -138,7 +155,7 @@ export function shareLinksService(deps: Deps) {
   return {
     create,
 
-    async verify(token: string): Promise<VerifiedLink & { launchId: string | null }> {
+    async verify(token: string): Promise<VerifiedShareLink> {
       const p = readToken(secret, token);
       if (p.e !== undefined && p.e * 1000 <= Date.now()) throw new AppError(410, 'LINK_EXPIRED', SHARE_MSG.expired);
       const [seller] = await db
@@ -161,15 +178,28 @@ export function shareLinksService(deps: Deps) {
         expiresAt: p.e !== undefined ? new Date(p.e * 1000).toISOString() : null,
         lti,
         launchId: p.l ?? null,
+        // An LTI launch or an LMS export's dispatch link: openings from the LMS.
+        source: (p.d || p.l !== undefined ? 'lms' : 'link') as AccessSource,
       };
       if (p.k === 'u') {
         const allowed = await checkAccess(db, actor, 'item.read', [p.i]);
         if (!allowed.has(p.i)) throw unavailable();
-        if (p.c !== undefined && !(await checkAccess(db, actor, 'unit.read', [p.c])).has(p.c)) throw unavailable();
+        // The version: the one the link names, or the one its subject keeps now, or (neither) the published one.
+        let pinned = p.c;
+        if (pinned === undefined && p.sj !== undefined) {
+          const [kept] = await db
+            .select({ id: subjectItems.itemContentId })
+            .from(subjectItems)
+            .innerJoin(subjects, eq(subjects.id, subjectItems.subjectId))
+            .where(and(eq(subjectItems.subjectId, p.sj), eq(subjects.sellerId, p.s), eq(subjectItems.itemId, p.i)));
+          if (!kept) throw unavailable();
+          pinned = kept.id;
+        }
+        if (pinned !== undefined && !(await checkAccess(db, actor, 'unit.read', [pinned])).has(pinned)) throw unavailable();
         const [unit] = await db
           .select({ itemId: items.id, itemContentId: itemContents.id, title: itemContents.title })
           .from(items)
-          .innerJoin(itemContents, p.c !== undefined ? and(eq(itemContents.id, p.c), eq(itemContents.itemId, items.id)) : eq(itemContents.id, items.publishedContentId))
+          .innerJoin(itemContents, pinned !== undefined ? and(eq(itemContents.id, pinned), eq(itemContents.itemId, items.id)) : eq(itemContents.id, items.publishedContentId))
           .where(eq(items.id, p.i));
         if (!unit) throw unavailable();
         return { kind: 'unit', ...base, subject: null, units: [unit] };

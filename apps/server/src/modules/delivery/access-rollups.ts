@@ -3,8 +3,8 @@
  *
  * - `recordAccess`: one insert into the append-only `access_events`, in the viewer's own request. No shared row is
  *   updated there, so concurrent students never wait on each other's locks.
- * - `foldAccesses`: adds the events after the watermark (`access_fold.last_event_id`) to the four rollups and to
- *   `items.popularity`, in one transaction. Events are numbered by a sequence but commit out of order, so the fold
+ * - `foldAccesses`: adds the events after the watermark (`access_fold.last_event_id`) to the rollups (the four of
+ *   migration 0021 and the report grains of 0023) and to `items.popularity`, in one transaction. Events are numbered by a sequence but commit out of order, so the fold
  *   first takes a brief EXCLUSIVE lock on `access_events` (it waits for inserts in flight, which hold ROW EXCLUSIVE
  *   until they commit) and reads the sequence: every id up to that value is then committed or gone (the technique
  *   of Citus's `incremental_rollup_window`). That lock is released at once; the aggregation runs without it.
@@ -101,6 +101,12 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
  * instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS).
  */
 export async function foldAccesses(db: Db, opts: { maxChunks?: number } = {}): Promise<number> {
+  // 0. Nothing new (the usual case when a report asks): one statement, no transaction, no lock.
+  const [peek] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
+    await db.execute(sql`select f.last_event_id, (select case when s.is_called then s.last_value end from access_events_id_seq s) as last_value
+                          from access_fold f where f.id = 1`),
+  );
+  if (!peek || Number(peek.last_value ?? 0) <= Number(peek.last_event_id)) return 0;
   // 1. The window's upper end: after the EXCLUSIVE lock, no insert that drew an id ≤ last_value is still in flight.
   const upper = await db.transaction(async (tx) => {
     const [state] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
@@ -139,6 +145,14 @@ export async function foldBeforeReading(db: Db): Promise<void> {
   }
 }
 
+/** Days of a month row's cumulative `days` array (access_item_months, access_scope_months). */
+export const MONTH_DAYS = 31;
+const dayNumbers = Array.from({ length: MONTH_DAYS }, (_, i) => i + 1);
+/** A group's cumulative days from its rows (dom, n): entry d counts the accesses of days 1..d. */
+const CUMULATE = sql.raw(`array[${dayNumbers.map((d) => `coalesce(sum(n) filter (where dom <= ${d}), 0)::int`).join(', ')}]`);
+/** A month row's days plus the batch's, day by day (an upsert's `t` and `excluded`). */
+const ADD_DAYS = sql.raw(`array[${dayNumbers.map((d) => `t.days[${d}] + excluded.days[${d}]`).join(', ')}]`);
+
 /** Events folded per transaction. */
 export const FOLD_CHUNK = 200_000;
 
@@ -156,7 +170,8 @@ async function foldChunk(db: Db, upper: number): Promise<number | null> {
       create temporary table access_batch on commit drop as
       select seller_id, student_id, item_id, provider_id, occurred_at,
              (occurred_at at time zone ${tz})::date as day,
-             date_trunc('month', occurred_at at time zone ${tz})::date as month
+             date_trunc('month', occurred_at at time zone ${tz})::date as month,
+             extract(day from occurred_at at time zone ${tz})::int as dom
         from access_events where id > ${from} and id <= ${to}`);
     const studentFold = (table: string, period: string) => sql`
       insert into ${sql.raw(table)} as t (seller_id, student_id, ${sql.raw(period)}, accesses, last_access)
@@ -170,7 +185,31 @@ async function foldChunk(db: Db, upper: number): Promise<number | null> {
     await tx.execute(studentFold('access_student_days', 'day'));
     await tx.execute(studentFold('access_student_months', 'month'));
     await tx.execute(unitFold('access_unit_days', 'day'));
-    await tx.execute(unitFold('access_unit_months', 'month'));
+    // The month row carries its cumulative days (migration 0023), as the report grains below.
+    await tx.execute(sql`
+      with g as (select seller_id, month, item_id, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by seller_id, month, item_id, dom)
+      insert into access_unit_months as t (seller_id, month, item_id, provider_id, accesses, days)
+      select seller_id, month, item_id, min(provider_id), sum(n)::int, ${CUMULATE} from g group by seller_id, month, item_id
+      on conflict (seller_id, month, item_id) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
+    // The report grains of migration 0023: months carrying their days, and each student's active days.
+    await tx.execute(sql`
+      with g as (select item_id, month, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by item_id, month, dom)
+      insert into access_item_months as t (item_id, month, provider_id, accesses, days)
+      select item_id, month, min(provider_id), sum(n)::int, ${CUMULATE} from g group by item_id, month
+      on conflict (item_id, month) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
+    // One pass for the three scopes: every institution's, every provider's, and everything's ('all', id 0).
+    await tx.execute(sql`
+      with g as (select seller_id, provider_id, month, dom, count(*)::int as n from access_batch group by seller_id, provider_id, month, dom)
+      insert into access_scope_months as t (scope, scope_id, month, accesses, days)
+      select case when grouping(seller_id) = 0 then 'seller' when grouping(provider_id) = 0 then 'provider' else 'all' end,
+             coalesce(seller_id, provider_id, 0), month, sum(n)::int, ${CUMULATE}
+        from g group by grouping sets ((seller_id, month), (provider_id, month), (month))
+      on conflict (scope, scope_id, month) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
+    await tx.execute(sql`
+      insert into access_student_activity as t (seller_id, student_id, days)
+      select seller_id, student_id, range_agg(daterange(day, day, '[]'))
+        from (select distinct seller_id, student_id, day from access_batch) b group by seller_id, student_id
+      on conflict (seller_id, student_id) do update set days = t.days + excluded.days`);
     // 'Most popular' (provider dashboard): every access of the unit, in item id order (a fixed lock order).
     await tx.execute(sql`
       update items i set popularity = i.popularity + b.n

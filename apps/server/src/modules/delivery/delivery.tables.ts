@@ -13,7 +13,7 @@
  * month (the unit-access report, its charts and the providers' 'most popular'). A report over a range reads the
  * months wholly inside it from the month tables and the days at its edges from the day tables.
  */
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sellers } from '../sellers/sellers.tables';
 import { itemContents, items } from '../units/units.tables';
 
@@ -93,8 +93,89 @@ export const accessStudentDays = studentRollup('access_student_days', 'day');
 export const accessStudentMonths = studentRollup('access_student_months', 'month');
 /** Accesses per institution, unit and day (the unit-access report, its trend chart, 'most popular'). */
 export const accessUnitDays = unitRollup('access_unit_days', 'day');
-/** Accesses per institution, unit and month (long ranges of the unit-access report). */
-export const accessUnitMonths = unitRollup('access_unit_months', 'month');
+/**
+ * Accesses per institution, unit and month (an institution's most accessed units). `days` (migration 0023): the
+ * month's cumulative accesses by day, as in the report grains below, so any range reads month rows only.
+ */
+export const accessUnitMonths = pgTable(
+  'access_unit_months',
+  {
+    sellerId: integer('seller_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    providerId: integer('provider_id').notNull(),
+    period: date('month', { mode: 'string' }).notNull(),
+    accesses: integer('accesses').notNull(),
+    days: integer('days').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'access_unit_months_pk', columns: [t.sellerId, t.period, t.itemId] }),
+    index('access_unit_months_provider_idx').on(t.providerId, t.period, t.itemId),
+    index('access_unit_months_period_idx').on(t.period, t.itemId),
+  ],
+);
+
+/**
+ * Issue 13, the access reports (migration 0023; docs/architecture.md "Issue 13 — the access reports"). Grains that
+ * answer a report over ANY range from one row per entity and month, kept by the same fold:
+ *
+ * - a month row carries its days: `days` is the month's CUMULATIVE count by day (days[d] = accesses on days 1..d;
+ *   31 entries, the ones past the month's end repeat its total), so the accesses of days a..b of the month are
+ *   days[b] - days[a-1]. A range then reads the months it touches (at most 25), never day rows.
+ * - `access_item_months`: per unit and month, every institution together (the unit-access report's ranking and the
+ *   'most accessed units' charts over a provider or everything).
+ * - `access_scope_months`: per scope and month — scope 'all' (scope_id 0), 'seller' (an institution) or 'provider' —
+ *   the total and the per-day trend of a report from about 13 rows a year.
+ * - `access_student_activity`: per institution and student, the days with an access as a multirange, so the unique
+ *   students of a period (and of every institution at once) are one row per student, not one per student and day.
+ */
+const cumulativeDays = () => integer('days').array().notNull();
+
+export const accessItemMonths = pgTable(
+  'access_item_months',
+  {
+    itemId: integer('item_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    providerId: integer('provider_id').notNull(),
+    accesses: integer('accesses').notNull(),
+    days: cumulativeDays(),
+  },
+  (t) => [
+    primaryKey({ name: 'access_item_months_pk', columns: [t.itemId, t.month] }),
+    index('access_item_months_month_idx').on(t.month, t.itemId),
+    index('access_item_months_provider_idx').on(t.providerId, t.month, t.itemId),
+  ],
+);
+
+/** The scopes of `access_scope_months`. */
+export const ACCESS_SCOPES = ['all', 'seller', 'provider'] as const;
+export type AccessScope = (typeof ACCESS_SCOPES)[number];
+
+export const accessScopeMonths = pgTable(
+  'access_scope_months',
+  {
+    scope: text('scope').$type<AccessScope>().notNull(),
+    /** The institution or provider id; 0 for 'all'. */
+    scopeId: integer('scope_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    accesses: integer('accesses').notNull(),
+    days: cumulativeDays(),
+  },
+  (t) => [primaryKey({ name: 'access_scope_months_pk', columns: [t.scope, t.scopeId, t.month] })],
+);
+
+/** PostgreSQL's datemultirange (PostgreSQL 14+), read and written as its text form. */
+const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
+
+export const accessStudentActivity = pgTable(
+  'access_student_activity',
+  {
+    sellerId: integer('seller_id').notNull(),
+    studentId: text('student_id').notNull(),
+    /** The São Paulo days with at least one access. */
+    days: dateMultirange('days').notNull(),
+  },
+  (t) => [primaryKey({ name: 'access_student_activity_pk', columns: [t.sellerId, t.studentId] })],
+);
 
 /**
  * A unit an institution's LMS linked with its LMS key (`POST /saveDataInJson`, spec 1 §7 "LMS API"). Generating a

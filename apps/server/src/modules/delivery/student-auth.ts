@@ -13,11 +13,11 @@ import { SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG, studentIdSchema } from '@edu/shared/student';
 import type { Deps } from '../../platform/http';
 import { AppError, notFound } from '../../platform/errors';
-import { shareLinksService } from '../curriculum/share-links.service';
+import { shareLinksService, type VerifiedShareLink } from '../curriculum/share-links.service';
 
 export interface StudentContext {
-  /** The verified link: institution, units it opens now (in the subject's order), expiry. */
-  link: VerifiedLink;
+  /** The verified link: institution, units it opens now (in the subject's order), expiry, where it is opened from. */
+  link: VerifiedShareLink;
   /** The link's signature: a limit "per link" holds per this value. */
   linkId: string;
   sellerId: number;
@@ -56,8 +56,7 @@ export async function authenticateStudent(deps: Deps, request: FastifyRequest): 
     if (!parsed.success) throw new AppError(400, 'STUDENT_ID_INVALID', parsed.error.issues[0]?.message ?? STUDENT_MSG.identityInvalid);
     studentId = parsed.data;
   }
-  const { launchId, ...verified } = link;
-  return { link: verified, linkId: token.slice(token.lastIndexOf('.') + 1), sellerId: link.sellerId, studentId, launchId };
+  return { link, linkId: token.slice(token.lastIndexOf('.') + 1), sellerId: link.sellerId, studentId, launchId: link.launchId };
 }
 
 /** The unit (version) `contentId` among what the link opens now; 404 otherwise (another unit, or its rent ended). */

@@ -86,8 +86,8 @@ export function studentService(deps: Deps) {
         itemId: c.itemId,
         itemContentId: c.id,
         providerId,
-        // A link an LTI launch minted is the LMS's opening (issue 14).
-        source: student.launchId !== null ? 'lms' : 'link',
+        // 'lms' for a link an LMS launched: an LTI launch, a SCORM package, a cartridge's web link (issue 14).
+        source: student.link.source,
       });
       return {
         id: c.id,

@@ -74,9 +74,6 @@ function whereOf(providersIn: SQL, f: UnitGroupFilters): SQL {
 const areaTitle = (id: SQL) =>
   sql<string | null>`case when ${id} = ${NO_AREA_ID} then ${NO_AREA_TITLE} else (select ${knowledgeAreas.title} from ${knowledgeAreas} where ${knowledgeAreas.id} = ${id}) end`;
 
-/** The hydrate statement of one gate's shape, prepared on each pooled connection (planned once, not per request). */
-const hydrateStatements = new WeakMap<object, Map<string, { execute: (p: { ids: number[] }) => Promise<HydrateRow[]> }>>();
-
 type HydrateRow = {
   itemId: number;
   itemContentId: number;
@@ -109,19 +106,18 @@ const hydrateQuery = (ex: Executor, ids: SQL, gate: SQL | undefined) =>
 
 /**
  * The rows of `picked` through the gate. On the pool, as a named prepared statement: the gate's SQL has one text per
- * kind of reader (its ids are parameters), so the statement is named after a hash of its text and each connection
- * plans it once — planning the gate's cases cost more than running them (~1.3 ms of ~2.5 ms, EXPLAIN on the bench
- * database). In a transaction, a plain query.
+ * kind of reader (the reader's institution or provider is a parameter), so the statement is named after a hash of its
+ * text and each connection parses and plans it once — planning the gate's cases cost more than running them (~1.3 ms
+ * of ~2.5 ms, EXPLAIN on the bench database). Drizzle fixes the gate's values when it prepares, so the prepared query
+ * is made anew for every call (a plain object: nothing is sent) and node-postgres binds THESE values to the statement
+ * the connection already parsed; reusing the object would answer another reader's rows (unit-groups-tenants.test.ts).
+ * In a transaction, a plain query.
  */
 async function hydrateRows(ex: Executor, picked: number[], gate: SQL | undefined): Promise<HydrateRow[]> {
   if (ex instanceof PgTransaction) return hydrateQuery(ex, sql`${picked}::int[]`, gate);
   const query = hydrateQuery(ex, sql`${sql.placeholder('ids')}::int[]`, gate);
   const name = `unit_groups_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
-  let statements = hydrateStatements.get(ex);
-  if (!statements) hydrateStatements.set(ex, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = query.prepare(name)));
-  return statement.execute({ ids: picked });
+  return query.prepare(name).execute({ ids: picked });
 }
 
 /** The versions `picked` (content ids) with their titles, providers and area titles, through the access gate. */

@@ -1,4 +1,5 @@
-/** Public surface of delivery (issue 12): the buttons the catalogue and the subjects mount. */
+/** Public surface of delivery (issues 12 and 14): the buttons the catalogue, the subjects and the courses mount. */
 export { PackageDownloadButton, type PackageDownloadButtonProps } from './components/package-download-button';
 export { ReviewFileButton } from './components/review-file-button';
 export { ShareLinkButton } from './components/share-link-button';
+export { CartridgeDownloadButton, ScormDownloadButton, type ScormDownloadButtonProps } from './components/lms-export-buttons';

@@ -15,7 +15,7 @@ import { LoadError } from '../../../ui/load-error';
 import { UnitContent } from '../../../ui/unit-content';
 import { catalogueUnitQuery } from '../api';
 import { AddToSubjectButton } from '../components/add-to-subject-button';
-import { PackageDownloadButton, ReviewFileButton, ShareLinkButton } from '../../delivery';
+import { PackageDownloadButton, ReviewFileButton, ScormDownloadButton, ShareLinkButton } from '../../delivery';
 import { isSellerType } from '@edu/shared/access';
 
 export default function CatalogueUnitPage() {
@@ -39,6 +39,7 @@ export default function CatalogueUnitPage() {
             <Group gap="xs" justify="flex-end">
               <AddToSubjectButton itemId={unit.data.itemId} itemContentId={unit.data.id} title={unit.data.title} size="sm" />
               <PackageDownloadButton itemContentId={unit.data.id} />
+              <ScormDownloadButton itemId={unit.data.itemId} />
               <ReviewFileButton itemContentId={unit.data.id} />
               {isSellerType(user.type) && <ShareLinkButton kind="unit" id={unit.data.itemId} />}
             </Group>

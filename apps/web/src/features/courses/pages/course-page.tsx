@@ -2,7 +2,8 @@
  * /seller/course/{id} (spec 3 §2.16, §4): breadcrumb to /seller/courses, the course's subjects reorderable by drag
  * and by keyboard (the whole new order is saved at once; on failure an error toast and the list goes back), 'Ver
  * Disciplina' to /seller/subject/{subjectId}, remove with confirmation, and 'Nova Disciplina' to add the owner's
- * subjects not yet in the course (one call per subject, as the spec says). The assistant only reads.
+ * subjects not yet in the course (one call per subject, as the spec says). The assistant only reads. 'Exportar para o
+ * LMS' (issue 14): the course as a Common Cartridge 1.1, for the institution's seller and content manager.
  */
 import { ActionIcon, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ import { LoadError } from '../../../ui/load-error';
 import { addCourseSubject, candidatesQuery, courseQuery, coursesKeys, removeCourseSubject, reorderCourse } from '../api';
 import { refusal } from '../components/course-modals';
 import { SortableList } from '../../../ui/sortable-list';
+import { CartridgeDownloadButton } from '../../delivery';
 
 export default function CoursePage() {
   const user = useSessionUser();
@@ -91,11 +93,14 @@ function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: 
       </Breadcrumbs>
       <Group justify="space-between">
         <Title order={2}>{data.name}</Title>
-        {mayEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Nova Disciplina
-          </Button>
-        )}
+        <Group gap="xs">
+          {side === 'seller' && data.courseItems.length > 0 && <CartridgeDownloadButton kind="course" id={id} />}
+          {mayEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Nova Disciplina
+            </Button>
+          )}
+        </Group>
       </Group>
       {data.courseItems.length === 0 ? (
         <Text py="lg">{COURSE_MSG.emptyCourse}</Text>

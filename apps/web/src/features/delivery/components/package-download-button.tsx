@@ -8,39 +8,17 @@ import { Button, Progress, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { PACKAGE_COOLDOWN, PACKAGE_MSG, PACKAGE_POLL_MS, PACKAGE_STALE_MS } from '@edu/shared/packages';
+import { PACKAGE_MSG, PACKAGE_POLL_MS, PACKAGE_STALE_MS } from '@edu/shared/packages';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { downloadPackage, packageStatus, requestPackage } from '../api';
 import { mayDownloadPackages } from '../grants';
 import { saveFile } from '../save-file';
+import { useCooldown } from './use-cooldown';
 
 export interface PackageDownloadButtonProps {
   /** The unit version (item content id) to package. */
   itemContentId: number;
-}
-
-/** Seconds left of the cooldown (0: none): 30, 25, … 5, then 0 — one step every 5 seconds. */
-function useCooldown() {
-  const [left, setLeft] = useState(0);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  const stop = () => {
-    if (timer.current) clearInterval(timer.current);
-    timer.current = null;
-  };
-  useEffect(() => stop, []);
-  const start = () => {
-    stop();
-    setLeft(PACKAGE_COOLDOWN.seconds);
-    timer.current = setInterval(() => {
-      setLeft((s) => {
-        const next = Math.max(0, s - PACKAGE_COOLDOWN.stepSeconds);
-        if (next === 0) stop();
-        return next;
-      });
-    }, PACKAGE_COOLDOWN.stepSeconds * 1000);
-  };
-  return { left, start };
 }
 
 export function PackageDownloadButton({ itemContentId }: PackageDownloadButtonProps) {

@@ -6,7 +6,7 @@
  */
 import { Card, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { STUDENT_MSG } from '@edu/shared/student';
 import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
 import { QuestionAnswerContext, UnitContent, type QuestionAnswer } from '../../../ui/unit-content';
@@ -17,6 +17,11 @@ import { AiQuestionCard } from './ai-question-card';
 import { FeedbackCard } from './feedback-card';
 import { StudentLoadFail, StudentRefusal } from './student-refusal';
 import { VoteCard } from './vote-card';
+import { questionKey, unitQuestions } from '@edu/shared/content/unit-questions';
+import { scorePercent } from '@edu/shared/lms-exports';
+import type { StudentUnit } from '@edu/shared/student';
+import { unitPages } from '../../../ui/unit-content';
+import { LmsReaderContext } from '../lms-bridge';
 
 export function StudentUnitView({ credentials, unitId, grades = false }: { credentials: StudentCredentials; unitId: number; grades?: boolean }) {
   const unit = useQuery(unitQuery(credentials, unitId));
@@ -34,6 +39,25 @@ export function StudentUnitView({ credentials, unitId, grades = false }: { crede
     },
     [grades, credentials, unitId],
   );
+
+  // Opened by an LMS (issue 14, LMS_VIEWER_PATH): the page is kept here to start where an attempt resumes and to tell
+  // the SCORM package (lms-bridge.ts) the page, whether the unit's last page was reached, and the score.
+  const lms = useContext(LmsReaderContext);
+  const [page, setPage] = useState(lms?.initialPage ?? 0);
+  const [reachedEnd, setReachedEnd] = useState(false);
+  const shape = useMemo(() => (unit.data ? shapeOf(unit.data) : null), [unit.data]);
+  const current = shape ? Math.min(Math.max(page, 0), shape.pages - 1) : 0;
+  const atEnd = shape !== null && current === shape.pages - 1;
+  useEffect(() => {
+    if (atEnd) setReachedEnd(true);
+  }, [atEnd]);
+  useEffect(() => {
+    if (!shape || !lms) return;
+    const counted = [...answers].filter(([key]) => shape.questions.has(key));
+    const right = counted.filter(([, correct]) => correct).length;
+    const total = shape.questions.size;
+    lms.report({ unitId, page: current, pages: shape.pages, completed: reachedEnd || atEnd, total, answered: counted.length, right, score: scorePercent(right, total) });
+  }, [shape, lms, unitId, current, reachedEnd, atEnd, answers]);
 
   if (unit.isError) {
     return isRefusal(unit.error) ? <StudentRefusal reason={unit.error.message} /> : <StudentLoadFail onRetry={() => void unit.refetch()} retrying={unit.isFetching} />;
@@ -53,6 +77,8 @@ export function StudentUnitView({ credentials, unitId, grades = false }: { crede
         <QuestionAnswerContext.Provider value={record}>
           <UnitContent
             unit={data}
+            page={current}
+            onPageChange={setPage}
             actions={
               <ProblemReportButton
                 unit={{ id: data.id, title: data.title }}
@@ -83,4 +109,9 @@ export function StudentUnitView({ credentials, unitId, grades = false }: { crede
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** The unit's pages and its questions (by the reader's key): what "the end" and a score are measured against. */
+function shapeOf(unit: StudentUnit): { pages: number; questions: ReadonlySet<string> } {
+  return { pages: unitPages(unit).length, questions: new Set(unitQuestions(unit).map(questionKey)) };
 }

@@ -4,11 +4,14 @@
  * unit; a subject link its units in the subject's order, with a way to move between them (`&unit=` keeps the place).
  * A link that names no student asks once for 'Matrícula ou e-mail' (kept per institution in this browser) unless the
  * LMS appended `&student=`.
+ *
+ * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH, issue 14: student-lms-page.tsx); there a student the
+ * LMS names cannot be swapped.
  */
 import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUERY_PARAM } from '@edu/shared/student';
@@ -18,6 +21,7 @@ import { IdentityForm } from '../components/identity-form';
 import { StudentFrame } from '../components/student-frame';
 import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
 import { StudentUnitView } from '../components/student-unit-view';
+import { LmsReaderContext } from '../lms-bridge';
 import { isRefusal } from '../refusal';
 import { forgetStudentId, keepStudentId, keptStudentId, validStudentId } from '../student-identity';
 
@@ -31,7 +35,7 @@ export default function StudentLinkPage() {
   );
 }
 
-function StudentLink() {
+export function StudentLink() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const link = useQuery({ ...linkQuery(token), enabled: token !== '' });
@@ -52,6 +56,7 @@ function StudentLink() {
 
 /** Resolves who the student is (the link's, the LMS's, the kept or a typed identifier), then shows the content. */
 function Identified({ token, link, fromLms }: { token: string; link: VerifiedLink; fromLms: string | null }) {
+  const lms = useContext(LmsReaderContext);
   const named = link.studentId !== null;
   // The LMS's parameter names the student for this visit only: on a shared computer the next student, opening another
   // link of the institution, must not become this one. Only what a student typed is kept in the browser.
@@ -75,17 +80,20 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
           <Text size="sm" c="dimmed">
             {STUDENT_MSG.identityAs(studentId)}
           </Text>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => {
-              forgetStudentId(link.sellerId);
-              setStudentId(null);
-            }}
-          >
-            {STUDENT_MSG.identityChange}
-          </Anchor>
+          {/* Launched by an LMS that names the learner (issue 14): that is who reads; not to be swapped here. */}
+          {!(lms && fromLms) && (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                forgetStudentId(link.sellerId);
+                setStudentId(null);
+              }}
+            >
+              {STUDENT_MSG.identityChange}
+            </Anchor>
+          )}
         </Group>
       )}
       <LinkContent link={link} credentials={credentials} />

@@ -2,6 +2,7 @@
  * /seller/subject/{id} (spec 3 §2.15): breadcrumb, the subject's units in order (drag or keyboard to reorder: the
  * whole new order is saved at once; on failure the list reverts with an error toast), the new-unit link to the
  * catalogue, view, remove and the share-link spot. A provider sees its own subject; its view link is /studio/{id}.
+ * 'Exportar para o LMS' (issue 14): the subject as a Common Cartridge 1.1, for the institution's seller and content manager.
  */
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
 import { reorderSubject, subjectQuery, subjectsKeys, type Side } from '../api';
+import { CartridgeDownloadButton } from '../../delivery';
 import { SubjectShareSlot } from '../components/share-slot';
 import { SortableUnits } from '../components/sortable-units';
 import { useRemoveUnit } from '../components/use-remove-unit';
@@ -73,6 +75,7 @@ function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<R
           <Group justify="space-between">
             <Title order={2}>{subject.data.name}</Title>
             <Group gap="xs">
+              {side === 'seller' && subject.data.subjectItems.length > 0 && <CartridgeDownloadButton kind="subject" id={id} />}
               <SubjectShareSlot target={{ side, kind: 'subject', subjectId: id }} canShare={can.edit} />
               {can.edit && (
                 <Button component={Link} to="/seller/rented-units" leftSection={<IconPlus size={16} aria-hidden />} variant="light">

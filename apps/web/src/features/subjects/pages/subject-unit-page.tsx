@@ -1,7 +1,8 @@
 /**
  * /seller/subject/{idSubject}/item/{id}/{idSubjectItem} (spec 3 §2.15): the version pinned in the subject — title,
  * the question-bank link, level tags, the content through THE renderer — and 'Remover'. Read through the gate
- * (an institution's rent of the provider must be active).
+ * (an institution's rent of the provider must be active). 'Pacote SCORM 1.2' (issue 14) packages the unit as this
+ * subject keeps it.
  */
 import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { AccessDenied } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
 import { UnitContent } from '../../../ui/unit-content';
+import { ScormDownloadButton } from '../../delivery';
 import { subjectQuery, subjectUnitQuery } from '../api';
 import { useRemoveUnit } from '../components/use-remove-unit';
 import { useSubjectOwner } from '../components/use-subject-owner';
@@ -69,11 +71,14 @@ function SubjectUnit({ subjectId, subjectItemId, canRemove }: { subjectId: numbe
                 </Anchor>
               )}
             </Stack>
-            {canRemove && (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove()}>
-                {SUBJECT_MSG.remove}
-              </Button>
-            )}
+            <Group gap="xs">
+              <ScormDownloadButton itemId={unit.data.itemId} subjectId={subjectId} />
+              {canRemove && (
+                <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove()}>
+                  {SUBJECT_MSG.remove}
+                </Button>
+              )}
+            </Group>
           </Group>
           <Card withBorder padding="md">
             <UnitContent unit={unit.data} />

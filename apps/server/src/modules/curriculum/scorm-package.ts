@@ -1,0 +1,108 @@
+/**
+ * What the SCORM 1.2 dispatch package holds (issue 14 item 2), following the ADL SCORM 1.2 Content Aggregation Model:
+ *
+ * - `imsmanifest.xml`: IMS CP 1.1.2 with the ADL CP extension (`adlcp:scormtype="sco"`), metadata 'ADL SCORM' 1.2, one
+ *   organization with one item pointing at one SCO resource;
+ * - `index.html` (the SCO's launch page, no inline script), `sco.css`, and `sco.js` (sco-runtime.ts with the settings:
+ *   the viewer's address with the dispatch token, our origin, the bridge's names, the pt-BR texts).
+ *
+ * The unit's content is NOT in the package: the SCO opens it from the server at every launch, so the licence is
+ * checked each time. The schema files (.xsd) are not included: LMSs (Moodle, Canvas, D2L, SCORM Cloud) import without
+ * them, and the manifest names their standard locations.
+ */
+import { strToU8, zipSync } from 'fflate';
+import { LMS_EXPORT_MSG, LMS_PAGE_PARAM, SCORM_BRIDGE, SCORM_FILES } from '@edu/shared/lms-exports';
+import { STUDENT_QUERY_PARAM } from '@edu/shared/student';
+import { scoScript } from './sco-runtime';
+import { xmlEscape } from './xml';
+
+export interface ScormPackageInput {
+  /** The unit (items.id) and its title, for the manifest and the launch page. */
+  itemId: number;
+  title: string;
+  /** The viewer's address with the dispatch token. */
+  launchUrl: string;
+  /** Our origin (scheme://host[:port]) as the learner's browser reaches it. */
+  origin: string;
+}
+
+export function scormManifest(p: Pick<ScormPackageInput, 'itemId' | 'title'>): string {
+  const title = xmlEscape(p.title);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="SABER_COMPARTILHADO_UNIDADE_${p.itemId}" version="1"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="ORG_UNIDADE">
+    <organization identifier="ORG_UNIDADE">
+      <title>${title}</title>
+      <item identifier="ITEM_UNIDADE" identifierref="SCO_UNIDADE" isvisible="true">
+        <title>${title}</title>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="SCO_UNIDADE" type="webcontent" adlcp:scormtype="sco" href="${SCORM_FILES.launch}">
+      <file href="${SCORM_FILES.launch}"/>
+      <file href="${SCORM_FILES.script}"/>
+      <file href="${SCORM_FILES.style}"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+function launchPage(p: ScormPackageInput): string {
+  return `<!DOCTYPE html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${xmlEscape(p.title)}</title>
+<link rel="stylesheet" href="${SCORM_FILES.style}">
+</head>
+<body>
+<main id="app">
+<p id="status" role="status">${xmlEscape(LMS_EXPORT_MSG.scoLoading)}</p>
+</main>
+<script src="${SCORM_FILES.script}"></script>
+</body>
+</html>
+`;
+}
+
+const STYLE = `html, body { height: 100%; margin: 0; }
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #212529; background: #f8f9fa; }
+#app { display: flex; flex-direction: column; height: 100%; min-height: 480px; }
+#status { margin: 16px; }
+.notice { margin: 0; padding: 8px 16px; background: #fff3bf; border-bottom: 1px solid #fcc419; font-size: 14px; }
+.unit { flex: 1; width: 100%; border: 0; background: #fff; }
+`;
+
+/** The zip: manifest, launch page, style and script. */
+export function scormPackage(p: ScormPackageInput): Buffer {
+  const script = scoScript({
+    launchUrl: p.launchUrl,
+    origin: p.origin,
+    channel: SCORM_BRIDGE.channel,
+    messages: { loaded: SCORM_BRIDGE.loaded, hello: SCORM_BRIDGE.hello, progress: SCORM_BRIDGE.progress },
+    params: { student: STUDENT_QUERY_PARAM, page: LMS_PAGE_PARAM },
+    texts: { loading: LMS_EXPORT_MSG.scoLoading, noLms: LMS_EXPORT_MSG.scoNoLms, frameTitle: LMS_EXPORT_MSG.scoFrameTitle(p.title) },
+  });
+  return Buffer.from(
+    zipSync(
+      {
+        [SCORM_FILES.manifest]: strToU8(scormManifest(p)),
+        [SCORM_FILES.launch]: strToU8(launchPage(p)),
+        [SCORM_FILES.style]: strToU8(STYLE),
+        [SCORM_FILES.script]: strToU8(script),
+      },
+      { level: 6 },
+    ),
+  );
+}

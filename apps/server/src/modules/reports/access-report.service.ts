@@ -1,0 +1,226 @@
+/**
+ * 'Relatório de Acessos' (spec 3 §2.17; issue 13 item 4): per institution and student, the accesses in the period and
+ * the last one; the total of accesses, the unique students and the plan's usage; the accesses per day and the most
+ * accessed units (charts); the CSV.
+ *
+ * Every call folds the pending events first (`foldBeforeReading`: one statement when none are pending), so the report is
+ * exact, then reads only rollups (docs/architecture.md "Issue 13 — the access reports"):
+ * - the rows' students: `access_student_activity` (one row per institution and student, its days as a multirange):
+ *   the students with an access in the period, in report order (institution name, institution, student), and their
+ *   number — the unique students — without reading one row per student and day;
+ * - each row's total and last access: `access_student_months|days` for the page's students only (whole months and
+ *   edge days of `rollupSpans`, by primary key);
+ * - the total of accesses and the trend: `access_scope_months` (scope 'seller' or 'all', about 13 rows a year);
+ * - the most accessed units: `access_unit_months|days` of the institution, or `access_item_months` for all of them.
+ * A page is two statements run side by side (rows; figures), after the scope check and the fold.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCESS_REPORT_PAGE_SIZE,
+  ACCESS_REPORT_STAFF_TYPES,
+  TOP_UNITS,
+  usagePercent,
+  type AccessCharts,
+  type AccessReportPage,
+  type accessReportFilters,
+  type accessReportQuery,
+  type accessReportSellersQuery,
+} from '@edu/shared/access-reports';
+import type { UserType } from '@edu/shared/access';
+import type { Deps } from '../../platform/http';
+import { notFound } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { requireAccess } from '../access/access';
+import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
+import { monthRange, rowsOf, trendQuery } from './access-ranges';
+import { dressed, rankedUnits, sellerTopUnits } from './access-units';
+import { REPORT_TIME_ZONE } from './report-dates';
+
+type Filters = z.output<typeof accessReportFilters>;
+
+interface StudentRow {
+  seller_id: number;
+  seller: string;
+  student_id: string;
+  total: number | null;
+  /** ISO (UTC). */
+  last_access: string | null;
+  /** DD/MM/YYYY HH:MI in São Paulo (the CSV). */
+  last_access_text: string | null;
+}
+
+/** Students per CSV batch. */
+const CSV_BATCH = 1000;
+
+const isStaffType = (type: UserType) => (ACCESS_REPORT_STAFF_TYPES as readonly UserType[]).includes(type);
+
+/** The students of the scope with an access in [start, end] (an `a` alias on access_student_activity). */
+const activeIn = (q: Filters, sellerId: number | null): SQL =>
+  sql`${sellerId === null ? sql`true` : sql`a.seller_id = ${sellerId}`} and a.days && daterange(${q.start_date}::date, ${q.end_date}::date, '[]')`;
+
+/**
+ * One student's (`p.seller_id`, `p.student_id`) rollup rows inside [start, end]: the whole months, then each edge span
+ * of days, each part a range of its table's primary key.
+ */
+function studentRowsIn(q: Filters): SQL {
+  const { months, days } = rollupSpans(q.start_date, q.end_date);
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(sql`select m.accesses, m.last_access from access_student_months m
+                    where m.seller_id = p.seller_id and m.student_id = p.student_id and m.month between ${months[0]}::date and ${months[1]}::date`);
+  }
+  for (const [from, to] of days) {
+    parts.push(sql`select d.accesses, d.last_access from access_student_days d
+                    where d.seller_id = p.seller_id and d.student_id = p.student_id and d.day between ${from}::date and ${to}::date`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+export function accessReportService(deps: Deps) {
+  const { db } = deps;
+
+  /**
+   * The institution whose report this is; null: every institution (staff without a choice). Checked by the gate's
+   * `seller.accessReport`: another institution's id (or a missing one) answers 404.
+   */
+  async function sellerOf(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
+    const id = sellerId ?? (isStaffType(auth.user.type) ? null : auth.user.sellerId);
+    if (id === null) {
+      if (isStaffType(auth.user.type)) return null;
+      throw notFound();
+    }
+    await requireAccess(db, auth, 'seller.accessReport', id);
+    return id;
+  }
+
+  /** The scope (checked) once the pending events are folded; both at once. */
+  async function ready(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
+    const [scope] = await Promise.all([sellerOf(auth, sellerId), foldBeforeReading(db)]);
+    return scope;
+  }
+
+  /**
+   * The students of one page, or of a CSV batch after `after` (keyset), in report order, each with its accesses in
+   * the period and the last one (read for these students only). The institutions are walked in name order and each
+   * one's students by primary key, so a page stops after its rows (an incremental sort, not a sort of every student).
+   */
+  const students = async (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentRow) =>
+    rowsOf<StudentRow>(
+      await db.execute(sql`
+        with p as (
+          select s.id as seller_id, s.name as seller, a.student_id
+            from (select id, name from sellers
+                   where ${sellerId === null ? sql`true` : sql`id = ${sellerId}`}
+                     ${after ? sql`and (name, id) >= (${after.seller}, ${after.seller_id}::int)` : sql``}
+                   order by name, id) s
+           cross join lateral (select a.student_id from access_student_activity a where a.seller_id = s.id and ${activeIn(q, sellerId)} order by a.student_id) a
+           ${after ? sql`where (s.name, s.id, a.student_id) > (${after.seller}, ${after.seller_id}::int, ${after.student_id})` : sql``}
+           order by s.name, s.id, a.student_id
+           limit ${limit} offset ${offset})
+        select p.seller_id, p.seller, p.student_id, t.total,
+               to_char(t.last_access at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_access,
+               to_char(t.last_access at time zone ${REPORT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI') as last_access_text
+          from p cross join lateral (select sum(r.accesses)::int as total, max(r.last_access) as last_access from (${studentRowsIn(q)}) r) t
+         order by p.seller, p.seller_id, p.student_id`),
+    );
+
+  /** Unique students, total of accesses, and the institution with its plan's maxRent: one statement. */
+  async function figures(q: Filters, sellerId: number | null) {
+    const { where, sum } = monthRange(q.start_date, q.end_date);
+    const [row] = rowsOf<{ students: number; total: string | number | null; seller_name: string | null; max_rent: number | null }>(
+      await db.execute(sql`
+        select (select count(*)::int from access_student_activity a where ${activeIn(q, sellerId)}) as students,
+               (select sum(${sum}) from access_scope_months m
+                 where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}) as total,
+               s.name as seller_name, p.max_rent
+          from (select 1) one
+          left join sellers s on s.id = ${sellerId ?? 0}
+          left join plans p on p.id = s.plan_id`),
+    );
+    return row!;
+  }
+
+  return {
+    async list(auth: AuthContext, q: z.output<typeof accessReportQuery>): Promise<AccessReportPage> {
+      const sellerId = await ready(auth, q.seller_id);
+      const [rows, f] = await Promise.all([
+        students(q, sellerId, ACCESS_REPORT_PAGE_SIZE, (q.page - 1) * ACCESS_REPORT_PAGE_SIZE),
+        figures(q, sellerId),
+      ]);
+      const maxRent = sellerId === null || f.max_rent === null ? null : Number(f.max_rent);
+      return {
+        data: rows.map((r) => ({
+          sellerId: Number(r.seller_id),
+          seller: r.seller,
+          student: r.student_id,
+          total_access: Number(r.total ?? 0),
+          last_access: r.last_access ?? '',
+        })),
+        total: f.students,
+        page: q.page,
+        limit: ACCESS_REPORT_PAGE_SIZE,
+        summary: {
+          totalAccess: Number(f.total ?? 0),
+          uniqueStudents: f.students,
+          seller: sellerId === null ? null : { id: sellerId, name: f.seller_name ?? '' },
+          maxRent,
+          usagePercent: usagePercent(f.students, maxRent),
+        },
+      };
+    },
+
+    async charts(auth: AuthContext, q: Filters): Promise<AccessCharts> {
+      const sellerId = await ready(auth, q.seller_id);
+      const [trend, top] = await Promise.all([
+        db.execute(
+          trendQuery(q.start_date, q.end_date, (where) =>
+            sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
+          ),
+        ),
+        db.execute(
+          dressed(
+            sellerId === null
+              ? rankedUnits(q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })
+              : sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS),
+          ),
+        ),
+      ]);
+      return {
+        trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
+        topUnits: rowsOf<{ item_id: number; accesses: number; title: string }>(top).map((r) => ({
+          itemId: Number(r.item_id),
+          title: r.title,
+          accesses: Number(r.accesses),
+        })),
+      };
+    },
+
+    /**
+     * The CSV's rows (Instituição; Aluno; Total de acessos; Último acesso), in report order, every student of the
+     * period, 1,000 students at a time (keyset on the report order). The scope is checked before the first byte, so
+     * a refusal is a JSON error.
+     */
+    async csvRows(auth: AuthContext, q: Filters): Promise<AsyncIterable<(string | number)[]>> {
+      const sellerId = await ready(auth, q.seller_id);
+      return (async function* () {
+        let after: StudentRow | undefined;
+        for (;;) {
+          const batch = await students(q, sellerId, CSV_BATCH, 0, after);
+          for (const r of batch) yield [r.seller, r.student_id, Number(r.total ?? 0), r.last_access_text ?? ''];
+          if (batch.length < CSV_BATCH) return;
+          after = batch[batch.length - 1];
+        }
+      })();
+    },
+
+    /** Institutions staff may choose (by name, 50, A–Z), every status: a suspended institution keeps its report. */
+    async sellers(q: z.output<typeof accessReportSellersQuery>) {
+      const name = q.name ? `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const rows = rowsOf<{ id: number; name: string }>(
+        await db.execute(sql`select s.id, s.name from sellers s ${name ? sql`where s.name ilike ${name}` : sql``} order by s.name, s.id limit 50`),
+      );
+      return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    },
+  };
+}

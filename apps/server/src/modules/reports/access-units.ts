@@ -1,0 +1,85 @@
+/**
+ * Units ranked by their students' accesses in a range (the unit-access report's rows and the 'most accessed units'
+ * charts of both reports), and the titles and knowledge areas shown for them.
+ *
+ * - Over a provider's units or every unit (every institution together): `access_item_months` (one row per unit and
+ *   month, migration 0023) read through `monthRange`.
+ * - Over one institution's students (the access report of an institution): `access_unit_months` (migration 0021,
+ *   with its cumulative days since 0023), by the institution's primary-key range.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
+import { intArray, monthRange, rowsOf } from './access-ranges';
+
+export interface UnitScope {
+  /** One provider's units; null: every provider's. */
+  providerId: number | null;
+  /** Units whose published version is in this knowledge area; null: any. */
+  knowledgeId: number | null;
+}
+
+/** The units of the scope's area (a semi-join on published_unit_areas, the kept list of published units' areas). */
+const areaFilter = (knowledgeId: number | null, alias: string): SQL =>
+  knowledgeId === null
+    ? sql`true`
+    : sql`${sql.raw(alias)}.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${knowledgeId})`;
+
+/**
+ * Per unit of `scope`, its accesses in [start, end] (units with none left out), most first (ties by unit id), with
+ * the number of such units (`units`) and their accesses together (`all_accesses`) on every row. `limit`/`offset`
+ * page it; without `limit`, every unit.
+ */
+export function rankedUnits(start: string, end: string, scope: UnitScope, page?: { limit: number; offset: number }): SQL {
+  const { where, sum } = monthRange(start, end);
+  return sql`
+    select m.item_id, sum(${sum})::int as accesses, count(*) over ()::int as units, (sum(sum(${sum})) over ())::bigint as all_accesses
+      from access_item_months m
+     where ${where}
+       and ${scope.providerId === null ? sql`true` : sql`m.provider_id = ${scope.providerId}`}
+       and ${areaFilter(scope.knowledgeId, 'm')}
+     group by m.item_id
+    having sum(${sum}) > 0
+     order by accesses desc, m.item_id
+     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+}
+
+/** The `limit` most accessed units of one institution's students in [start, end] (its month rows with their days). */
+export function sellerTopUnits(start: string, end: string, sellerId: number, limit: number): SQL {
+  const { where, sum } = monthRange(start, end);
+  return sql`
+    select m.item_id, sum(${sum})::int as accesses
+      from access_unit_months m
+     where m.seller_id = ${sellerId} and ${where}
+     group by m.item_id
+    having sum(${sum}) > 0
+     order by accesses desc, m.item_id
+     limit ${limit}`;
+}
+
+export interface UnitDetails {
+  title: string;
+  areas: string[];
+}
+
+/**
+ * The unit's title and knowledge areas, for an `items i` row: its published version's, or, for a unit no longer
+ * published, its current version's (its accesses still count). Areas in the version's order.
+ */
+const DETAILS = sql`left join item_contents c on c.id = coalesce(i.published_content_id, i.current_content_id)`;
+const DETAIL_COLUMNS = sql`coalesce(c.title, '') as title,
+  array(select k.title from knowledge_areas k where k.id = any(c.knowledge_ids) order by array_position(c.knowledge_ids, k.id)) as areas`;
+
+/** Ranked rows (`item_id`, `accesses`, …) with each unit's `title` and `areas`, in the ranking's order. */
+export const dressed = (ranked: SQL): SQL => sql`
+  select r.*, ${DETAIL_COLUMNS}
+    from (${ranked}) r join items i on i.id = r.item_id ${DETAILS}
+   order by r.accesses desc, r.item_id`;
+
+/** Title and knowledge areas of each unit (the CSV's batches). */
+export async function unitDetails(db: Executor, itemIds: readonly number[]): Promise<Map<number, UnitDetails>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; title: string; areas: string[] | null }>(
+    await db.execute(sql`select i.id, ${DETAIL_COLUMNS} from items i ${DETAILS} where i.id = any(${intArray(itemIds)})`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), { title: r.title, areas: r.areas ?? [] }]));
+}

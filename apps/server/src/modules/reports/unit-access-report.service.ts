@@ -1,0 +1,135 @@
+/**
+ * 'Relatório de Acessos por Unidades' (spec 3 §2.17; issue 13 item 5): per unit, its students' accesses in the period
+ * (every institution together), most first, 25 per page, with a knowledge-area filter (knowledgeid 0: every area);
+ * the accesses per day and the most accessed units (charts); the CSV 'relatorio.csv'.
+ *
+ * Scope: a provider its own units; admin and director every unit. Every call folds the pending events first, then
+ * reads only rollups: the ranking from `access_item_months` (one row per unit and month, the range's edge months
+ * through their cumulative days), the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
+ * from the area's units in `access_item_months` (docs/architecture.md "Issue 13 — the access reports").
+ */
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ALL_KNOWLEDGE_AREAS,
+  TOP_UNITS,
+  UNIT_ACCESS_MSG,
+  UNIT_ACCESS_REPORT_PAGE_SIZE,
+  type AccessCharts,
+  type UnitAccessPage,
+  type unitAccessParams,
+  type unitAccessQuery,
+} from '@edu/shared/access-reports';
+import type { Deps } from '../../platform/http';
+import { badRequest } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { foldBeforeReading } from '../delivery/access-rollups';
+import { rowsOf, trendQuery } from './access-ranges';
+import { dressed, rankedUnits, unitDetails, type UnitScope } from './access-units';
+
+type Params = z.output<typeof unitAccessParams>;
+
+interface RankedRow {
+  item_id: number;
+  accesses: number;
+  units: number;
+  all_accesses: string | number;
+}
+interface DressedRow extends RankedRow {
+  title: string;
+  areas: string[] | null;
+}
+
+/** Units per CSV batch. */
+const CSV_BATCH = 1000;
+
+export function unitAccessReportService(deps: Deps) {
+  const { db } = deps;
+
+  /** The report's units: the provider's own (a provider's users), every provider's (admin, director); the area. */
+  async function scopeOf(auth: AuthContext, p: Params): Promise<UnitScope> {
+    let knowledgeId: number | null = null;
+    if (p.knowledgeid !== ALL_KNOWLEDGE_AREAS) {
+      const [area] = rowsOf<{ id: number }>(await db.execute(sql`select id from knowledge_areas where id = ${p.knowledgeid}`));
+      if (!area) throw badRequest(UNIT_ACCESS_MSG.unknownArea, { knowledgeid: UNIT_ACCESS_MSG.unknownArea });
+      knowledgeId = p.knowledgeid;
+    }
+    // The route admits provider, admin and director only (contract): a provider's user reads its provider's units.
+    const providerId = auth.user.type === 'provider' ? auth.user.providerId ?? -1 : null;
+    return { providerId, knowledgeId };
+  }
+
+  /** The scope (checked) once the pending events are folded; both at once. */
+  async function ready(auth: AuthContext, p: Params): Promise<UnitScope> {
+    const [scope] = await Promise.all([scopeOf(auth, p), foldBeforeReading(db)]);
+    return scope;
+  }
+
+  return {
+    async list(auth: AuthContext, p: Params, q: z.output<typeof unitAccessQuery>): Promise<UnitAccessPage> {
+      const scope = await ready(auth, p);
+      const rows = rowsOf<DressedRow>(
+        await db.execute(
+          dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE })),
+        ),
+      );
+      // A page past the last one has no row to carry the totals: ask for them alone.
+      const totals =
+        rows[0] ??
+        (q.page > 1 ? rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope, { limit: 1, offset: 0 })))[0] : undefined);
+      return {
+        data: rows.map((r) => ({ itemId: Number(r.item_id), title: r.title, TitleKnowledges: r.areas ?? [], access_counter: Number(r.accesses) })),
+        total: Number(totals?.units ?? 0),
+        page: q.page,
+        limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
+        totalAccess: Number(totals?.all_accesses ?? 0),
+      };
+    },
+
+    async charts(auth: AuthContext, p: Params): Promise<AccessCharts> {
+      const scope = await ready(auth, p);
+      const trendRows =
+        scope.knowledgeId === null
+          ? trendQuery(p.start_date, p.end_date, (where) =>
+              scope.providerId === null
+                ? sql`select m.month, m.days from access_scope_months m where m.scope = 'all' and m.scope_id = 0 and ${where}`
+                : sql`select m.month, m.days from access_scope_months m where m.scope = 'provider' and m.scope_id = ${scope.providerId} and ${where}`,
+            )
+          : // With an area: the area's units, month by month (their days add up in trendQuery).
+            trendQuery(p.start_date, p.end_date, (where) =>
+              sql`select m.month, m.days from access_item_months m
+                   where ${where} ${scope.providerId === null ? sql`` : sql`and m.provider_id = ${scope.providerId}`}
+                     and m.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${scope.knowledgeId})`,
+            );
+      const [trend, top] = await Promise.all([
+        db.execute(trendRows),
+        db.execute(dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }))),
+      ]);
+      return {
+        trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
+        topUnits: rowsOf<DressedRow>(top).map((r) => ({ itemId: Number(r.item_id), title: r.title, accesses: Number(r.accesses) })),
+      };
+    },
+
+    /**
+     * The CSV's rows (Unidades; Área de conhecimento; Acessos), most accessed first, every unit of the period. The
+     * ranking is read once (a unit id and a number per unit: small even for every unit), so a fold during the
+     * download cannot move a unit between batches; titles and areas are read 1,000 units at a time. Checked before
+     * the first byte, so a refusal is a JSON error.
+     */
+    async csvRows(auth: AuthContext, p: Params): Promise<AsyncIterable<(string | number)[]>> {
+      const scope = await ready(auth, p);
+      const ranked = rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope)));
+      return (async function* () {
+        for (let i = 0; i < ranked.length; i += CSV_BATCH) {
+          const batch = ranked.slice(i, i + CSV_BATCH);
+          const details = await unitDetails(db, batch.map((r) => Number(r.item_id)));
+          for (const r of batch) {
+            const d = details.get(Number(r.item_id));
+            yield [d?.title ?? '', d?.areas.length ? d.areas.join(', ') : UNIT_ACCESS_MSG.notInformed, Number(r.accesses)];
+          }
+        }
+      })();
+    },
+  };
+}

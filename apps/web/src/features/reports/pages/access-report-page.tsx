@@ -1,0 +1,169 @@
+/**
+ * /dashboard/access-report, 'Relatório de Acessos' (spec 3 §2.17): per institution and student, the accesses in the
+ * period and the last one, 20 per page from the server; above the table the total of accesses, the unique students
+ * and the plan's usage percent, and the charts (accesses per day, most accessed units); 'Exportar Relatório'
+ * (relatorio-de-acessos.csv). Staff see every institution or choose one; an institution sees its own students.
+ */
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatCount } from '@edu/shared/format';
+import { MSG } from '@edu/shared/messages';
+import {
+  ACCESS_REPORT_MSG,
+  ACCESS_REPORT_PAGE_SIZE,
+  ACCESS_REPORT_STAFF_TYPES,
+  ACCESS_REPORT_TYPES,
+  formatUsagePercent,
+  type AccessReportFilters as Filters,
+  type AccessReportRow,
+  type AccessReportSummary,
+} from '@edu/shared/access-reports';
+import { useSessionUser } from '../../../lib/session';
+import { saveFile } from '../../../lib/save-file';
+import { toastError } from '../../../lib/toast';
+import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { DataTable, type Column } from '../../../ui/data-table';
+import { LoadError } from '../../../ui/load-error';
+import { accessChartsQuery, accessReportQuery, downloadAccessReport } from '../access-reports-api';
+import { AccessChartsPanel } from '../components/access-charts-panel';
+import { AccessReportFilters, type AccessReportFilterValues } from '../components/access-report-filters';
+import { defaultRange, formatDateTime } from '../dates';
+
+const COLUMNS: Column<AccessReportRow>[] = [
+  { key: 'seller', header: 'Instituição', render: (r) => r.seller },
+  { key: 'student', header: 'Aluno', render: (r) => r.student },
+  { key: 'total', header: 'Total de acessos', render: (r) => r.total_access.toLocaleString('pt-BR'), width: 150 },
+  { key: 'last', header: 'Último acesso', render: (r) => formatDateTime(r.last_access), width: 170 },
+];
+
+export default function AccessReportPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  if (!typeAllowed(user.type, ACCESS_REPORT_TYPES)) return <AccessDenied title={ACCESS_REPORT_MSG.title} />;
+  return <AccessReport userName={user.name} staff={typeAllowed(user.type, ACCESS_REPORT_STAFF_TYPES)} />;
+}
+
+const toQuery = (f: AccessReportFilterValues): Filters => ({
+  start_date: f.start_date,
+  end_date: f.end_date,
+  seller_id: f.seller_id ? Number(f.seller_id) : undefined,
+});
+
+function AccessReport({ userName, staff }: { userName: string; staff: boolean }) {
+  const [filters, setFilters] = useState<AccessReportFilterValues>(() => ({ ...defaultRange(), seller_id: null }));
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const query = toQuery(filters);
+  const report = useQuery(accessReportQuery({ ...query, page }));
+  const charts = useQuery(accessChartsQuery(query));
+  const total = report.data?.total ?? 0;
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await downloadAccessReport(query);
+      saveFile(blob, fileName);
+    } catch {
+      toastError(MSG.reportFail);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{ACCESS_REPORT_MSG.title}</Title>
+        <Text c="dimmed" size="sm">
+          Emitido por {userName}
+        </Text>
+      </div>
+      <Card withBorder padding="lg">
+        <AccessReportFilters
+          initial={filters}
+          withSeller={staff}
+          loading={report.isFetching}
+          onApply={(v) => {
+            setFilters(v);
+            setPage(1);
+          }}
+        />
+      </Card>
+      {report.isError ? (
+        <Card withBorder padding="lg">
+          <LoadError error={report.error} message={MSG.reportFail} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+        </Card>
+      ) : (
+        <>
+          <Figures summary={report.data?.summary} />
+          <AccessChartsPanel data={charts.data} error={charts.error} loading={charts.isFetching} onRetry={() => void charts.refetch()} />
+          <Card withBorder padding="lg">
+            <Group justify="space-between" mb="sm">
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {report.data ? formatCount(total, 'aluno encontrado', 'alunos encontrados') : ''}
+              </Text>
+              <Button variant="light" leftSection={<IconDownload size={18} />} disabled={!report.data || total === 0} loading={exporting} onClick={() => void exportCsv()}>
+                {ACCESS_REPORT_MSG.export}
+              </Button>
+            </Group>
+            <DataTable
+              label="Acessos por aluno"
+              columns={COLUMNS}
+              rows={report.data?.data}
+              rowKey={(r) => `${r.sellerId}:${r.student}`}
+              loading={report.isPending}
+              emptyText={ACCESS_REPORT_MSG.empty}
+              page={page}
+              total={report.data?.total}
+              pageSize={ACCESS_REPORT_PAGE_SIZE}
+              onPageChange={setPage}
+            />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Total de acessos, Alunos únicos and Uso do plano (unique students ÷ the plan's maxRent). */
+function Figures({ summary }: { summary: AccessReportSummary | undefined }) {
+  const usageNote = !summary
+    ? ''
+    : summary.seller === null
+      ? ACCESS_REPORT_MSG.usageNeedsSeller
+      : summary.usagePercent === null
+        ? ACCESS_REPORT_MSG.usageNoPlan
+        : `${summary.uniqueStudents.toLocaleString('pt-BR')} de ${summary.maxRent!.toLocaleString('pt-BR')} alunos do plano`;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" component="section" aria-label="Resumo do período">
+      <Figure label={ACCESS_REPORT_MSG.totalAccess} value={summary ? summary.totalAccess.toLocaleString('pt-BR') : '–'} testId="total-access" />
+      <Figure label={ACCESS_REPORT_MSG.uniqueStudents} value={summary ? summary.uniqueStudents.toLocaleString('pt-BR') : '–'} testId="unique-students" />
+      <Figure
+        label={ACCESS_REPORT_MSG.usage}
+        value={summary ? formatUsagePercent(summary.usagePercent) : '–'}
+        note={usageNote}
+        testId="usage-percent"
+      />
+    </SimpleGrid>
+  );
+}
+
+function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Issue 13 items 4, 5 and 7, the access reports: a provider publishes a unit; the demo institution (which rents the
+ * provider) shares it with a student, who opens it five times on a phone (390 px). The institution's 'Relatório de
+ * Acessos' shows the student's visits with the figures and the charts and exports 'relatorio-de-acessos.csv'; the
+ * provider's 'Relatório de Acessos por Unidades' shows the unit with its five accesses and the charts, exports
+ * 'relatorio.csv', and an empty period says so; the provider's dashboard lists the unit among the most popular.
+ */
+import fs from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { ACCESS_REPORT_MSG, CHARTS_MSG, UNIT_ACCESS_MSG } from '../packages/shared/src/access-reports';
+import { INCOME_TEXT } from '../packages/shared/src/provider-income';
+import { demoEmail, demoToken, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
+
+test.use(ownClientAddress());
+
+const PHONE = { width: 390, height: 844 };
+const OPENINGS = 5;
+const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
+
+/** Picks a day in a report's date field, going back `monthsBack` months in its calendar first. */
+async function pickDay(page: Page, field: string, day: number, monthsBack: number) {
+  await page.getByRole('button', { name: field }).click();
+  for (let i = 0; i < monthsBack; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+  const now = new Date();
+  const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
+  await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
+  // The calendar closes with a transition: wait until it is gone, so the next field's calendar is the only one.
+  await expect(page.getByRole('button', { name: 'Mês anterior' })).toHaveCount(0);
+}
+
+/** The CSV a button downloads: its name and its lines after the BOM. */
+async function downloadCsv(page: Page, button: string) {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const download = await downloading;
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { name: download.suggestedFilename(), lines: bytes.subarray(3).toString('utf8').split('\r\n') };
+}
+
+test("a student's visits show in the institution's access report, the provider's unit-access report and its dashboard", async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const title = `Relatório E2E ${stamp}`;
+  const student = `aluna.relatorio.${stamp}@escola.br`;
+  const today = spDate(new Date());
+
+  // The demo provider publishes a unit; the demo institution, which rents the provider, shares it with a student.
+  const unit = await publishedUnitApi(request, await demoToken(request, 'provider'), title);
+  const seller = await demoToken(request, 'seller');
+  const shared = await request.post(`/api/sellers/share-links/unit/${unit.itemId}`, { headers: { authorization: `Bearer ${seller}` }, data: { studentId: student } });
+  expect(shared.status(), await shared.text()).toBe(200);
+  const { url } = (await shared.json()) as { url: string };
+
+  // The student opens it on a phone, then comes back to it four times.
+  const phone = await (await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })).newPage();
+  await phone.goto(url);
+  const reader = phone.getByTestId('unit-content');
+  for (let i = 1; i <= OPENINGS; i++) {
+    if (i > 1) await phone.reload();
+    await expect(reader.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await phone.context().close();
+
+  // The institution's access report (this month by default): the student's row, the figures and the charts.
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Relatório de Acessos', exact: true }).click();
+  await expect(page).toHaveURL('/dashboard/access-report');
+  await expect(page.getByRole('heading', { name: ACCESS_REPORT_MSG.title })).toBeVisible();
+  await expect(page.getByText('Emitido por Sílvia Coordenadora')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Acessos por aluno' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Instituição', 'Aluno', 'Total de acessos', 'Último acesso']);
+  const row = table.getByRole('row').filter({ hasText: student });
+  await expect(row.getByRole('cell')).toHaveText(['Faculdade Vale do Saber', student, String(OPENINGS), new RegExp(`^${today} \\d\\d:\\d\\d$`)]);
+  for (const figure of ['total-access', 'unique-students']) await expect(page.getByTestId(figure)).toHaveText(/^\d[\d.]*$/);
+  await expect(page.getByTestId('usage-percent')).toHaveText(/^\d+,\d\d%$/);
+  await expect(page.getByText(/^\d[\d.]* de 2\.000 alunos do plano$/)).toBeVisible();
+  // The charts, and their numbers as text for screen readers (today among the days with accesses).
+  await expect(page.getByTestId('access-charts').locator('svg').first()).toBeVisible();
+  const charts = page.getByTestId('access-charts');
+  await expect(charts.getByText(CHARTS_MSG.trend, { exact: true })).toBeVisible();
+  await expect(charts.getByText(CHARTS_MSG.topUnits, { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: CHARTS_MSG.topUnits }).getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: `${CHARTS_MSG.trend} (só os dias com acessos)` }).getByRole('row').filter({ hasText: today })).toHaveCount(1);
+  await expect(page.getByTestId('charts-summary')).toContainText('dia de mais acessos');
+
+  const access = await downloadCsv(page, ACCESS_REPORT_MSG.export);
+  expect(access.name).toBe('relatorio-de-acessos.csv');
+  expect(access.lines[0]).toBe('Instituição;Aluno;Total de acessos;Último acesso');
+  expect(access.lines.filter((l) => l.includes(student))).toEqual([expect.stringMatching(new RegExp(`^Faculdade Vale do Saber;${student.replace(/\./g, '\\.')};${OPENINGS};${today} \\d\\d:\\d\\d$`))]);
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  // The provider's unit-access report: the unit with its accesses (every institution together), the charts, the CSV.
+  await signIn(page, demoEmail('provider'));
+  await expect(page).toHaveURL('/dashboard');
+  // 'Mais populares' on the dashboard: the students' accesses.
+  const popular = page.getByRole('region', { name: INCOME_TEXT.popular });
+  await expect(popular.getByText(title)).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Relatório de Acesso às Unidades' }).click();
+  await expect(page).toHaveURL('/dashboard/unit-access-report');
+  await expect(page.getByRole('heading', { name: UNIT_ACCESS_MSG.title })).toBeVisible();
+  await expect(page.getByText('Emitido por Marina Albuquerque')).toBeVisible();
+  const units = page.getByRole('table', { name: 'Acessos por unidade' });
+  await expect(units.getByRole('columnheader')).toHaveText(['Unidades', 'Área de conhecimento', 'Acessos']);
+  await expect(units.getByRole('row').filter({ hasText: title }).getByRole('cell')).toHaveText([title, 'Ciências Exatas e da Terra', String(OPENINGS)]);
+  await expect(page.getByTestId('access-charts').locator('svg').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: `${CHARTS_MSG.trend} (só os dias com acessos)` }).getByRole('row').filter({ hasText: today })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: CHARTS_MSG.topUnits }).getByRole('row').filter({ hasText: title })).toHaveCount(1);
+
+  const unitsCsv = await downloadCsv(page, UNIT_ACCESS_MSG.export);
+  expect(unitsCsv.name).toBe('relatorio.csv');
+  expect(unitsCsv.lines[0]).toBe('Unidades;Área de conhecimento;Acessos');
+  expect(unitsCsv.lines).toContain(`${title};Ciências Exatas e da Terra;${OPENINGS}`);
+
+  // The knowledge-area filter keeps the unit under its area.
+  await page.getByRole('combobox', { name: 'Área de conhecimento' }).click();
+  await page.getByRole('option', { name: 'Ciências Exatas e da Terra' }).first().click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(units.getByRole('row').filter({ hasText: title })).toHaveCount(1);
+
+  // Last month (before the unit existed), in every area: nothing to show and nothing to export.
+  await page.getByRole('combobox', { name: 'Área de conhecimento' }).click();
+  await page.getByRole('option', { name: 'Todas as áreas' }).click();
+  await pickDay(page, 'Data Inicial', 1, 1);
+  await pickDay(page, 'Data Final', 2, 1);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expectNotification(page, UNIT_ACCESS_MSG.noUnits);
+  await expect(units.getByText(UNIT_ACCESS_MSG.empty)).toBeVisible();
+  await expect(page.getByRole('button', { name: UNIT_ACCESS_MSG.export })).toBeDisabled();
+  await expect(units.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+});
