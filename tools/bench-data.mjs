@@ -353,7 +353,7 @@ const counts = await one(`select (select count(*) from items) items, (select cou
   (select count(*) from users) users, (select count(*) from reviews) reviews, (select count(*) from item_feedbacks) feedbacks,
   (select count(*) from audit_logs) audit, (select count(*) from seller_notices) notices, (select count(*) from gallery_files) gallery_files,
   (select count(*) from rents) rents, (select count(*) from plan_prices) plan_prices, (select count(*) from access_events) access_events,
-  (select count(*) from access_student_days) access_student_days, (select count(*) from access_unit_days) access_unit_days,
+  (select count(*) from access_student_days) access_student_days,
   (select count(*) from access_student_months) access_student_months, (select count(*) from access_unit_months) access_unit_months`);
 await client.end();
 console.log(`\nLoaded in ${((Date.now() - started) / 1000).toFixed(0)} s into ${url.host}/${dbName}:`, counts);

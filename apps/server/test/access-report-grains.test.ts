@@ -182,9 +182,16 @@ describe('the report grains', () => {
       .map((s) => s.trim())
       .filter((s) => /INSERT INTO access_(item_months|scope_months|student_activity)|UPDATE access_unit_months/.test(s));
     expect(statements).toHaveLength(4);
-    await t.deps.db.execute(sql`truncate access_item_months, access_scope_months, access_student_activity`);
-    await t.deps.db.execute(sql`update access_unit_months set days = '{}'`);
-    for (const statement of statements) await t.deps.db.execute(sql.raw(statement));
+    await t.deps.db.transaction(async (tx) => {
+      // 0025 dropped the unit-by-day rollup 0023 read from: the same rows, recomputed from the events, as a temporary
+      // table of this transaction's connection (searched before the public schema).
+      await tx.execute(sql`create temporary table access_unit_days on commit drop as
+        select seller_id, (occurred_at at time zone 'America/Sao_Paulo')::date as day, item_id, min(provider_id) as provider_id, count(*)::int as accesses
+          from access_events group by 1, 2, 3`);
+      await tx.execute(sql`truncate access_item_months, access_scope_months, access_student_activity`);
+      await tx.execute(sql`update access_unit_months set days = '{}'`);
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
     await expectKeptEqualsRaw();
   });
 });

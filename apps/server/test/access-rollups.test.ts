@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { items } from '../src/modules/units/units.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
-import { foldAccesses, recordAccess, rollupSpans } from '../src/modules/delivery/access-rollups';
+import { foldAccesses, foldBeforeReading, recordAccess, rollupSpans } from '../src/modules/delivery/access-rollups';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ describe('fold', () => {
 
   it('loses and doubles nothing when events are recorded concurrently with folds', async () => {
     const total = async () =>
-      (await rows<{ n: number }>(sql`select coalesce(sum(accesses), 0)::int as n from access_unit_days where seller_id = ${sellerId}`))[0]!.n;
+      (await rows<{ n: number }>(sql`select coalesce(sum(accesses), 0)::int as n from access_unit_months where seller_id = ${sellerId}`))[0]!.n;
     const start = await total();
     const writes = Array.from({ length: 60 }, (_, i) =>
       recordAccess(t.deps.db, { sellerId, studentId: `concorrente-${i % 7}`, ...unit, occurredAt: at('2026-04-10T15:00:00Z') }),
@@ -85,6 +85,60 @@ describe('fold', () => {
     const rest = await foldAccesses(t.deps.db);
     expect(folded.reduce((a, b) => a + b, 0) + rest).toBe(60);
     expect((await total()) - start).toBe(60);
+  });
+});
+
+describe('fold window (PostgreSQL: transactions commit out of order)', () => {
+  it('neither waits for an insert still in flight nor skips it: an event committed later with a smaller id is folded once, by a later fold', async (ctx) => {
+    if (t.deps.database.kind !== 'postgres') return ctx.skip();
+    await foldAccesses(t.deps.db);
+    const count = async (studentId: string) =>
+      (await rows<{ n: number }>(sql`select coalesce(sum(accesses), 0)::int as n from access_student_months where seller_id = ${sellerId} and student_id = ${studentId}`))[0]!.n;
+    // A transaction inserts an event (drawing the smaller id) and stays open while another event commits after it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedOpen = new Promise<void>((resolve) => (inserted = resolve));
+    const slow = t.deps.db.transaction(async (tx) => {
+      await recordAccess(tx, { sellerId, studentId: 'janela-lenta', ...unit });
+      inserted();
+      await held;
+    });
+    await insertedOpen;
+    await recordAccess(t.deps.db, { sellerId, studentId: 'janela-rapida', ...unit });
+    // The fold answers at once (no lock waits for the open transaction) and leaves BOTH for later: the committed one
+    // has a larger xid than a transaction still running.
+    const started = Date.now();
+    expect(await foldAccesses(t.deps.db, { waitMs: 0 })).toBe(0);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await count('janela-rapida')).toBe(0);
+    release();
+    await slow;
+    expect(await foldAccesses(t.deps.db)).toBe(2);
+    expect(await foldAccesses(t.deps.db)).toBe(0);
+    expect(await count('janela-lenta')).toBe(1);
+    expect(await count('janela-rapida')).toBe(1);
+  });
+
+  it('a report waits for the transaction holding an event back, then counts it', async (ctx) => {
+    if (t.deps.database.kind !== 'postgres') return ctx.skip();
+    await foldAccesses(t.deps.db);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedOpen = new Promise<void>((resolve) => (inserted = resolve));
+    const slow = t.deps.db.transaction(async (tx) => {
+      await recordAccess(tx, { sellerId, studentId: 'relatorio-lento', ...unit });
+      inserted();
+      await held;
+    });
+    await insertedOpen;
+    await recordAccess(t.deps.db, { sellerId, studentId: 'relatorio-rapido', ...unit });
+    setTimeout(release, 200);
+    await foldBeforeReading(t.deps.db);
+    await slow;
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from access_student_months where seller_id = ${sellerId} and student_id = 'relatorio-rapido'`);
+    expect(n!.n).toBe(1);
   });
 });
 

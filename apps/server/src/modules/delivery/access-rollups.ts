@@ -3,11 +3,13 @@
  *
  * - `recordAccess`: one insert into the append-only `access_events`, in the viewer's own request. No shared row is
  *   updated there, so concurrent students never wait on each other's locks.
- * - `foldAccesses`: adds the events after the watermark (`access_fold.last_event_id`) to the rollups (the four of
- *   migration 0021 and the report grains of 0023) and to `items.popularity`, in one transaction. Events are numbered by a sequence but commit out of order, so the fold
- *   first takes a brief EXCLUSIVE lock on `access_events` (it waits for inserts in flight, which hold ROW EXCLUSIVE
- *   until they commit) and reads the sequence: every id up to that value is then committed or gone (the technique
- *   of Citus's `incremental_rollup_window`). That lock is released at once; the aggregation runs without it.
+ * - `foldAccesses`: adds the events after the watermark (`access_fold`: last_xid, last_event_id) to the rollups (the
+ *   student rollups of migration 0021, the report grains of 0023) and to `items.popularity`, a chunk per transaction.
+ *   Events are numbered by a sequence but commit out of order, so the fold takes only the events whose inserting
+ *   transaction (`access_events.xid`, migration 0025) ended before the oldest transaction still running
+ *   (`pg_snapshot_xmin`), in (xid, id) order: nothing below that xid can still appear, and the fold neither waits for
+ *   the students' inserts nor makes them wait (0021 read the window's end under an EXCLUSIVE lock of access_events,
+ *   the technique of Citus's `incremental_rollup_window`, which queued the inserts arriving meanwhile behind it).
  *   An advisory lock makes one fold run at a time across server instances.
  * - `rollupSpans`: a report's date range as the whole months read from the month tables and the edge days read from
  *   the day tables.
@@ -96,35 +98,72 @@ const FOLD_LOCK = sql`hashtext('access_fold')`;
 /** The rows of a query result, whatever the driver (node-postgres answers { rows }, PGlite too). */
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
-/**
- * Folds every committed event not yet in the rollups. Answers how many events it folded. Safe to call from any
- * instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS).
- */
-export async function foldAccesses(db: Db, opts: { maxChunks?: number } = {}): Promise<number> {
-  // 0. Nothing new (the usual case when a report asks): one statement, no transaction, no lock.
-  const [peek] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
-    await db.execute(sql`select f.last_event_id, (select case when s.is_called then s.last_value end from access_events_id_seq s) as last_value
-                          from access_fold f where f.id = 1`),
-  );
-  if (!peek || Number(peek.last_value ?? 0) <= Number(peek.last_event_id)) return 0;
-  // 1. The window's upper end: after the EXCLUSIVE lock, no insert that drew an id ≤ last_value is still in flight.
-  const upper = await db.transaction(async (tx) => {
-    const [state] = rowsOf<{ last_event_id: string | number; last_value: string | number | null }>(
-      await tx.execute(sql`select f.last_event_id, (select case when s.is_called then s.last_value end from access_events_id_seq s) as last_value
-                            from access_fold f where f.id = 1`),
-    );
-    const last = Number(state?.last_value ?? 0);
-    if (!state || last <= Number(state.last_event_id)) return null;
-    await tx.execute(sql`lock table access_events in exclusive mode`);
-    const [seq] = rowsOf<{ last_value: string | number }>(await tx.execute(sql`select last_value from access_events_id_seq`));
-    return Number(seq!.last_value);
-  });
-  if (upper === null) return 0;
+/** Every transaction below this one has ended: their events are all visible now and no other will appear below it. */
+const SAFE_XID = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+/** The events after the watermark (`access_fold` row `f`) in the fold's (xid, id) order. */
+const AFTER_WATERMARK = sql`(e.xid, e.id) > (f.last_xid, f.last_event_id)`;
 
-  // 2. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
+/**
+ * Folds every event of a finished transaction not yet in the rollups. Answers how many events it folded. Safe to call
+ * from any instance at any time (reports call it before reading, a timer every ACCESS_FOLD_SECONDS). It never waits
+ * for the inserts in flight nor makes them wait: an event whose transaction is still running when a chunk is taken
+ * has an xid at or above the snapshot's xmin and is left for the next fold (migration 0025; before it, the window's
+ * end was read under an EXCLUSIVE lock of access_events, which queued the students' inserts behind it).
+ */
+export async function foldAccesses(db: Db, opts: { maxChunks?: number; waitMs?: number } = {}): Promise<number> {
+  const deadline = Date.now() + (opts.waitMs ?? FOLD_WAIT_MS);
+  // The last event committed before this call: what the caller expects counted.
+  const target = deadline > Date.now() ? await lastCommitted(db) : null;
   let folded = 0;
-  for (let chunk = 0; chunk < (opts.maxChunks ?? Infinity); chunk++) {
-    const n = await foldChunk(db, upper);
+  for (;;) {
+    const n = await foldPending(db, opts.maxChunks ?? Infinity);
+    folded += n;
+    // Done: nothing was waiting, the wait is over, a backlog (the timer's work) was met, or the target is folded.
+    if (!target || Date.now() >= deadline || n >= FOLD_CHUNK || (await reached(db, target))) return folded;
+    await new Promise((resolve) => setTimeout(resolve, FOLD_POLL_MS));
+  }
+}
+
+/**
+ * How long a fold waits, at most, by default, for the transactions still running that hold back an event committed
+ * before the call (an event is taken only once every older transaction has ended): a few milliseconds in practice,
+ * whatever else is running, since only transactions older than that event matter. The timer does not wait (waitMs
+ * 0); reports and tests do, so what was recorded before them is counted. The students' inserts never wait.
+ */
+export const FOLD_WAIT_MS = 5_000;
+const FOLD_POLL_MS = 10;
+
+type Position = { xid: string; id: number };
+
+/** The last committed event after the watermark, in the fold's order; null when every event is folded. */
+async function lastCommitted(db: Db): Promise<Position | null> {
+  const [row] = rowsOf<{ xid: string; id: string | number }>(
+    await db.execute(sql`select e.xid::text as xid, e.id from access_fold f join access_events e on ${AFTER_WATERMARK}
+                          where f.id = 1 order by e.xid desc, e.id desc limit 1`),
+  );
+  return row ? { xid: row.xid, id: Number(row.id) } : null;
+}
+
+/** Whether the watermark reached `target`. */
+async function reached(db: Db, target: Position): Promise<boolean> {
+  const [row] = rowsOf<{ done: boolean }>(
+    await db.execute(sql`select (f.last_xid, f.last_event_id) >= (${target.xid}::xid8, ${target.id}::bigint) as done from access_fold f where f.id = 1`),
+  );
+  return !!row?.done;
+}
+
+/** Folds the events the fold may take now, at most `maxChunks` chunks; answers how many. */
+async function foldPending(db: Db, maxChunks: number): Promise<number> {
+  // 0. Nothing new (the usual case when a report asks): one statement through the fold index, no transaction, no lock.
+  const [peek] = rowsOf<{ pending: boolean }>(
+    await db.execute(sql`select exists (select 1 from access_fold f join access_events e on ${AFTER_WATERMARK} and e.xid < ${SAFE_XID}
+                                         where f.id = 1) as pending`),
+  );
+  if (!peek?.pending) return 0;
+  // 1. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
+  let folded = 0;
+  for (let chunk = 0; chunk < maxChunks; chunk++) {
+    const n = await foldChunk(db);
     if (n === null) break;
     folded += n;
   }
@@ -133,9 +172,9 @@ export async function foldAccesses(db: Db, opts: { maxChunks?: number } = {}): P
 
 /**
  * Before a report (or the provider dashboard) reads the rollups: folds what is pending, so a visit of the last second
- * counts. At most one chunk (a backlog is the timer's work, not the reader's), and a failed fold does not fail the
- * report: it reads the rollups as they are, at most a few ACCESS_FOLD_SECONDS behind, and the timer (which logs its
- * failures) catches up.
+ * counts (waiting, at most FOLD_WAIT_MS, for a transaction still running that holds an event back). At most one chunk
+ * per round: a backlog is the timer's work, not the reader's. A failed fold does not fail the report: it reads the
+ * rollups as they are, at most a few ACCESS_FOLD_SECONDS behind, and the timer (which logs its failures) catches up.
  */
 export async function foldBeforeReading(db: Db): Promise<void> {
   try {
@@ -156,35 +195,38 @@ const ADD_DAYS = sql.raw(`array[${dayNumbers.map((d) => `t.days[${d}] + excluded
 /** Events folded per transaction. */
 export const FOLD_CHUNK = 200_000;
 
-/** Folds the next chunk of events up to `upper`; null when none is left. */
-async function foldChunk(db: Db, upper: number): Promise<number | null> {
+/** Folds the next chunk of finished events after the watermark; null when none is left. */
+async function foldChunk(db: Db): Promise<number | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`);
-    const [state] = rowsOf<{ last_event_id: string | number }>(await tx.execute(sql`select last_event_id from access_fold where id = 1 for update`));
-    const from = Number(state!.last_event_id);
-    if (from >= upper) return null;
-    const to = Math.min(upper, from + FOLD_CHUNK);
+    // The watermark, read after the advisory lock (another instance's fold may just have moved it).
+    await tx.execute(sql`select 1 from access_fold where id = 1 for update`);
     const tz = REPORT_TIME_ZONE;
-    // The chunk once, in a temporary table, then every rollup from it.
+    // The chunk once, in a temporary table, then every rollup from it. The events of transactions that ended before
+    // the oldest one still running, after the watermark, in (xid, id) order: the fold index's order.
     await tx.execute(sql`
       create temporary table access_batch on commit drop as
-      select seller_id, student_id, item_id, provider_id, occurred_at,
-             (occurred_at at time zone ${tz})::date as day,
-             date_trunc('month', occurred_at at time zone ${tz})::date as month,
-             extract(day from occurred_at at time zone ${tz})::int as dom
-        from access_events where id > ${from} and id <= ${to}`);
+      select e.xid, e.id, e.seller_id, e.student_id, e.item_id, e.provider_id, e.occurred_at,
+             (e.occurred_at at time zone ${tz})::date as day,
+             date_trunc('month', e.occurred_at at time zone ${tz})::date as month,
+             extract(day from e.occurred_at at time zone ${tz})::int as dom
+        from access_fold f join access_events e on ${AFTER_WATERMARK} and e.xid < ${SAFE_XID}
+       where f.id = 1
+       order by e.xid, e.id
+       limit ${FOLD_CHUNK}`);
+    const [last] = rowsOf<{ xid: string; id: string | number; n: number }>(
+      await tx.execute(sql`select (select b.xid::text from access_batch b order by b.xid desc, b.id desc limit 1) as xid,
+                                  (select b.id from access_batch b order by b.xid desc, b.id desc limit 1) as id,
+                                  (select count(*)::int from access_batch) as n`),
+    );
+    if (!last || !last.n) return null;
     const studentFold = (table: string, period: string) => sql`
       insert into ${sql.raw(table)} as t (seller_id, student_id, ${sql.raw(period)}, accesses, last_access)
       select seller_id, student_id, ${sql.raw(period)}, count(*)::int, max(occurred_at) from access_batch group by 1, 2, 3
       on conflict (seller_id, student_id, ${sql.raw(period)})
       do update set accesses = t.accesses + excluded.accesses, last_access = greatest(t.last_access, excluded.last_access)`;
-    const unitFold = (table: string, period: string) => sql`
-      insert into ${sql.raw(table)} as t (seller_id, ${sql.raw(period)}, item_id, provider_id, accesses)
-      select seller_id, ${sql.raw(period)}, item_id, min(provider_id), count(*)::int from access_batch group by 1, 2, 3
-      on conflict (seller_id, ${sql.raw(period)}, item_id) do update set accesses = t.accesses + excluded.accesses`;
     await tx.execute(studentFold('access_student_days', 'day'));
     await tx.execute(studentFold('access_student_months', 'month'));
-    await tx.execute(unitFold('access_unit_days', 'day'));
     // The month row carries its cumulative days (migration 0023), as the report grains below.
     await tx.execute(sql`
       with g as (select seller_id, month, item_id, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by seller_id, month, item_id, dom)
@@ -215,9 +257,8 @@ async function foldChunk(db: Db, upper: number): Promise<number | null> {
       update items i set popularity = i.popularity + b.n
         from (select item_id, count(*)::int as n from access_batch group by item_id order by item_id) b
        where i.id = b.item_id`);
-    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from access_batch`));
-    await tx.execute(sql`update access_fold set last_event_id = ${to}, folded_at = now() where id = 1`);
-    return n?.n ?? 0;
+    await tx.execute(sql`update access_fold set last_xid = ${last.xid}::xid8, last_event_id = ${Number(last.id)}, folded_at = now() where id = 1`);
+    return last.n;
   });
 }
 
@@ -276,7 +317,7 @@ export function startAccessFolding(db: Db, seconds: number, log: { error: (o: ob
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    foldAccesses(db)
+    foldAccesses(db, { waitMs: 0 })
       .catch((err: unknown) => log.error({ err }, 'falha ao consolidar os acessos'))
       .finally(() => {
         running = false;

@@ -9,13 +9,17 @@
  * advisory lock, so it runs once across server instances. Reports read the rollups only, after folding what is
  * pending, so they are exact and independent of the number of raw events.
  *
- * Rollup grains: per institution, student and day / month (the access report); per institution, unit and day /
- * month (the unit-access report, its charts and the providers' 'most popular'). A report over a range reads the
- * months wholly inside it from the month tables and the days at its edges from the day tables.
+ * Rollup grains: per institution, student and day / month (the access report), and the report grains of migration 0023
+ * (months carrying their cumulative days: per institution and unit, per unit, per scope; each student's active days).
+ * The unit-by-day rollup of 0021 was dropped by 0025: the months' days answer every range.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sellers } from '../sellers/sellers.tables';
 import { itemContents, items } from '../units/units.tables';
+
+/** PostgreSQL's 64-bit transaction id (PG 13+), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * One opening of a unit by a student (append-only). `student_id` is the institution's id of the student (the share
@@ -39,16 +43,30 @@ export const accessEvents = pgTable(
     providerId: integer('provider_id').notNull(),
     source: text('source').notNull().default('link'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The inserting transaction (`pg_current_xact_id()`, migration 0025): the fold takes the events whose transaction
+     * ended before the oldest one still running (`pg_snapshot_xmin`), so it never waits for, nor locks out, the inserts
+     * in flight. Null on the events folded before 0025 (all of them by then).
+     */
+    xid: xid8('xid').default(sql`pg_current_xact_id()`),
   },
-  // BRIN: tiny and nearly free to keep on an append-only table; lets the raw-event comparison of `npm run bench` and a
-  // retention job find a time range.
-  (t) => [index('access_events_occurred_brin').using('brin', t.occurredAt)],
+  (t) => [
+    // BRIN: tiny and nearly free to keep on an append-only table; lets the raw-event comparison of `npm run bench` and
+    // a retention job find a time range.
+    index('access_events_occurred_brin').using('brin', t.occurredAt),
+    // The fold's window, in its keyset order (transactions only grow: the entries go to the right end).
+    index('access_events_fold_idx').on(t.xid, t.id).where(sql`${t.xid} is not null`),
+  ],
 );
 
-/** The fold's watermark: every event with id ≤ last_event_id is in the rollups. One row (id = 1). */
+/**
+ * The fold's watermark: every event at or before (last_xid, last_event_id) in (xid, id) order is in the rollups, and
+ * so is every event without an xid (recorded before migration 0025). One row (id = 1).
+ */
 export const accessFold = pgTable('access_fold', {
   id: smallint('id').primaryKey(),
   lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+  lastXid: xid8('last_xid').notNull().default(sql`'1'::xid8`),
   foldedAt: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -70,29 +88,10 @@ const studentRollup = (name: string, period: 'day' | 'month') =>
     ],
   );
 
-const unitRollup = (name: string, period: 'day' | 'month') =>
-  pgTable(
-    name,
-    {
-      sellerId: integer('seller_id').notNull(),
-      itemId: integer('item_id').notNull(),
-      providerId: integer('provider_id').notNull(),
-      period: date(period, { mode: 'string' }).notNull(),
-      accesses: integer('accesses').notNull(),
-    },
-    (t) => [
-      primaryKey({ name: `${name}_pk`, columns: [t.sellerId, t.period, t.itemId] }),
-      index(`${name}_provider_idx`).on(t.providerId, t.period, t.itemId),
-      index(`${name}_period_idx`).on(t.period, t.itemId),
-    ],
-  );
-
 /** Accesses per institution, student and day (the access report). */
 export const accessStudentDays = studentRollup('access_student_days', 'day');
 /** Accesses per institution, student and month (long ranges of the access report). */
 export const accessStudentMonths = studentRollup('access_student_months', 'month');
-/** Accesses per institution, unit and day (the unit-access report, its trend chart, 'most popular'). */
-export const accessUnitDays = unitRollup('access_unit_days', 'day');
 /**
  * Accesses per institution, unit and month (an institution's most accessed units). `days` (migration 0023): the
  * month's cumulative accesses by day, as in the report grains below, so any range reads month rows only.
