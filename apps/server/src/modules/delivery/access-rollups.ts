@@ -100,8 +100,13 @@ const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])
 
 /** Every transaction below this one has ended: their events are all visible now and no other will appear below it. */
 const SAFE_XID = sql`pg_snapshot_xmin(pg_current_snapshot())`;
-/** The events after the watermark (`access_fold` row `f`) in the fold's (xid, id) order. */
-const AFTER_WATERMARK = sql`(e.xid, e.id) > (f.last_xid, f.last_event_id)`;
+/**
+ * The events (`e`) after the watermark in the fold's (xid, id) order: a range of access_events_fold_idx. Every query
+ * below walks that index in order with a LIMIT, so its plan does not hang on the column's statistics (the events
+ * recorded before 0025 have no xid).
+ */
+const AFTER_WATERMARK = sql`e.xid is not null
+  and (e.xid, e.id) > ((select f.last_xid from access_fold f where f.id = 1), (select f.last_event_id from access_fold f where f.id = 1))`;
 
 /**
  * Folds every event of a finished transaction not yet in the rollups. Answers how many events it folded. Safe to call
@@ -138,8 +143,7 @@ type Position = { xid: string; id: number };
 /** The last committed event after the watermark, in the fold's order; null when every event is folded. */
 async function lastCommitted(db: Db): Promise<Position | null> {
   const [row] = rowsOf<{ xid: string; id: string | number }>(
-    await db.execute(sql`select e.xid::text as xid, e.id from access_fold f join access_events e on ${AFTER_WATERMARK}
-                          where f.id = 1 order by e.xid desc, e.id desc limit 1`),
+    await db.execute(sql`select e.xid::text as xid, e.id from access_events e where ${AFTER_WATERMARK} order by e.xid desc, e.id desc limit 1`),
   );
   return row ? { xid: row.xid, id: Number(row.id) } : null;
 }
@@ -155,11 +159,11 @@ async function reached(db: Db, target: Position): Promise<boolean> {
 /** Folds the events the fold may take now, at most `maxChunks` chunks; answers how many. */
 async function foldPending(db: Db, maxChunks: number): Promise<number> {
   // 0. Nothing new (the usual case when a report asks): one statement through the fold index, no transaction, no lock.
-  const [peek] = rowsOf<{ pending: boolean }>(
-    await db.execute(sql`select exists (select 1 from access_fold f join access_events e on ${AFTER_WATERMARK} and e.xid < ${SAFE_XID}
-                                         where f.id = 1) as pending`),
+  // The first event after the watermark: the fold may take it when its transaction is older than every one running.
+  const [peek] = rowsOf<{ ready: boolean }>(
+    await db.execute(sql`select e.xid < ${SAFE_XID} as ready from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit 1`),
   );
-  if (!peek?.pending) return 0;
+  if (!peek?.ready) return 0;
   // 1. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
   let folded = 0;
   for (let chunk = 0; chunk < maxChunks; chunk++) {
@@ -206,14 +210,15 @@ async function foldChunk(db: Db): Promise<number | null> {
     // the oldest one still running, after the watermark, in (xid, id) order: the fold index's order.
     await tx.execute(sql`
       create temporary table access_batch on commit drop as
-      select e.xid, e.id, e.seller_id, e.student_id, e.item_id, e.provider_id, e.occurred_at,
-             (e.occurred_at at time zone ${tz})::date as day,
-             date_trunc('month', e.occurred_at at time zone ${tz})::date as month,
-             extract(day from e.occurred_at at time zone ${tz})::int as dom
-        from access_fold f join access_events e on ${AFTER_WATERMARK} and e.xid < ${SAFE_XID}
-       where f.id = 1
-       order by e.xid, e.id
-       limit ${FOLD_CHUNK}`);
+      with w as materialized (
+        select e.xid, e.id, e.seller_id, e.student_id, e.item_id, e.provider_id, e.occurred_at
+          from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit ${FOLD_CHUNK})
+      -- In xid order, the events the fold may take come first: the prefix below the oldest running transaction.
+      select w.xid, w.id, w.seller_id, w.student_id, w.item_id, w.provider_id, w.occurred_at,
+             (w.occurred_at at time zone ${tz})::date as day,
+             date_trunc('month', w.occurred_at at time zone ${tz})::date as month,
+             extract(day from w.occurred_at at time zone ${tz})::int as dom
+        from w where w.xid < ${SAFE_XID}`);
     const [last] = rowsOf<{ xid: string; id: string | number; n: number }>(
       await tx.execute(sql`select (select b.xid::text from access_batch b order by b.xid desc, b.id desc limit 1) as xid,
                                   (select b.id from access_batch b order by b.xid desc, b.id desc limit 1) as id,
