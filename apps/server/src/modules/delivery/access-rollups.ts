@@ -26,14 +26,16 @@ export interface AccessEvent {
   studentId: string;
   itemId: number;
   itemContentId: number;
-  providerId: number;
+  /** The unit's provider; taken from the unit when left out (the viewer records before it has read the unit). */
+  providerId?: number;
   source?: 'link' | 'lms';
   /** Only for data loaders and tests; the database's clock otherwise. */
   occurredAt?: Date;
 }
 
 const eventRow = (e: AccessEvent) =>
-  sql`(${e.sellerId}, ${e.studentId}, ${e.itemId}, ${e.itemContentId}, ${e.providerId}, ${e.source ?? 'link'},
+  sql`(${e.sellerId}, ${e.studentId}, ${e.itemId}, ${e.itemContentId},
+       ${e.providerId ?? sql`(select i.provider_id from items i where i.id = ${e.itemId})`}, ${e.source ?? 'link'},
        coalesce(${e.occurredAt?.toISOString() ?? null}::timestamptz, now()))`;
 
 async function insertEvents(db: Executor, events: AccessEvent[]): Promise<void> {
