@@ -116,7 +116,7 @@ export function storeService(deps: Deps) {
     async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<StoreUnitsResponse> {
       const inst = await requireActiveInstitution(db, auth);
       const provider = await providerIn(db, inst, q.providerId);
-      const scope = sql`(${provider.id})`;
+      const scope = [provider.id];
       const filters = { title: q.companyName, knowledges: q.knowledges, levels: q.levelOfLearning };
       const gate = accessWhere(auth, 'unit.storeRead');
       const groups =

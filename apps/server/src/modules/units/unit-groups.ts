@@ -55,8 +55,11 @@ export interface UnitGroup {
 const intArray = (values: readonly number[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[]`;
 const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
-function whereOf(providersIn: SQL, f: UnitGroupFilters): SQL {
-  const parts: SQL[] = [sql`${pua.providerId} in ${providersIn}`];
+/** The providers as ONE array parameter: planned as a constant (hashed membership), built and sent as one value. */
+const anyOf = (providerIds: readonly number[]): SQL => sql`any(${sql.param([...providerIds])}::int[])`;
+
+function whereOf(providerIds: readonly number[], f: UnitGroupFilters): SQL {
+  const parts: SQL[] = [sql`${pua.providerId} = ${anyOf(providerIds)}`];
   if (f.title) parts.push(foldedMatch(pua.titleFolded, f.title));
   if (f.tag) {
     // From the matching tags to their versions (published_unit_areas_content_idx), not a tag test per unit.
@@ -114,7 +117,7 @@ const hydrateQuery = (ex: Executor, ids: SQL, gate: SQL | undefined) =>
  * In a transaction, a plain query.
  */
 async function hydrateRows(ex: Executor, picked: number[], gate: SQL | undefined): Promise<HydrateRow[]> {
-  if (ex instanceof PgTransaction) return hydrateQuery(ex, sql`${picked}::int[]`, gate);
+  if (ex instanceof PgTransaction) return hydrateQuery(ex, sql`${sql.param(picked)}::int[]`, gate);
   const query = hydrateQuery(ex, sql`${sql.placeholder('ids')}::int[]`, gate);
   const name = `unit_groups_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
   return query.prepare(name).execute({ ids: picked });
@@ -156,9 +159,10 @@ function sortGroups(groups: UnitGroup[]): UnitGroup[] {
 const unfiltered = (f: UnitGroupFilters) => !f.title && !f.tag && !f.levels?.length;
 
 export const unitGroups = {
-  /** Every group of `providersIn`'s units with its count and its first `first` units. */
-  async overview(ex: Executor, providersIn: SQL, filters: UnitGroupFilters, first: number, gate: SQL | undefined): Promise<UnitGroup[]> {
-    const where = whereOf(providersIn, filters);
+  /** Every group of the providers' units with its count and its first `first` units. */
+  async overview(ex: Executor, providerIds: readonly number[], filters: UnitGroupFilters, first: number, gate: SQL | undefined): Promise<UnitGroup[]> {
+    const where = whereOf(providerIds, filters);
+    const providersIn = anyOf(providerIds);
     // One query answers each area's count, title and first units: unfiltered, from the kept counts and each area's
     // title index; filtered, one scan of the matching rows numbers them per area and counts the area.
     let rows: { knowledgeId: number; title: string | null; total: number; contentId: number }[];
@@ -168,10 +172,10 @@ export const unitGroups = {
         .select({ knowledgeId: sql<number>`c.knowledge_id`, title: areaTitle(sql`c.knowledge_id`), total: sql<number>`c.total`, contentId: sql<number>`x.content_id` })
         .from(
           sql`(select ${publishedAreaCounts.knowledgeId} as knowledge_id, sum(${publishedAreaCounts.units})::int as total from ${publishedAreaCounts}
-                where ${publishedAreaCounts.providerId} in ${providersIn} ${areaFilter} group by 1 having sum(${publishedAreaCounts.units}) > 0) c
+                where ${publishedAreaCounts.providerId} = ${providersIn} ${areaFilter} group by 1 having sum(${publishedAreaCounts.units}) > 0) c
               cross join lateral (
                 select ${pua.contentId} as content_id from ${pua}
-                where ${pua.knowledgeId} = c.knowledge_id and ${pua.providerId} in ${providersIn}
+                where ${pua.knowledgeId} = c.knowledge_id and ${pua.providerId} = ${providersIn}
                 order by ${pua.titleFolded}, ${pua.itemId} limit ${first}) x`,
         );
     } else {
@@ -200,11 +204,12 @@ export const unitGroups = {
   },
 
   /** One group's page `page` (1-based) of `size` units, with the group's count; [] when the area has none. */
-  async page(ex: Executor, providersIn: SQL, filters: UnitGroupFilters, knowledgeId: number, page: number, size: number, gate: SQL | undefined): Promise<UnitGroup[]> {
-    const where = and(whereOf(providersIn, filters), eq(pua.knowledgeId, knowledgeId));
+  async page(ex: Executor, providerIds: readonly number[], filters: UnitGroupFilters, knowledgeId: number, page: number, size: number, gate: SQL | undefined): Promise<UnitGroup[]> {
+    const where = and(whereOf(providerIds, filters), eq(pua.knowledgeId, knowledgeId));
+    const providersIn = anyOf(providerIds);
     const total = unfiltered(filters)
       ? sql<number>`(select coalesce(sum(${publishedAreaCounts.units}), 0)::int from ${publishedAreaCounts}
-          where ${publishedAreaCounts.providerId} in ${providersIn} and ${publishedAreaCounts.knowledgeId} = ${knowledgeId})`
+          where ${publishedAreaCounts.providerId} = ${providersIn} and ${publishedAreaCounts.knowledgeId} = ${knowledgeId})`
       : sql<number>`(select count(*)::int from ${pua} where ${where})`;
     const [[head], rows] = await Promise.all([
       ex.select({ total, title: areaTitle(sql`${knowledgeId}::int`) }).from(sql`(select 1) one`),
