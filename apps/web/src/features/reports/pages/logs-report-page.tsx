@@ -1,4 +1,5 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { auditActionLabel } from '@edu/shared/audit';
 import { MSG } from '@edu/shared/messages';
@@ -6,8 +7,9 @@ import { formatCount } from '@edu/shared/format';
 import { LOGS_REPORT_PAGE_SIZE, LOGS_REPORT_TYPES, type LogRow } from '@edu/shared/reports';
 import { useSessionUser } from '../../../lib/session';
 import { DataTable, type Column } from '../../../ui/data-table';
-import { useLogsReport } from '../api';
+import { logsReportQuery } from '../api';
 import { LogsFilters, type LogsFilterValues } from '../components/logs-filters';
+import { ReportFrame } from '../components/report-frame';
 import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<LogRow>[] = [
@@ -37,24 +39,22 @@ export default function LogsReportPage() {
 function LogsReport({ userName }: { userName: string }) {
   const [filters, setFilters] = useState<LogsFilterValues>(() => ({ ...defaultRange(), user_id: null, log_type: null }));
   const [page, setPage] = useState(1);
-  const report = useLogsReport({
-    start_date: filters.start_date,
-    end_date: filters.end_date,
-    user_id: filters.user_id ? Number(filters.user_id) : undefined,
-    log_type: filters.log_type ?? undefined,
-    page,
-    limit: LOGS_REPORT_PAGE_SIZE,
-  });
+  const report = useQuery(
+    logsReportQuery({
+      start_date: filters.start_date,
+      end_date: filters.end_date,
+      user_id: filters.user_id ? Number(filters.user_id) : undefined,
+      log_type: filters.log_type ?? undefined,
+      page,
+      limit: LOGS_REPORT_PAGE_SIZE,
+    }),
+  );
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>Relatório de Logs</Title>
-        <Text c="dimmed" size="sm">
-          Emitido por {userName}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
+    <ReportFrame
+      title="Relatório de Logs"
+      userName={userName}
+      filters={
         <LogsFilters
           initial={filters}
           loading={report.isFetching}
@@ -63,7 +63,8 @@ function LogsReport({ userName }: { userName: string }) {
             setPage(1);
           }}
         />
-      </Card>
+      }
+    >
       {report.isError && (
         <Alert color="red" role="alert">
           {MSG.reportFail}
@@ -88,6 +89,6 @@ function LogsReport({ userName }: { userName: string }) {
           onPageChange={setPage}
         />
       </Card>
-    </Stack>
+    </ReportFrame>
   );
 }
