@@ -6,7 +6,6 @@
  */
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatCount } from '@edu/shared/format';
 import {
   ACCESS_REPORT_MSG,
@@ -20,11 +19,11 @@ import {
 } from '@edu/shared/access-reports';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
+import type { Column } from '../../../ui/data-table';
 import { accessChartsQuery, accessReportQuery, downloadAccessReport } from '../access-reports-api';
 import { AccessChartsPanel } from '../components/access-charts-panel';
 import { AccessReportFilters, type AccessReportFilterValues } from '../components/access-report-filters';
-import { ReportFrame, ReportLoadError, ReportToolbar } from '../components/report-frame';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<AccessReportRow>[] = [
@@ -48,8 +47,7 @@ const toQuery = (f: AccessReportFilterValues): Filters => ({
 });
 
 function AccessReport({ userName, staff }: { userName: string; staff: boolean }) {
-  const [filters, setFilters] = useState<AccessReportFilterValues>(() => ({ ...defaultRange(), seller_id: null }));
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useAppliedFilters<AccessReportFilterValues>(() => ({ ...defaultRange(), seller_id: null }));
   const query = toQuery(filters);
   const report = useQuery(accessReportQuery({ ...query, page }));
   const charts = useQuery(accessChartsQuery(query));
@@ -64,10 +62,7 @@ function AccessReport({ userName, staff }: { userName: string; staff: boolean })
           initial={filters}
           withSeller={staff}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
       }
     >
@@ -86,15 +81,13 @@ function AccessReport({ userName, staff }: { userName: string; staff: boolean })
               download={() => downloadAccessReport(query)}
               canExport={!!report.data && total > 0}
             />
-            <DataTable
+            <ReportTable
+              report={report}
               label="Acessos por aluno"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => `${r.sellerId}:${r.student}`}
-              loading={report.isPending}
               emptyText={ACCESS_REPORT_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={ACCESS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />

@@ -1,15 +1,14 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { auditActionLabel } from '@edu/shared/audit';
 import { MSG } from '@edu/shared/messages';
 import { formatCount } from '@edu/shared/format';
 import { LOGS_REPORT_PAGE_SIZE, LOGS_REPORT_TYPES, type LogRow } from '@edu/shared/reports';
 import { useSessionUser } from '../../../lib/session';
-import { DataTable, type Column } from '../../../ui/data-table';
+import type { Column } from '../../../ui/data-table';
 import { logsReportQuery } from '../api';
 import { LogsFilters, type LogsFilterValues } from '../components/logs-filters';
-import { ReportFrame } from '../components/report-frame';
+import { ReportFrame, ReportTable, useAppliedFilters } from '../components/report-frame';
 import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<LogRow>[] = [
@@ -37,8 +36,7 @@ export default function LogsReportPage() {
 }
 
 function LogsReport({ userName }: { userName: string }) {
-  const [filters, setFilters] = useState<LogsFilterValues>(() => ({ ...defaultRange(), user_id: null, log_type: null }));
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useAppliedFilters<LogsFilterValues>(() => ({ ...defaultRange(), user_id: null, log_type: null }));
   const report = useQuery(
     logsReportQuery({
       start_date: filters.start_date,
@@ -58,10 +56,7 @@ function LogsReport({ userName }: { userName: string }) {
         <LogsFilters
           initial={filters}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
       }
     >
@@ -76,15 +71,13 @@ function LogsReport({ userName }: { userName: string }) {
             {formatCount(report.data.total, 'registro encontrado', 'registros encontrados')}
           </Text>
         )}
-        <DataTable
+        <ReportTable
+          report={report}
           label="Registros de log"
           columns={COLUMNS}
-          rows={report.data?.data}
           rowKey={(r) => r.id}
-          loading={report.isPending}
           emptyText="Nenhum registro encontrado para os filtros informados."
           page={page}
-          total={report.data?.total}
           pageSize={LOGS_REPORT_PAGE_SIZE}
           onPageChange={setPage}
         />

@@ -6,7 +6,7 @@
  */
 import { Card } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   ALL_KNOWLEDGE_AREAS,
   UNIT_ACCESS_MSG,
@@ -18,10 +18,10 @@ import {
 import { useSessionUser } from '../../../lib/session';
 import { toastInfo } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
+import type { Column } from '../../../ui/data-table';
 import { downloadUnitAccessReport, unitAccessChartsQuery, unitAccessQuery } from '../access-reports-api';
 import { AccessChartsPanel } from '../components/access-charts-panel';
-import { ReportFrame, ReportLoadError, ReportToolbar } from '../components/report-frame';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { UnitAccessFilters, type UnitAccessFilterValues } from '../components/unit-access-filters';
 import { defaultRange } from '../dates';
 
@@ -41,8 +41,7 @@ export default function UnitAccessReportPage() {
 const toParams = (f: UnitAccessFilterValues): UnitAccessParams => ({ knowledgeid: Number(f.knowledgeid), start_date: f.start_date, end_date: f.end_date });
 
 function UnitAccessReport({ userName }: { userName: string }) {
-  const [filters, setFilters] = useState<UnitAccessFilterValues>(() => ({ ...defaultRange(), knowledgeid: String(ALL_KNOWLEDGE_AREAS) }));
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useAppliedFilters<UnitAccessFilterValues>(() => ({ ...defaultRange(), knowledgeid: String(ALL_KNOWLEDGE_AREAS) }));
   const params = toParams(filters);
   const report = useQuery(unitAccessQuery(params, page));
   const charts = useQuery(unitAccessChartsQuery(params));
@@ -68,8 +67,7 @@ function UnitAccessReport({ userName }: { userName: string }) {
           loading={report.isFetching}
           onApply={(v) => {
             toldEmpty.current = null;
-            setFilters(v);
-            setPage(1);
+            apply(v);
           }}
         />
       }
@@ -93,15 +91,13 @@ function UnitAccessReport({ userName }: { userName: string }) {
               download={() => downloadUnitAccessReport(params)}
               canExport={!!report.data && total > 0}
             />
-            <DataTable
+            <ReportTable
+              report={report}
               label="Acessos por unidade"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => r.itemId}
-              loading={report.isPending}
               emptyText={UNIT_ACCESS_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={UNIT_ACCESS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />

@@ -5,7 +5,6 @@
  */
 import { Card, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatCount, formatDate } from '@edu/shared/format';
 import {
   UNITS_REPORT_MSG,
@@ -17,8 +16,8 @@ import {
 } from '@edu/shared/units-report';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
-import { ReportFrame, ReportLoadError, ReportToolbar } from '../components/report-frame';
+import type { Column } from '../../../ui/data-table';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { UnitsReportFilters, type UnitsReportFilterValues } from '../components/units-report-filters';
 import { defaultRange } from '../dates';
 import { downloadUnitsReport, unitsReportQuery } from '../units-report-api';
@@ -51,8 +50,7 @@ function toQuery(f: UnitsReportFilterValues): UnitsReportCsvQuery {
 }
 
 function UnitsReport({ userName, staff }: { userName: string; staff: boolean }) {
-  const [filters, setFilters] = useState<UnitsReportFilterValues>(() => ({ ...defaultRange(), levelOfLearning: null, knowledge: null, providerId: null }));
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply } = useAppliedFilters<UnitsReportFilterValues>(() => ({ ...defaultRange(), levelOfLearning: null, knowledge: null, providerId: null }));
   // Staff see nothing until they choose a provider.
   const ready = !staff || filters.providerId !== null;
   const report = useQuery({ ...unitsReportQuery({ ...toQuery(filters), page }), enabled: ready });
@@ -67,10 +65,7 @@ function UnitsReport({ userName, staff }: { userName: string; staff: boolean }) 
           initial={filters}
           withProvider={staff}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
       }
     >
@@ -89,15 +84,13 @@ function UnitsReport({ userName, staff }: { userName: string; staff: boolean }) 
               download={() => downloadUnitsReport(toQuery(filters))}
               canExport={!!report.data && total > 0}
             />
-            <DataTable
+            <ReportTable
+              report={report}
               label="Unidades publicadas"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => r.itemId}
-              loading={report.isPending}
               emptyText={UNITS_REPORT_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={UNITS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />
