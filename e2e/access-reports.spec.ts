@@ -5,39 +5,15 @@
  * provider's 'Relatório de Acessos por Unidades' shows the unit with its five accesses and the charts, exports
  * 'relatorio.csv', and an empty period says so; the provider's dashboard lists the unit among the most popular.
  */
-import fs from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { ACCESS_REPORT_MSG, CHARTS_MSG, UNIT_ACCESS_MSG } from '../packages/shared/src/access-reports';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
-import { demoEmail, demoToken, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
+import { demoEmail, demoToken, downloadCsv, expectNotification, ownClientAddress, pickDay, publishedUnitApi, signIn, spDate } from './helpers';
 
 test.use(ownClientAddress());
 
 const PHONE = { width: 390, height: 844 };
 const OPENINGS = 5;
-const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
-
-/** Picks a day in a report's date field, going back `monthsBack` months in its calendar first. */
-async function pickDay(page: Page, field: string, day: number, monthsBack: number) {
-  await page.getByRole('button', { name: field }).click();
-  for (let i = 0; i < monthsBack; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
-  const now = new Date();
-  const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
-  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
-  await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
-  // The calendar closes with a transition: wait until it is gone, so the next field's calendar is the only one.
-  await expect(page.getByRole('button', { name: 'Mês anterior' })).toHaveCount(0);
-}
-
-/** The CSV a button downloads: its name and its lines after the BOM. */
-async function downloadCsv(page: Page, button: string) {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: button }).click();
-  const download = await downloading;
-  const bytes = fs.readFileSync((await download.path())!);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return { name: download.suggestedFilename(), lines: bytes.subarray(3).toString('utf8').split('\r\n') };
-}
 
 test("a student's visits show in the institution's access report, the provider's unit-access report and its dashboard", async ({ page, browser, request }) => {
   test.setTimeout(120_000);

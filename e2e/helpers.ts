@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
 import { DEMO_PASSWORD, DEMO_LOGIN_BY_TYPE, demoEmail } from '../apps/server/src/demo/accounts';
@@ -201,3 +202,28 @@ export async function publishedUnitApi(request: APIRequestContext, authorToken: 
 export const ownClientAddress = () => ({
   extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` },
 });
+
+/** A date as São Paulo's calendar shows it (dd/mm/yyyy), as the reports print it. */
+export const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
+
+/** Picks a day in a report's date field, going back `monthsBack` months in its calendar first. */
+export async function pickDay(page: Page, field: string, day: number, monthsBack: number) {
+  await page.getByRole('button', { name: field }).click();
+  for (let i = 0; i < monthsBack; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+  const now = new Date();
+  const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
+  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
+  await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
+  // The calendar closes with a transition: wait until it is gone, so the next field's calendar is the only one.
+  await expect(page.getByRole('button', { name: 'Mês anterior' })).toHaveCount(0);
+}
+
+/** The CSV a button downloads (a report's 'Exportar Relatório'): its name and its lines after the UTF-8 BOM. */
+export async function downloadCsv(page: Page, button: string) {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const download = await downloading;
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { name: download.suggestedFilename(), lines: bytes.subarray(3).toString('utf8').split('\r\n') };
+}

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { demoEmail, signIn } from './helpers';
+import { demoEmail, signIn, spDate } from './helpers';
 
 test('the institution filters its logs report by "Efetuou Login"', async ({ page }) => {
   await signIn(page, demoEmail('seller'));
@@ -9,7 +9,7 @@ test('the institution filters its logs report by "Efetuou Login"', async ({ page
   await expect(page.getByText('Emitido por Sílvia Coordenadora')).toBeVisible();
 
   // Default range: the first day of the current month through today (São Paulo).
-  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const today = spDate(new Date());
   await expect(page.getByRole('button', { name: 'Data Inicial' })).toHaveText(`01/${today.slice(3)}`);
   await expect(page.getByRole('button', { name: 'Data Final' })).toHaveText(today);
 

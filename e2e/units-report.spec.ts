@@ -1,23 +1,9 @@
-import fs from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
-import { demoEmail, ownClientAddress, signIn } from './helpers';
+import { test, expect } from '@playwright/test';
+import { demoEmail, downloadCsv, ownClientAddress, pickDay, signIn, spDate } from './helpers';
 
 test.use(ownClientAddress());
 
 const TITLE = 'Relatório de Unidades Publicadas';
-const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
-
-/** Picks a day in a report's date field, going back `monthsBack` months in its calendar first. */
-async function pickDay(page: Page, field: string, day: number, monthsBack: number) {
-  await page.getByRole('button', { name: field }).click();
-  for (let i = 0; i < monthsBack; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
-  const now = new Date();
-  const target = new Date(now.getFullYear(), now.getMonth() - monthsBack, day);
-  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long' }).format(target);
-  await page.getByRole('button', { name: `${day} ${month} ${target.getFullYear()}`, exact: true }).click();
-  // The calendar closes with a transition: wait until it is gone, so the next field's calendar is the only one.
-  await expect(page.getByRole('button', { name: 'Mês anterior' })).toHaveCount(0);
-}
 
 test('the provider reads its published units by area and level, exports the CSV, and an empty period says so', async ({ page }) => {
   await signIn(page, demoEmail('provider'));
@@ -51,13 +37,8 @@ test('the provider reads its published units by area and level, exports the CSV,
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr')).toContainText('História do Brasil República');
 
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar Relatório' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('Relatório-de-postagem.csv');
-  const bytes = fs.readFileSync((await download.path())!);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+  const { name, lines } = await downloadCsv(page, 'Exportar Relatório');
+  expect(name).toBe('Relatório-de-postagem.csv');
   expect(lines[0]).toBe('UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM');
   expect(lines.slice(1, -1)).toEqual([`História do Brasil República;Ciências Humanas;Graduação;${today}`]);
 

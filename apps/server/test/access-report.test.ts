@@ -9,50 +9,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { AccessCharts, AccessReportPage } from '@edu/shared/access-reports';
-import { hashPassword } from '../src/platform/security';
 import { users } from '../src/modules/users/users.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
-import { plans } from '../src/modules/plans/plans.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { foldAccesses, recordAccess } from '../src/modules/delivery/access-rollups';
-import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { items } from '../src/modules/units/units.tables';
+import { foldAccesses } from '../src/modules/delivery/access-rollups';
+import { call, createTestApp, type TestApp } from './harness';
+import { csvRows, csvText, openUnit, publishedUnit, queryOf as q, reportInstitution, reportProvider, signInAll, type ReportUnit } from './report-fixtures';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 const ids = { a: 0, b: 0, c: 0, demoSeller: 0, u1: 0, u2: 0, demoUnit: 0 };
-const units: Record<string, { itemId: number; itemContentId: number; providerId: number }> = {};
-
-const q = (query: Record<string, string | number>) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+const units: Record<string, ReportUnit> = {};
 const report = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access', { token, query: q(query) });
 const charts = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/charts', { token, query: q(query) });
 const csv = (token: string | undefined, query: Record<string, string | number>) => call(t.app, 'GET', '/api/sellers/report-access/csv', { token, query: q(query) });
 const rowsOf = (res: { json: () => AccessReportPage }) => res.json().data.map((r) => [r.seller, r.student, r.total_access, r.last_access]);
 
-/** An institution with its own plan (maxRent students) and its user of type seller. */
-async function institution(name: string, maxRent: number | null, email: string) {
-  const db = t.deps.db;
-  const planId =
-    maxRent === null ? null : (await db.insert(plans).values({ name: `Plano ${name}`, minRent: 0, maxRent }).returning({ id: plans.id }))[0]!.id;
-  const [s] = await db
-    .insert(sellers)
-    .values({ name, companyName: name, cnpj: String(10_000_000_000_000 + Math.floor(Math.random() * 1e12)), planId, status: 'active', acceptedTerms: true, acceptedLatePaymentTerms: true })
-    .returning({ id: sellers.id });
-  await db.insert(users).values({ name: `Usuária ${name}`, email, passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: s!.id });
-  return s!.id;
-}
+/** An institution with its own plan (maxRent students; null: none) and its user of type seller. */
+const institution = (name: string, maxRent: number | null, email: string) => reportInstitution(t.deps.db, name, { maxRent: maxRent ?? undefined, userEmail: email });
 
-/** A published unit of `providerId`. */
-async function unit(providerId: number, title: string) {
-  const db = t.deps.db;
-  const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish' }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-  return { itemId: item!.id, itemContentId: content!.id, providerId };
-}
-
-const open = (sellerId: number, studentId: string, u: keyof typeof units, iso: string) =>
-  recordAccess(t.deps.db, { sellerId, studentId, ...units[u]!, occurredAt: new Date(iso) });
+const open = (sellerId: number, studentId: string, u: keyof typeof units, iso: string) => openUnit(t.deps.db, sellerId, studentId, units[u]!, iso);
 
 const pendingEvents = async () => {
   const r = (await t.deps.db.execute(sql`select (select count(*) from access_events where id > f.last_event_id)::int as n from access_fold f`)) as unknown as
@@ -64,12 +40,9 @@ const pendingEvents = async () => {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Acessos', name: 'Acessos', email: 'acessos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  units.u1 = await unit(p!.id, 'Cinemática');
-  units.u2 = await unit(p!.id, 'Dinâmica');
+  const p = await reportProvider(db, { companyName: 'Editora Acessos', name: 'Acessos', email: 'acessos@exemplo.com.br' });
+  units.u1 = await publishedUnit(db, p, 'Cinemática');
+  units.u2 = await publishedUnit(db, p, 'Dinâmica');
   const [demo] = await db.select({ id: items.id, content: items.publishedContentId, provider: items.providerId }).from(items).where(isNotNull(items.publishedContentId)).limit(1);
   units.demo = { itemId: demo!.id, itemContentId: demo!.content!, providerId: demo!.provider };
   const [demoSeller] = await db.select({ id: users.sellerId }).from(users).where(eq(users.email, 'seller@demo.sabercompartilhado.com.br'));
@@ -95,13 +68,11 @@ beforeAll(async () => {
   await open(ids.demoSeller, 'demo-aluno', 'demo', '2026-02-12T12:00:00Z');
   await foldAccesses(db);
 
-  for (const [key, login] of [
+  tok = await signInAll(t.app, [
     ['a', 'colegio@exemplo.com.br'], ['b', 'beta@exemplo.com.br'], ['c', 'gama@exemplo.com.br'], ['seller', 'seller'],
     ['admin', 'admin'], ['director', 'director'], ['manager', 'manager'], ['provider', 'provider'], ['editor', 'editor'],
     ['curator', 'curator'], ['assistant', 'seller.assistente'], ['contentManager', 'seller.conteudo'],
-  ] as const) {
-    tok[key] = await signIn(t.app, login);
-  }
+  ]);
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -299,19 +270,13 @@ describe('GET /api/sellers/report-access/charts', () => {
 
 describe('GET /api/sellers/report-access/csv', () => {
   it("streams 'relatorio-de-acessos.csv': UTF-8 with BOM, ';', the columns of the table, every student", async () => {
-    const res = await csv(tok.a, FEB);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="relatorio-de-acessos.csv"; filename*=UTF-8''relatorio-de-acessos.csv`);
-    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
+    expect(csvText(await csv(tok.a, FEB), 'relatorio-de-acessos.csv')).toBe(
       'Instituição;Aluno;Total de acessos;Último acesso\r\n' +
         'Colégio Acesso;ana@escola.br;2;28/02/2026 23:59\r\n' +
         'Colégio Acesso;bruno;2;16/02/2026 09:00\r\n' +
         'Colégio Acesso;daniel;1;17/02/2026 09:00\r\n',
     );
-    const june = await csv(tok.admin, { start_date: '2026-06-01', end_date: '2026-06-30' });
-    const lines = june.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const lines = csvRows(await csv(tok.admin, { start_date: '2026-06-01', end_date: '2026-06-30' }));
     expect(lines).toHaveLength(21);
     expect(lines[20]).toBe('Centro Gama;aluno-21;1;21/06/2026 12:00');
     const empty = await csv(tok.a, { start_date: '2025-01-01', end_date: '2025-01-31' });
@@ -327,8 +292,7 @@ describe('the CSV across batches', () => {
       insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id, occurred_at)
       select ${lote}, 'lote-' || lpad(g::text, 4, '0'), ${u.itemId}, ${u.itemContentId}, ${u.providerId}, '2025-07-10T12:00:00Z'::timestamptz + g * interval '1 second'
         from generate_series(1, 1003) g`);
-    const res = await csv(tok.admin, { start_date: '2025-07-01', end_date: '2025-07-31' });
-    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const lines = csvRows(await csv(tok.admin, { start_date: '2025-07-01', end_date: '2025-07-31' }));
     expect(lines).toHaveLength(1003);
     expect(lines).toEqual(Array.from({ length: 1003 }, (_, i) => expect.stringMatching(new RegExp(`^Escola Lote;lote-${String(i + 1).padStart(4, '0')};1;10/07/2025 09:\\d\\d$`))));
     const page = (await report(tok.admin, { start_date: '2025-07-01', end_date: '2025-07-31', page: 51 })).json<AccessReportPage>();

@@ -6,23 +6,18 @@
  * the CSV 'relatorio.csv' ('(Não Informado)' for a unit without an area).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { UNIT_ACCESS_MSG, type AccessCharts, type UnitAccessPage } from '@edu/shared/access-reports';
-import { hashPassword } from '../src/platform/security';
 import { users } from '../src/modules/users/users.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
-import { foldAccesses, recordAccess } from '../src/modules/delivery/access-rollups';
-import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { foldAccesses } from '../src/modules/delivery/access-rollups';
+import { call, createTestApp, type TestApp } from './harness';
+import { csvRows, csvText, openUnit, publishedUnit, reportInstitution, reportProvider, signInAll, universityAreaIds, type ReportUnit as Unit } from './report-fixtures';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 const area = { exatas: 0, biologicas: 0 };
 const sellerIds = { a: 0, b: 0 };
-type Unit = { itemId: number; itemContentId: number; providerId: number };
 const u: Record<string, Unit> = {};
 let bulk: Unit[] = [];
 
@@ -32,43 +27,23 @@ const report = (token: string | undefined, knowledge: number, start: string, end
 const rows = (res: { json: () => UnitAccessPage }) => res.json().data.map((r) => [r.title, r.TitleKnowledges, r.access_counter]);
 
 /** A published unit (the fixture writes the version directly). */
-async function unit(providerId: number, title: string, knowledgeIds: number[] = []) {
-  const db = t.deps.db;
-  const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish', knowledgeIds }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-  return { itemId: item!.id, itemContentId: content!.id, providerId };
-}
+const unit = (providerId: number, title: string, knowledgeIds: number[] = []) => publishedUnit(t.deps.db, providerId, title, { knowledgeIds });
 
-const open = (sellerId: number, student: string, unitOf: Unit, iso: string) =>
-  recordAccess(t.deps.db, { sellerId, studentId: student, ...unitOf, occurredAt: new Date(iso) });
+const open = (sellerId: number, student: string, unitOf: Unit, iso: string) => openUnit(t.deps.db, sellerId, student, unitOf, iso);
 
-async function provider(companyName: string, email: string) {
-  const db = t.deps.db;
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName, name: companyName, email, typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  await db.insert(users).values({ name: `Usuária ${companyName}`, email: `user.${email}`, passwordHash: await hashPassword(DEMO_PASSWORD), type: 'provider', status: 'active', providerId: p!.id });
-  return p!.id;
-}
+/** A provider and its user 'user.{email}'. */
+const provider = (companyName: string, email: string) =>
+  reportProvider(t.deps.db, { companyName, email, user: { name: `Usuária ${companyName}`, email: `user.${email}` } });
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const areas = await db
-    .select()
-    .from(knowledgeAreas)
-    .where(and(eq(knowledgeAreas.type, 'university'), inArray(knowledgeAreas.title, ['Ciências Exatas e da Terra', 'Ciências Biológicas'])));
-  area.exatas = areas.find((a) => a.title === 'Ciências Exatas e da Terra')!.id;
-  area.biologicas = areas.find((a) => a.title === 'Ciências Biológicas')!.id;
+  const areas = await universityAreaIds(db, ['Ciências Exatas e da Terra', 'Ciências Biológicas']);
+  area.exatas = areas['Ciências Exatas e da Terra'];
+  area.biologicas = areas['Ciências Biológicas'];
   const [demoSeller] = await db.select({ id: users.sellerId }).from(users).where(eq(users.email, 'seller@demo.sabercompartilhado.com.br'));
   sellerIds.a = demoSeller!.id!;
-  const [b] = await db
-    .insert(sellers)
-    .values({ name: 'Escola B', companyName: 'Escola B', cnpj: '11222333000181', status: 'active', acceptedTerms: true })
-    .returning({ id: sellers.id });
-  sellerIds.b = b!.id;
+  sellerIds.b = await reportInstitution(db, 'Escola B');
 
   const p = await provider('Editora Unidades', 'unidades@exemplo.com.br');
   const other = await provider('Editora Outra', 'outra@exemplo.com.br');
@@ -99,12 +74,10 @@ beforeAll(async () => {
   }
   await foldAccesses(db);
 
-  for (const [key, login] of [
+  tok = await signInAll(t.app, [
     ['provider', 'user.unidades@exemplo.com.br'], ['other', 'user.outra@exemplo.com.br'], ['bulk', 'user.paginada@exemplo.com.br'],
     ['admin', 'admin'], ['director', 'director'], ['manager', 'manager'], ['seller', 'seller'], ['editor', 'editor'], ['curator', 'curator'],
-  ] as const) {
-    tok[key] = await signIn(t.app, login);
-  }
+  ]);
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -258,18 +231,13 @@ describe('the charts', () => {
 describe('the CSV', () => {
   it("streams 'relatorio.csv': UTF-8 with BOM, ';', the table's columns, '(Não Informado)' without an area", async () => {
     const res = await call(t.app, 'GET', `${base(0, '2026-02-01', '2026-02-28')}/csv`, { token: tok.provider });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="relatorio.csv"; filename*=UTF-8''relatorio.csv`);
-    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
+    expect(csvText(res, 'relatorio.csv')).toBe(
       'Unidades;Área de conhecimento;Acessos\r\n' +
         'Álgebra;Ciências Exatas e da Terra;3\r\n' +
         'Célula;Ciências Biológicas, Ciências Exatas e da Terra;2\r\n' +
         `'=Sem área;(Não Informado);2\r\n`,
     );
-    const may = await call(t.app, 'GET', `${base(0, '2026-05-01', '2026-05-31')}/csv`, { token: tok.admin });
-    const lines = may.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const lines = csvRows(await call(t.app, 'GET', `${base(0, '2026-05-01', '2026-05-31')}/csv`, { token: tok.admin }));
     expect(lines).toHaveLength(26);
     expect(lines.at(-1)).toBe('Paginada 25;(Não Informado);1');
   });

@@ -5,88 +5,73 @@
  * the CSV's bytes (BOM, ';', header, rows, keyset across batches).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { UNITS_REPORT_MSG, type UnitsReportPage } from '@edu/shared/units-report';
-import { hashPassword } from '../src/platform/security';
-import { users } from '../src/modules/users/users.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
-import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
-import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { call, createTestApp, type TestApp } from './harness';
+import { csvRows, csvText, publishedUnit, queryOf, reportProvider, signInAll, universityAreaIds } from './report-fixtures';
 
 let t: TestApp;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 const ids = { provider: 0, bulkProvider: 0, demoProvider: 0, exatas: 0, biologicas: 0, saude: 0, a: 0, b: 0, c: 0 };
-const area = { exatas: 'Ciências Exatas e da Terra', biologicas: 'Ciências Biológicas', saude: 'Ciências da Saúde' };
+const area = { exatas: 'Ciências Exatas e da Terra', biologicas: 'Ciências Biológicas', saude: 'Ciências da Saúde' } as const;
 
-const report = (token: string, query: Record<string, string | number>) =>
-  call(t.app, 'GET', '/api/reports/published-units', { token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-const csv = (token: string, query: Record<string, string | number>) =>
-  call(t.app, 'GET', '/api/reports/published-units/csv', { token, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+const report = (token: string, query: Record<string, string | number>) => call(t.app, 'GET', '/api/reports/published-units', { token, query: queryOf(query) });
+const csv = (token: string, query: Record<string, string | number>) => call(t.app, 'GET', '/api/reports/published-units/csv', { token, query: queryOf(query) });
 const titles = (res: { json: () => UnitsReportPage }) => res.json().data.map((r) => r.title);
 
 /** A published unit of `providerId`, published at `at` (a fixture: published_at is normally kept by the database). */
-async function published(providerId: number, title: string, at: string, values: Partial<typeof itemContents.$inferInsert> = {}) {
-  const db = t.deps.db;
-  const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish', ...values }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-  await db.update(items).set({ publishedAt: new Date(at) }).where(eq(items.id, item!.id));
-  return item!.id;
-}
+const published = async (providerId: number, title: string, at: string, values: Partial<typeof itemContents.$inferInsert> = {}) =>
+  (await publishedUnit(t.deps.db, providerId, title, values, at)).itemId;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const areas = await db.select().from(knowledgeAreas).where(and(eq(knowledgeAreas.type, 'university'), inArray(knowledgeAreas.title, Object.values(area))));
-  const areaId = (title: string) => areas.find((a) => a.title === title)!.id;
-  ids.exatas = areaId(area.exatas);
-  ids.biologicas = areaId(area.biologicas);
-  ids.saude = areaId(area.saude);
+  const areaId = await universityAreaIds(db, Object.values(area));
+  ids.exatas = areaId[area.exatas];
+  ids.biologicas = areaId[area.biologicas];
+  ids.saude = areaId[area.saude];
   const [demo] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
   ids.demoProvider = demo!.id;
 
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Relatório', name: 'Relatório', email: 'relatorio@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  ids.provider = p!.id;
-  await db.insert(users).values({ name: 'Renata Relatório', email: 'renata@exemplo.com.br', passwordHash: await hashPassword(DEMO_PASSWORD), type: 'provider', status: 'active', providerId: p!.id });
+  const p = await reportProvider(db, {
+    companyName: 'Editora Relatório',
+    name: 'Relatório',
+    email: 'relatorio@exemplo.com.br',
+    user: { name: 'Renata Relatório', email: 'renata@exemplo.com.br' },
+  });
+  ids.provider = p;
   // March 2025 in São Paulo (UTC-3): A on the 10th; B at 23:30 on the 31st (already April 1st in UTC).
-  ids.a = await published(p!.id, 'Álgebra Linear', '2025-03-10T15:00:00Z', { knowledgeIds: [ids.exatas], levelOfLearning: ['Mestrado', 'Graduação'] });
-  ids.b = await published(p!.id, 'Biologia Celular', '2025-04-01T02:30:00Z', { knowledgeIds: [ids.biologicas, ids.saude], levelOfLearning: ['Graduação'] });
+  ids.a = await published(p, 'Álgebra Linear', '2025-03-10T15:00:00Z', { knowledgeIds: [ids.exatas], levelOfLearning: ['Mestrado', 'Graduação'] });
+  ids.b = await published(p, 'Biologia Celular', '2025-04-01T02:30:00Z', { knowledgeIds: [ids.biologicas, ids.saude], levelOfLearning: ['Graduação'] });
   // April 1st 00:30 in São Paulo; no area, no level, a title a spreadsheet would run as a formula.
-  ids.c = await published(p!.id, '=SOMA(1;2) em planilhas', '2025-04-01T03:30:00Z');
+  ids.c = await published(p, '=SOMA(1;2) em planilhas', '2025-04-01T03:30:00Z');
   // Not published: a draft in the period, and a unit whose published version was withdrawn.
-  const [draft] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+  const [draft] = await db.insert(items).values({ providerId: p }).returning({ id: items.id });
   await db.insert(itemContents).values({ itemId: draft!.id, title: 'Rascunho de março', status: 'draft', knowledgeIds: [ids.exatas] });
-  const withdrawn = await published(p!.id, 'Retirada de março', '2025-03-15T12:00:00Z', { knowledgeIds: [ids.exatas] });
+  const withdrawn = await published(p, 'Retirada de março', '2025-03-15T12:00:00Z', { knowledgeIds: [ids.exatas] });
   await db.update(items).set({ publishedContentId: null }).where(eq(items.id, withdrawn));
   // 21 units published in June 2024, one a day: a page of 20 and a page of 1.
   for (let day = 1; day <= 21; day++) {
-    await published(p!.id, `Junho ${String(day).padStart(2, '0')}`, `2024-06-${String(day).padStart(2, '0')}T12:00:00Z`, { levelOfLearning: ['Doutorado'] });
+    await published(p, `Junho ${String(day).padStart(2, '0')}`, `2024-06-${String(day).padStart(2, '0')}T12:00:00Z`, { levelOfLearning: ['Doutorado'] });
   }
   // Another provider's unit in March 2025: never in this provider's report.
   await published(ids.demoProvider, 'Da Editora Horizonte em março', '2025-03-20T12:00:00Z', { knowledgeIds: [ids.exatas] });
 
   // 1,005 units of a third provider published at the same microsecond: the CSV's keyset crosses batches on ties.
-  const [bulk] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Em Massa', name: 'Massa', email: 'massa@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  ids.bulkProvider = bulk!.id;
-  await db.execute(sql`with new_items as (insert into items (provider_id) select ${bulk!.id} from generate_series(1, 1005) returning id)
+  const bulk = await reportProvider(db, { companyName: 'Editora Em Massa', name: 'Massa', email: 'massa@exemplo.com.br' });
+  ids.bulkProvider = bulk;
+  await db.execute(sql`with new_items as (insert into items (provider_id) select ${bulk} from generate_series(1, 1005) returning id)
     insert into item_contents (item_id, title, status) select id, 'Unidade em massa ' || id, 'publish' from new_items`);
-  await db.execute(sql`update items i set published_content_id = c.id from item_contents c where c.item_id = i.id and i.provider_id = ${bulk!.id}`);
-  await db.execute(sql`update items set published_at = '2024-02-10 10:00:00.123456-03' where provider_id = ${bulk!.id}`);
+  await db.execute(sql`update items i set published_content_id = c.id from item_contents c where c.item_id = i.id and i.provider_id = ${bulk}`);
+  await db.execute(sql`update items set published_at = '2024-02-10 10:00:00.123456-03' where provider_id = ${bulk}`);
 
-  for (const [key, login] of [
+  tok = await signInAll(t.app, [
     ['provider', 'renata@exemplo.com.br'], ['demoProvider', 'provider'], ['admin', 'admin'], ['director', 'director'],
     ['editor', 'editor'], ['seller', 'seller'], ['manager', 'manager'], ['curator', 'curator'],
-  ] as const) {
-    tok[key] = await signIn(t.app, login);
-  }
+  ]);
 }, 180_000);
 afterAll(() => t?.close());
 
@@ -177,13 +162,7 @@ describe('GET /api/reports/published-units', () => {
 
 describe('GET /api/reports/published-units/csv', () => {
   it("streams 'Relatório-de-postagem.csv': UTF-8 with BOM, ';', the spec's header, one row per unit", async () => {
-    const res = await csv(tok.provider!, MARCH);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Relatorio-de-postagem.csv"; filename*=UTF-8''${encodeURIComponent('Relatório-de-postagem.csv')}`);
-    const bytes = res.rawPayload;
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString('utf8')).toBe(
+    expect(csvText(await csv(tok.provider!, MARCH), 'Relatório-de-postagem.csv', 'Relatorio-de-postagem.csv')).toBe(
       'UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM\r\n' +
         'Biologia Celular;Ciências Biológicas, Ciências da Saúde;Graduação;31/03/2025\r\n' +
         'Álgebra Linear;Ciências Exatas e da Terra;Mestrado;10/03/2025\r\n',
@@ -196,7 +175,7 @@ describe('GET /api/reports/published-units/csv', () => {
       'UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM\r\n' + `"'=SOMA(1;2) em planilhas";;;01/04/2025\r\n`,
     );
     const filtered = await csv(tok.provider!, { ...MARCH, knowledge: ids.exatas });
-    expect(filtered.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1)).toEqual(['Álgebra Linear;Ciências Exatas e da Terra;Mestrado;10/03/2025']);
+    expect(csvRows(filtered)).toEqual(['Álgebra Linear;Ciências Exatas e da Terra;Mestrado;10/03/2025']);
     const empty = await csv(tok.provider!, { startDate: '2020-01-01', endDate: '2020-01-31' });
     expect(empty.rawPayload.subarray(3).toString('utf8')).toBe('UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM\r\n');
   });
@@ -204,7 +183,7 @@ describe('GET /api/reports/published-units/csv', () => {
   it('exports every unit once across batches, ties on the same microsecond included', async () => {
     const res = await csv(tok.admin!, { startDate: '2024-02-01', endDate: '2024-02-29', providerId: ids.bulkProvider });
     expect(res.statusCode, res.body).toBe(200);
-    const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const lines = csvRows(res);
     expect(lines).toHaveLength(1005);
     expect(new Set(lines).size).toBe(1005);
     expect(lines.every((l) => /^Unidade em massa \d+;;;10\/02\/2024$/.test(l))).toBe(true);

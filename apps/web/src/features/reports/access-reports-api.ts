@@ -1,5 +1,4 @@
 /** The access reports' queries (spec 3 §2.17): pages, charts, CSV downloads, and the institutions staff choose from. */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ACCESS_REPORT_FILE_NAME,
   UNIT_ACCESS_REPORT_FILE_NAME,
@@ -9,6 +8,7 @@ import {
   type UnitAccessParams,
 } from '@edu/shared/access-reports';
 import { call, callFile } from '../../lib/api';
+import { choicesQuery, reportQuery } from './api';
 
 export const accessReportKeys = {
   all: ['reports', 'access'] as const,
@@ -19,50 +19,21 @@ export const accessReportKeys = {
   unitsCharts: (params: UnitAccessParams) => [...accessReportKeys.all, 'units-charts', params] as const,
 };
 
-export const accessReportQuery = (query: AccessReportQuery) =>
-  queryOptions({
-    queryKey: accessReportKeys.page(query),
-    queryFn: ({ signal }) => call(R.access, { query, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+export const accessReportQuery = (query: AccessReportQuery) => reportQuery(accessReportKeys.page(query), (signal) => call(R.access, { query, signal }));
 
-export const accessChartsQuery = (query: AccessReportFilters) =>
-  queryOptions({
-    queryKey: accessReportKeys.charts(query),
-    queryFn: ({ signal }) => call(R.accessCharts, { query, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+export const accessChartsQuery = (query: AccessReportFilters) => reportQuery(accessReportKeys.charts(query), (signal) => call(R.accessCharts, { query, signal }));
 
 /** 'Exportar Relatório' of the access report: every student of the filters, as the server streams it. */
 export const downloadAccessReport = (query: AccessReportFilters) => callFile(R.accessCsv, { query, fallbackName: ACCESS_REPORT_FILE_NAME });
 
 /** Institutions by name (staff choose whose report they read). */
-export function useAccessReportSellers(name: string, enabled: boolean) {
-  return useQuery({
-    queryKey: accessReportKeys.sellers(name),
-    queryFn: ({ signal }) => call(R.accessSellers, { query: { name: name || undefined }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+export const accessReportSellersQuery = (name: string) =>
+  choicesQuery(accessReportKeys.sellers(name), (signal) => call(R.accessSellers, { query: { name: name || undefined }, signal }));
 
 export const unitAccessQuery = (params: UnitAccessParams, page: number) =>
-  queryOptions({
-    queryKey: accessReportKeys.units(params, page),
-    queryFn: ({ signal }) => call(R.units, { params, query: { page }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  reportQuery(accessReportKeys.units(params, page), (signal) => call(R.units, { params, query: { page }, signal }));
 
-export const unitAccessChartsQuery = (params: UnitAccessParams) =>
-  queryOptions({
-    queryKey: accessReportKeys.unitsCharts(params),
-    queryFn: ({ signal }) => call(R.unitsCharts, { params, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+export const unitAccessChartsQuery = (params: UnitAccessParams) => reportQuery(accessReportKeys.unitsCharts(params), (signal) => call(R.unitsCharts, { params, signal }));
 
 /** The unit-access report's CSV, 'relatorio.csv'. */
 export const downloadUnitAccessReport = (params: UnitAccessParams) => callFile(R.unitsCsv, { params, fallbackName: UNIT_ACCESS_REPORT_FILE_NAME });

@@ -1,6 +1,7 @@
 /**
- * Data Inicial* and Data Final* of the access reports (spec 3 §2.17: both required), checked as the server checks
- * them (reportRangeIssue: end ≥ start, at most 24 months), with the calendar's controls named in Portuguese.
+ * Data Inicial* and Data Final* of every report (spec 3 §2.17: both required), with the calendar's controls named in
+ * Portuguese. The access and published-units reports check the range as the server checks them (reportRangeIssue:
+ * end ≥ start, at most 24 months); the logs report, whose server takes any length, only end ≥ start (orderIssue).
  */
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -26,39 +27,42 @@ export interface DateRange {
 }
 export type DateErrors = Partial<Record<keyof DateRange, string>>;
 
-/** What is wrong with the dates, by field (empty: nothing). */
-export function dateErrors(v: DateRange): DateErrors {
+/** What is wrong with a range of two dates, or null. */
+export type RangeCheck = (start: string, end: string) => string | null;
+
+/** The end before the start (both given), and nothing else. */
+export const orderIssue: RangeCheck = (start, end) => (start && end && end < start ? MSG.dateRangeInvalid : null);
+
+/** What is wrong with the dates, by field (empty: nothing); the range's issue goes on the end date. */
+export function dateErrors(v: DateRange, rangeIssue: RangeCheck = reportRangeIssue): DateErrors {
   const errors: DateErrors = {};
   if (!v.start_date) errors.start_date = MSG.required;
   if (!v.end_date) errors.end_date = MSG.required;
-  const range = reportRangeIssue(v.start_date, v.end_date);
+  const range = rangeIssue(v.start_date, v.end_date);
   if (range) errors.end_date = range;
   return errors;
+}
+
+function DateField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (v: string) => void }) {
+  return (
+    <DatePickerInput
+      label={label}
+      required
+      valueFormat="DD/MM/YYYY"
+      ariaLabels={CALENDAR_LABELS}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      error={error}
+    />
+  );
 }
 
 export function ReportDateFields({ value, errors, onChange }: { value: DateRange; errors: DateErrors; onChange: (key: keyof DateRange, v: string) => void }) {
   return (
     <>
-      <DatePickerInput
-        label="Data Inicial"
-        required
-        valueFormat="DD/MM/YYYY"
-        ariaLabels={CALENDAR_LABELS}
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        value={value.start_date || null}
-        onChange={(v) => onChange('start_date', v ?? '')}
-        error={errors.start_date}
-      />
-      <DatePickerInput
-        label="Data Final"
-        required
-        valueFormat="DD/MM/YYYY"
-        ariaLabels={CALENDAR_LABELS}
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        value={value.end_date || null}
-        onChange={(v) => onChange('end_date', v ?? '')}
-        error={errors.end_date}
-      />
+      <DateField label="Data Inicial" value={value.start_date} error={errors.start_date} onChange={(v) => onChange('start_date', v)} />
+      <DateField label="Data Final" value={value.end_date} error={errors.end_date} onChange={(v) => onChange('end_date', v)} />
     </>
   );
 }

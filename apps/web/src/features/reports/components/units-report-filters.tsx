@@ -1,39 +1,25 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconCalendar, IconFilter } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import 'dayjs/locale/pt-br';
-import '@mantine/dates/styles.css';
-import { MSG } from '@edu/shared/messages';
-import { reportRangeIssue } from '@edu/shared/reports';
+import { useMemo } from 'react';
+import type { ProvidersPage } from '@edu/shared/providers';
 import { UNITS_REPORT_MSG } from '@edu/shared/units-report';
 import { knowledgeQuery, levelsQuery } from '../../units';
-import { useReportProviders } from '../units-report-api';
+import { reportProvidersQuery } from '../units-report-api';
+import { dateErrors, ReportDateFields, type DateRange } from './report-date-fields';
+import { areaGroups, ReportFilterForm, useReportFilters, type FilterErrors } from './report-filter-form';
+import { SearchSelect, type Choice } from './search-select';
 
-export interface UnitsReportFilterValues {
-  startDate: string;
-  endDate: string;
+export interface UnitsReportFilterValues extends DateRange {
   levelOfLearning: string | null;
   knowledge: string | null;
   /** Admin and director only: whose report. */
   providerId: string | null;
 }
 
-type Errors = Partial<Record<keyof UnitsReportFilterValues, string>>;
-
-/** The calendar's controls, named in Portuguese for screen readers. */
-const CALENDAR_LABELS = {
-  previousMonth: 'Mês anterior',
-  nextMonth: 'Próximo mês',
-  previousYear: 'Ano anterior',
-  nextYear: 'Próximo ano',
-  previousDecade: 'Década anterior',
-  nextDecade: 'Próxima década',
-  monthLevelControl: 'Escolher o mês',
-  yearLevelControl: 'Escolher o ano',
-};
+/** Content providers (not service providers) as choices. */
+const providerChoices = (page: ProvidersPage): Choice[] =>
+  page.data.filter((p) => !p.isServiceProvider).map((p) => ({ value: String(p.id), label: p.companyName }));
+const providersQuery = (name: string) => ({ ...reportProvidersQuery(name), select: providerChoices });
 
 /**
  * The published-units report's filters (spec 3 §2.17): Data Inicial* and Data Final* (checked as the server checks
@@ -51,23 +37,17 @@ export function UnitsReportFilters({
   loading: boolean;
   withProvider: boolean;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useReportFilters(
+    initial,
+    (v): FilterErrors<UnitsReportFilterValues> => ({
+      ...dateErrors(v),
+      ...(withProvider && !v.providerId ? { providerId: UNITS_REPORT_MSG.providerRequired } : {}),
+    }),
+    onApply,
+  );
   const knowledge = useQuery(knowledgeQuery);
   const levels = useQuery(levelsQuery);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 400);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const providers = useReportProviders(debounced, withProvider);
-
-  const areaOptions = useMemo(
-    () =>
-      [
-        { group: 'Ensino superior', items: (knowledge.data ?? []).filter((k) => k.type === 'university').map((k) => ({ value: String(k.id), label: k.title })) },
-        { group: 'Educação básica', items: (knowledge.data ?? []).filter((k) => k.type !== 'university').map((k) => ({ value: String(k.id), label: k.title })) },
-      ].filter((g) => g.items.length > 0),
-    [knowledge.data],
-  );
+  const areaOptions = useMemo(() => areaGroups(knowledge.data), [knowledge.data]);
   const levelOptions = useMemo(
     () =>
       [
@@ -76,98 +56,42 @@ export function UnitsReportFilters({
       ].filter((g) => g.items.length > 0),
     [levels.data],
   );
-  const providerOptions = useMemo(() => {
-    const list = (providers.data?.data ?? []).filter((p) => !p.isServiceProvider).map((p) => ({ value: String(p.id), label: p.companyName }));
-    if (chosen && !list.some((o) => o.value === chosen.value)) list.unshift(chosen);
-    return list;
-  }, [providers.data, chosen]);
-
-  const set = <K extends keyof UnitsReportFilterValues>(key: K, value: UnitsReportFilterValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const next: Errors = {};
-    if (!values.startDate) next.startDate = MSG.required;
-    if (!values.endDate) next.endDate = MSG.required;
-    const range = reportRangeIssue(values.startDate, values.endDate);
-    if (range) next.endDate = range;
-    if (withProvider && !values.providerId) next.providerId = UNITS_REPORT_MSG.providerRequired;
-    setErrors(next);
-    if (Object.keys(next).length === 0) onApply(values);
-  }
 
   return (
-    <DatesProvider settings={{ locale: 'pt-br', firstDayOfWeek: 0 }}>
-      <form onSubmit={submit} noValidate aria-label="Filtros do relatório">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: withProvider ? 5 : 4 }}>
-          {withProvider && (
-            <Select
-              label="Fornecedor"
-              required
-              placeholder="Selecione"
-              searchable
-              data={providerOptions}
-              value={values.providerId}
-              onChange={(value, option) => {
-                set('providerId', value);
-                setChosen(value ? { value, label: option.label } : null);
-              }}
-              onSearchChange={setSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage={providers.isFetching ? 'Buscando...' : 'Nenhum fornecedor encontrado'}
-              error={errors.providerId}
-            />
-          )}
-          <DatePickerInput
-            label="Data Inicial"
-            required
-            valueFormat="DD/MM/YYYY"
-            ariaLabels={CALENDAR_LABELS}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={values.startDate || null}
-            onChange={(v) => set('startDate', v ?? '')}
-            error={errors.startDate}
-          />
-          <DatePickerInput
-            label="Data Final"
-            required
-            valueFormat="DD/MM/YYYY"
-            ariaLabels={CALENDAR_LABELS}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={values.endDate || null}
-            onChange={(v) => set('endDate', v ?? '')}
-            error={errors.endDate}
-          />
-          <Select
-            label="Nível de Aprendizado"
-            placeholder="Todos"
-            searchable
-            clearable
-            data={levelOptions}
-            value={values.levelOfLearning}
-            onChange={(value) => set('levelOfLearning', value)}
-            nothingFoundMessage="Nenhum nível encontrado"
-          />
-          <Select
-            label="Área de Conhecimento"
-            placeholder="Todas"
-            searchable
-            clearable
-            data={areaOptions}
-            value={values.knowledge}
-            onChange={(value) => set('knowledge', value)}
-            nothingFoundMessage="Nenhuma área encontrada"
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" leftSection={<IconFilter size={18} />} loading={loading}>
-            Filtrar
-          </Button>
-        </Group>
-      </form>
-    </DatesProvider>
+    <ReportFilterForm onSubmit={form.submit} loading={loading} cols={{ base: 1, sm: 2, lg: withProvider ? 5 : 4 }}>
+      {withProvider && (
+        <SearchSelect
+          label="Fornecedor"
+          required
+          placeholder="Selecione"
+          query={providersQuery}
+          value={form.values.providerId}
+          onChange={(value) => form.set('providerId', value)}
+          nothingFound="Nenhum fornecedor encontrado"
+          error={form.errors.providerId}
+        />
+      )}
+      <ReportDateFields {...form.dates} />
+      <Select
+        label="Nível de Aprendizado"
+        placeholder="Todos"
+        searchable
+        clearable
+        data={levelOptions}
+        value={form.values.levelOfLearning}
+        onChange={(value) => form.set('levelOfLearning', value)}
+        nothingFoundMessage="Nenhum nível encontrado"
+      />
+      <Select
+        label="Área de Conhecimento"
+        placeholder="Todas"
+        searchable
+        clearable
+        data={areaOptions}
+        value={form.values.knowledge}
+        onChange={(value) => form.set('knowledge', value)}
+        nothingFoundMessage="Nenhuma área encontrada"
+      />
+    </ReportFilterForm>
   );
 }

@@ -4,12 +4,9 @@
  * and the plan's usage percent, and the charts (accesses per day, most accessed units); 'Exportar Relatório'
  * (relatorio-de-acessos.csv). Staff see every institution or choose one; an institution sees its own students.
  */
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { formatCount } from '@edu/shared/format';
-import { MSG } from '@edu/shared/messages';
 import {
   ACCESS_REPORT_MSG,
   ACCESS_REPORT_PAGE_SIZE,
@@ -21,14 +18,12 @@ import {
   type AccessReportSummary,
 } from '@edu/shared/access-reports';
 import { useSessionUser } from '../../../lib/session';
-import { saveFile } from '../../../lib/save-file';
-import { toastError } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
-import { LoadError } from '../../../ui/load-error';
+import type { Column } from '../../../ui/data-table';
 import { accessChartsQuery, accessReportQuery, downloadAccessReport } from '../access-reports-api';
 import { AccessChartsPanel } from '../components/access-charts-panel';
 import { AccessReportFilters, type AccessReportFilterValues } from '../components/access-report-filters';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<AccessReportRow>[] = [
@@ -52,78 +47,54 @@ const toQuery = (f: AccessReportFilterValues): Filters => ({
 });
 
 function AccessReport({ userName, staff }: { userName: string; staff: boolean }) {
-  const [filters, setFilters] = useState<AccessReportFilterValues>(() => ({ ...defaultRange(), seller_id: null }));
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const { filters, page, setPage, apply } = useAppliedFilters<AccessReportFilterValues>(() => ({ ...defaultRange(), seller_id: null }));
   const query = toQuery(filters);
   const report = useQuery(accessReportQuery({ ...query, page }));
   const charts = useQuery(accessChartsQuery(query));
   const total = report.data?.total ?? 0;
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadAccessReport(query);
-      saveFile(blob, fileName);
-    } catch {
-      toastError(MSG.reportFail);
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{ACCESS_REPORT_MSG.title}</Title>
-        <Text c="dimmed" size="sm">
-          Emitido por {userName}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
+    <ReportFrame
+      title={ACCESS_REPORT_MSG.title}
+      userName={userName}
+      filters={
         <AccessReportFilters
           initial={filters}
           withSeller={staff}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
-      </Card>
+      }
+    >
       {report.isError ? (
         <Card withBorder padding="lg">
-          <LoadError error={report.error} message={MSG.reportFail} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+          <ReportLoadError report={report} />
         </Card>
       ) : (
         <>
           <Figures summary={report.data?.summary} />
           <AccessChartsPanel data={charts.data} error={charts.error} loading={charts.isFetching} onRetry={() => void charts.refetch()} />
           <Card withBorder padding="lg">
-            <Group justify="space-between" mb="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {report.data ? formatCount(total, 'aluno encontrado', 'alunos encontrados') : ''}
-              </Text>
-              <Button variant="light" leftSection={<IconDownload size={18} />} disabled={!report.data || total === 0} loading={exporting} onClick={() => void exportCsv()}>
-                {ACCESS_REPORT_MSG.export}
-              </Button>
-            </Group>
-            <DataTable
+            <ReportToolbar
+              count={report.data ? formatCount(total, 'aluno encontrado', 'alunos encontrados') : ''}
+              exportLabel={ACCESS_REPORT_MSG.export}
+              download={() => downloadAccessReport(query)}
+              canExport={!!report.data && total > 0}
+            />
+            <ReportTable
+              report={report}
               label="Acessos por aluno"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => `${r.sellerId}:${r.student}`}
-              loading={report.isPending}
               emptyText={ACCESS_REPORT_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={ACCESS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />
           </Card>
         </>
       )}
-    </Stack>
+    </ReportFrame>
   );
 }
 

@@ -1,13 +1,14 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { auditActionLabel } from '@edu/shared/audit';
 import { MSG } from '@edu/shared/messages';
 import { formatCount } from '@edu/shared/format';
 import { LOGS_REPORT_PAGE_SIZE, LOGS_REPORT_TYPES, type LogRow } from '@edu/shared/reports';
 import { useSessionUser } from '../../../lib/session';
-import { DataTable, type Column } from '../../../ui/data-table';
-import { useLogsReport } from '../api';
+import type { Column } from '../../../ui/data-table';
+import { logsReportQuery } from '../api';
 import { LogsFilters, type LogsFilterValues } from '../components/logs-filters';
+import { ReportFrame, ReportTable, useAppliedFilters } from '../components/report-frame';
 import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<LogRow>[] = [
@@ -35,35 +36,30 @@ export default function LogsReportPage() {
 }
 
 function LogsReport({ userName }: { userName: string }) {
-  const [filters, setFilters] = useState<LogsFilterValues>(() => ({ ...defaultRange(), user_id: null, log_type: null }));
-  const [page, setPage] = useState(1);
-  const report = useLogsReport({
-    start_date: filters.start_date,
-    end_date: filters.end_date,
-    user_id: filters.user_id ? Number(filters.user_id) : undefined,
-    log_type: filters.log_type ?? undefined,
-    page,
-    limit: LOGS_REPORT_PAGE_SIZE,
-  });
+  const { filters, page, setPage, apply } = useAppliedFilters<LogsFilterValues>(() => ({ ...defaultRange(), user_id: null, log_type: null }));
+  const report = useQuery(
+    logsReportQuery({
+      start_date: filters.start_date,
+      end_date: filters.end_date,
+      user_id: filters.user_id ? Number(filters.user_id) : undefined,
+      log_type: filters.log_type ?? undefined,
+      page,
+      limit: LOGS_REPORT_PAGE_SIZE,
+    }),
+  );
 
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>Relatório de Logs</Title>
-        <Text c="dimmed" size="sm">
-          Emitido por {userName}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
+    <ReportFrame
+      title="Relatório de Logs"
+      userName={userName}
+      filters={
         <LogsFilters
           initial={filters}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
-      </Card>
+      }
+    >
       {report.isError && (
         <Alert color="red" role="alert">
           {MSG.reportFail}
@@ -75,19 +71,17 @@ function LogsReport({ userName }: { userName: string }) {
             {formatCount(report.data.total, 'registro encontrado', 'registros encontrados')}
           </Text>
         )}
-        <DataTable
+        <ReportTable
+          report={report}
           label="Registros de log"
           columns={COLUMNS}
-          rows={report.data?.data}
           rowKey={(r) => r.id}
-          loading={report.isPending}
           emptyText="Nenhum registro encontrado para os filtros informados."
           page={page}
-          total={report.data?.total}
           pageSize={LOGS_REPORT_PAGE_SIZE}
           onPageChange={setPage}
         />
       </Card>
-    </Stack>
+    </ReportFrame>
   );
 }

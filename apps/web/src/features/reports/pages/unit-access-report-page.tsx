@@ -4,11 +4,9 @@
  * filter, the charts (accesses per day, most accessed units) and the CSV 'relatorio.csv' (disabled without data).
  * A provider sees its own units; admin (and director, by address) every unit.
  */
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { MSG } from '@edu/shared/messages';
+import { useEffect, useRef } from 'react';
 import {
   ALL_KNOWLEDGE_AREAS,
   UNIT_ACCESS_MSG,
@@ -18,13 +16,12 @@ import {
   type UnitAccessRow,
 } from '@edu/shared/access-reports';
 import { useSessionUser } from '../../../lib/session';
-import { saveFile } from '../../../lib/save-file';
-import { toastError, toastInfo } from '../../../lib/toast';
+import { toastInfo } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
-import { LoadError } from '../../../ui/load-error';
+import type { Column } from '../../../ui/data-table';
 import { downloadUnitAccessReport, unitAccessChartsQuery, unitAccessQuery } from '../access-reports-api';
 import { AccessChartsPanel } from '../components/access-charts-panel';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { UnitAccessFilters, type UnitAccessFilterValues } from '../components/unit-access-filters';
 import { defaultRange } from '../dates';
 
@@ -44,9 +41,7 @@ export default function UnitAccessReportPage() {
 const toParams = (f: UnitAccessFilterValues): UnitAccessParams => ({ knowledgeid: Number(f.knowledgeid), start_date: f.start_date, end_date: f.end_date });
 
 function UnitAccessReport({ userName }: { userName: string }) {
-  const [filters, setFilters] = useState<UnitAccessFilterValues>(() => ({ ...defaultRange(), knowledgeid: String(ALL_KNOWLEDGE_AREAS) }));
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const { filters, page, setPage, apply } = useAppliedFilters<UnitAccessFilterValues>(() => ({ ...defaultRange(), knowledgeid: String(ALL_KNOWLEDGE_AREAS) }));
   const params = toParams(filters);
   const report = useQuery(unitAccessQuery(params, page));
   const charts = useQuery(unitAccessChartsQuery(params));
@@ -62,70 +57,53 @@ function UnitAccessReport({ userName }: { userName: string }) {
     toastInfo(UNIT_ACCESS_MSG.noUnits);
   }, [report.data, report.isPlaceholderData, key]);
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadUnitAccessReport(params);
-      saveFile(blob, fileName);
-    } catch {
-      toastError(MSG.reportFail);
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{UNIT_ACCESS_MSG.title}</Title>
-        <Text c="dimmed" size="sm">
-          Emitido por {userName}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
+    <ReportFrame
+      title={UNIT_ACCESS_MSG.title}
+      userName={userName}
+      filters={
         <UnitAccessFilters
           initial={filters}
           loading={report.isFetching}
           onApply={(v) => {
             toldEmpty.current = null;
-            setFilters(v);
-            setPage(1);
+            apply(v);
           }}
         />
-      </Card>
+      }
+    >
       {report.isError ? (
         <Card withBorder padding="lg">
-          <LoadError error={report.error} message={MSG.reportFail} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+          <ReportLoadError report={report} />
         </Card>
       ) : (
         <>
           <AccessChartsPanel data={charts.data} error={charts.error} loading={charts.isFetching} onRetry={() => void charts.refetch()} />
           <Card withBorder padding="lg">
-            <Group justify="space-between" mb="sm">
-              <Text size="sm" c="dimmed" aria-live="polite" data-testid="units-summary">
-                {report.data
+            <ReportToolbar
+              count={
+                report.data
                   ? `${total.toLocaleString('pt-BR')} ${total === 1 ? 'unidade' : 'unidades'} · ${report.data.totalAccess.toLocaleString('pt-BR')} ${report.data.totalAccess === 1 ? 'acesso' : 'acessos'}`
-                  : ''}
-              </Text>
-              <Button variant="light" leftSection={<IconDownload size={18} />} disabled={!report.data || total === 0} loading={exporting} onClick={() => void exportCsv()}>
-                {UNIT_ACCESS_MSG.export}
-              </Button>
-            </Group>
-            <DataTable
+                  : ''
+              }
+              countTestId="units-summary"
+              exportLabel={UNIT_ACCESS_MSG.export}
+              download={() => downloadUnitAccessReport(params)}
+              canExport={!!report.data && total > 0}
+            />
+            <ReportTable
+              report={report}
               label="Acessos por unidade"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => r.itemId}
-              loading={report.isPending}
               emptyText={UNIT_ACCESS_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={UNIT_ACCESS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />
           </Card>
         </>
       )}
-    </Stack>
+    </ReportFrame>
   );
 }

@@ -3,12 +3,9 @@
  * period, with a learning-level and a knowledge-area filter, 20 per page from the server, and 'Exportar Relatório'
  * (Relatório-de-postagem.csv). Admin and director (by address) choose the provider first.
  */
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { formatCount, formatDate } from '@edu/shared/format';
-import { MSG } from '@edu/shared/messages';
 import {
   UNITS_REPORT_MSG,
   UNITS_REPORT_PAGE_SIZE,
@@ -18,11 +15,9 @@ import {
   type UnitsReportRow,
 } from '@edu/shared/units-report';
 import { useSessionUser } from '../../../lib/session';
-import { saveFile } from '../../../lib/save-file';
-import { toastError } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { DataTable, type Column } from '../../../ui/data-table';
-import { LoadError } from '../../../ui/load-error';
+import type { Column } from '../../../ui/data-table';
+import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
 import { UnitsReportFilters, type UnitsReportFilterValues } from '../components/units-report-filters';
 import { defaultRange } from '../dates';
 import { downloadUnitsReport, unitsReportQuery } from '../units-report-api';
@@ -46,8 +41,8 @@ export default function UnitsReportPage() {
 /** The filters as the API takes them (ids as numbers, empty choices left out). */
 function toQuery(f: UnitsReportFilterValues): UnitsReportCsvQuery {
   return {
-    startDate: f.startDate,
-    endDate: f.endDate,
+    startDate: f.start_date,
+    endDate: f.end_date,
     providerId: f.providerId ? Number(f.providerId) : undefined,
     levelOfLearning: f.levelOfLearning ?? undefined,
     knowledge: f.knowledge ? Number(f.knowledge) : undefined,
@@ -55,80 +50,53 @@ function toQuery(f: UnitsReportFilterValues): UnitsReportCsvQuery {
 }
 
 function UnitsReport({ userName, staff }: { userName: string; staff: boolean }) {
-  const [filters, setFilters] = useState<UnitsReportFilterValues>(() => {
-    const range = defaultRange();
-    return { startDate: range.start_date, endDate: range.end_date, levelOfLearning: null, knowledge: null, providerId: null };
-  });
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const { filters, page, setPage, apply } = useAppliedFilters<UnitsReportFilterValues>(() => ({ ...defaultRange(), levelOfLearning: null, knowledge: null, providerId: null }));
   // Staff see nothing until they choose a provider.
   const ready = !staff || filters.providerId !== null;
   const report = useQuery({ ...unitsReportQuery({ ...toQuery(filters), page }), enabled: ready });
   const total = report.data?.total ?? 0;
 
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadUnitsReport(toQuery(filters));
-      saveFile(blob, fileName);
-    } catch {
-      toastError(MSG.reportFail);
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2}>{UNITS_REPORT_MSG.title}</Title>
-        <Text c="dimmed" size="sm">
-          Emitido por {userName}
-        </Text>
-      </div>
-      <Card withBorder padding="lg">
+    <ReportFrame
+      title={UNITS_REPORT_MSG.title}
+      userName={userName}
+      filters={
         <UnitsReportFilters
           initial={filters}
           withProvider={staff}
           loading={report.isFetching}
-          onApply={(v) => {
-            setFilters(v);
-            setPage(1);
-          }}
+          onApply={apply}
         />
-      </Card>
+      }
+    >
       <Card withBorder padding="lg">
         {!ready ? (
           <Text c="dimmed" ta="center" py="xl">
             Selecione um fornecedor e clique em Filtrar para ver o relatório.
           </Text>
         ) : report.isError ? (
-          <LoadError error={report.error} message={MSG.reportFail} onRetry={() => void report.refetch()} retrying={report.isFetching} />
+          <ReportLoadError report={report} />
         ) : (
           <>
-            <Group justify="space-between" mb="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {report.data ? formatCount(total, 'unidade publicada encontrada', 'unidades publicadas encontradas') : ''}
-              </Text>
-              <Button variant="light" leftSection={<IconDownload size={18} />} disabled={!report.data || total === 0} loading={exporting} onClick={() => void exportCsv()}>
-                {UNITS_REPORT_MSG.export}
-              </Button>
-            </Group>
-            <DataTable
+            <ReportToolbar
+              count={report.data ? formatCount(total, 'unidade publicada encontrada', 'unidades publicadas encontradas') : ''}
+              exportLabel={UNITS_REPORT_MSG.export}
+              download={() => downloadUnitsReport(toQuery(filters))}
+              canExport={!!report.data && total > 0}
+            />
+            <ReportTable
+              report={report}
               label="Unidades publicadas"
               columns={COLUMNS}
-              rows={report.data?.data}
               rowKey={(r) => r.itemId}
-              loading={report.isPending}
               emptyText={UNITS_REPORT_MSG.empty}
               page={page}
-              total={report.data?.total}
               pageSize={UNITS_REPORT_PAGE_SIZE}
               onPageChange={setPage}
             />
           </>
         )}
       </Card>
-    </Stack>
+    </ReportFrame>
   );
 }
