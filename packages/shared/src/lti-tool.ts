@@ -79,7 +79,11 @@ export const LTI_LIMITS = {
   messageSeconds: 600,
   /** HTTP calls to a platform (JWKS, token, scores). */
   httpTimeoutMs: 5000,
-  /** A key replaced by rotation stays published this long after it stopped signing (longer than any message we sign). */
+  /**
+   * A key replaced by a planned rotation stays published this long after it stopped signing (longer than any message
+   * we sign, and than any platform's cache of our JWKS). An emergency rotation (`--now`) keeps the old keys published
+   * only `messageSeconds` (the messages they signed expire by then); a revoked key (`--revoke`) leaves at once.
+   */
   retiredKeyHours: 24,
   /** A rotated-in key is published this long before it starts signing, so platforms that cache our JWKS know it. */
   keyActivationMinutes: 15,
@@ -172,6 +176,7 @@ export const LTI_TOOL_MSG = {
   pickerOnlyOne: 'Este local do LMS aceita um único conteúdo.',
   /** Grade passback (shown in the student viewer). */
   gradeSent: 'Resposta registrada: sua nota será enviada ao LMS.',
+  gradeKept: 'A nota considera a primeira resposta de cada questão: esta nova resposta não muda a nota enviada ao LMS.',
   gradeFail: 'Não foi possível enviar sua resposta ao LMS agora.',
   questionUnknown: 'Esta questão não faz parte da unidade.',
   noGrades: 'Este acesso não envia notas ao LMS.',
@@ -227,6 +232,8 @@ export const ltiAnswerBody = z.strictObject({
 export type LtiAnswerBody = z.input<typeof ltiAnswerBody>;
 export const ltiAnswerReply = z.object({
   correct: z.boolean(),
+  /** Whether this answer counts: only the first answer of each question does (docs/decisions.md "Issue 14 — LTI 1.3"). */
+  counted: z.boolean(),
   /** The student's standing sent to the LMS: right answers of the unit's (or subject's) questions. */
   right: z.number(),
   total: z.number(),

@@ -33,6 +33,7 @@ export const LTI_MSG = {
   created: 'Conexão cadastrada com sucesso',
   deleted: 'Conexão deletada com sucesso',
   urlNotHttps: 'A URL da plataforma deve começar com https:// (http:// só é aceito para localhost).',
+  urlNotHttpsProduction: 'A URL da plataforma deve começar com https://.',
   urlInvalid: 'Informe uma URL válida, por exemplo https://moodle.suainstituicao.edu.br',
   duplicate: 'Já existe uma conexão com este ClientId nesta instituição.',
   duplicateElsewhere: 'Este LMS (issuer) e este ClientId já estão conectados a outra instituição. Cada registro da ferramenta no LMS atende uma única instituição.',
@@ -67,7 +68,8 @@ export interface LtiEndpoints {
   authConfig: { method: 'JWK_SET'; key: string };
 }
 
-const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+/** A host on the developer's machine (http is accepted for it while the tool itself runs on localhost). */
+export const isLocalLtiHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
 /**
  * The URL as stored and compared: trimmed, scheme and host lower case (the URL parser does it), no query, no
@@ -86,10 +88,13 @@ export function normalizeLtiUrl(input: string): string | null {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-/** https, or http for localhost only (a platform on the developer's machine). */
-export function isAllowedLtiUrl(normalized: string): boolean {
+/**
+ * https, or http for localhost only (a platform on the developer's machine) when `allowLocalHttp` — the server passes
+ * false unless it runs on localhost itself (its PUBLIC_URL), so a production tool never talks to a platform over http.
+ */
+export function isAllowedLtiUrl(normalized: string, allowLocalHttp = true): boolean {
   const url = new URL(normalized);
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalHost(url.hostname));
+  return url.protocol === 'https:' || (allowLocalHttp && url.protocol === 'http:' && isLocalLtiHost(url.hostname));
 }
 
 /** The endpoints of a platform registration, derived from its kind and its (normalized) URL. Pure. */
