@@ -8,8 +8,8 @@
  *   replaces keeps signing until then and stays published LTI_LIMITS.retiredKeyHours more.
  * - `--now` (an emergency: the key leaked, or LTI_KEY_SECRET changed) signs with the new key at once, and every older
  *   key leaves the JWKS within LTI_LIMITS.messageSeconds — the longest any message we signed lives — instead of hours.
- * - `--revoke <kid>` (`revokeLtiKey`) takes that key out of the JWKS at once; when it signs (or was due to), a new key
- *   signs at once as with `--now`.
+ * - `--revoke <kid>` (`revokeLtiKey`) takes that key out of the JWKS at once; when it signs, a new key signs at once as
+ *   with `--now`; when it was only due to sign (a planned rotation), the key it was to replace signs on.
  * - The encryption key is HKDF-SHA256 of LTI_KEY_SECRET (or the random secret kept in DATA_DIR/secrets/lti-key.key),
  *   the key id is the associated data: a ciphertext moved to another row does not decrypt.
  */
@@ -100,19 +100,25 @@ export async function rotateLtiKey(db: Db, config: KeyConfig, opts: { now?: bool
 }
 
 /**
- * `--revoke <kid>`: the key leaves the JWKS at once. A key that signs (or was due to) is replaced first by a key that
- * signs now (`--now`). Answers the replacing key, or null when none was needed; throws for an unknown key id.
+ * `--revoke <kid>`: the key leaves the JWKS at once. A key that signs now is replaced first by a key that signs now
+ * (`--now`); a key due to sign later (a planned rotation) is simply dropped, and the keys it was to replace sign on.
+ * Answers the replacing key, or null when none was needed; throws for an unknown key id.
  */
 export async function revokeLtiKey(db: Db, config: KeyConfig, kid: string): Promise<{ replacedBy: string | null }> {
   const row = await newKeyRow(ltiKeyEncryptionKey(config), new Date());
   return db.transaction(async (tx) => {
     await lockKeys(tx);
+    const live = sql`(${ltiKeys.retiredAt} is null or ${ltiKeys.retiredAt} > now())`;
     const [key] = await tx
-      .select({ kid: ltiKeys.kid, signs: sql<boolean>`${ltiKeys.retiredAt} is null or ${ltiKeys.retiredAt} > now()` })
+      .select({ activeFrom: ltiKeys.activeFrom, signs: sql<boolean>`${ltiKeys.activeFrom} <= now() and ${live}`, due: sql<boolean>`${ltiKeys.activeFrom} > now() and ${live}` })
       .from(ltiKeys)
       .where(eq(ltiKeys.kid, kid));
     if (!key) throw new Error(`LTI: nenhuma chave com o kid ${kid}`);
     if (key.signs) await rotateIn(tx, row, true);
+    else if (key.due) {
+      // The keys this one was to retire when it started: they keep signing, published.
+      await tx.update(ltiKeys).set({ retiredAt: null, unpublishAt: null }).where(and(eq(ltiKeys.retiredAt, key.activeFrom), lte(ltiKeys.activeFrom, sql`now()`)));
+    }
     await tx.update(ltiKeys).set({ retiredAt: sql`least(coalesce(${ltiKeys.retiredAt}, now()), now())`, unpublishAt: sql`now()` }).where(eq(ltiKeys.kid, kid));
     return { replacedBy: key.signs ? row.kid : null };
   });

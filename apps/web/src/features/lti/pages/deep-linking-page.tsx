@@ -90,6 +90,8 @@ function Chooser({ session, context }: { session: string; context: DeepLinkingCo
                     label={s.name}
                     description={LTI_TOOL_MSG.pickerSubjectUnits(s.units)}
                     checked={isChosen(`s:${s.id}`)}
+                    // None of its units is readable now (their rentals ended): the server would refuse it.
+                    disabled={s.units === 0}
                     onChange={(e) => toggle(`s:${s.id}`, e.currentTarget.checked)}
                   />
                 </Card>
