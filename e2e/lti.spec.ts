@@ -77,6 +77,10 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
   expect(copied).toMatch(/^http:\/\/localhost:\d+\/api\/lti\/login$/);
   const base = copied.replace(/\/api\/lti\/login$/, '');
   tool = { loginUrl: copied, toolUrl: `${base}/api/lti/launch`, deepLinkingUrl: `${base}/api/lti/launch` };
+  // The platform now knows the tool's registered redirect URI (what the LMS admin pasted) and refuses any other.
+  const redirect = card.getByRole('group', { name: 'URI de redirecionamento' });
+  await expect(redirect).toContainText(`${base}/api/lti/launch`);
+  platform.redirectUris = [`${base}/api/lti/launch`];
   await expect(card.getByRole('group', { name: 'URL da ferramenta' })).toContainText(tool.toolUrl);
   await expect(card.getByRole('group', { name: 'URL das chaves (JWKS)' })).toContainText(`${base}/api/lti/jwks`);
   await expect(card.getByRole('group', { name: 'URL de deep linking' })).toContainText(tool.deepLinkingUrl);
@@ -84,6 +88,16 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
 
   await card.getByRole('button', { name: 'Testar conexão Moodle E2E' }).click();
   await expect(card.getByRole('status')).toHaveText(LTI_MSG.testOk(1));
+
+  // Another installation's deployment, added by mistake, is removed again (the launches of the first stay accepted).
+  await card.getByRole('textbox', { name: 'Deployment ID' }).fill('deployment-errado');
+  await card.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expectNotification(page, LTI_MSG.deploymentAdded);
+  await card.getByRole('button', { name: 'Remover Deployment ID deployment-errado' }).click();
+  await page.getByRole('dialog', { name: 'Remover Deployment ID' }).getByRole('button', { name: 'Remover' }).click();
+  await expectNotification(page, LTI_MSG.deploymentRemoved);
+  await expect(card.getByText('deployment-errado', { exact: true })).toHaveCount(0);
+  await expect(card.getByText(DEPLOYMENT, { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/lti-connection.png', fullPage: true });
 });
 

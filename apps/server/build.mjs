@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js (our workspace code inlined, npm packages external) and
-// copies the migrations next to it.
+// copies the migrations and the SCORM SCO's script (a static file) next to it.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,4 +26,6 @@ await build({
 });
 fs.rmSync(path.join(out, 'migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+// The SCORM package's SCO script (issue 14): read as text at run time, next to the bundle (scorm-package.ts).
+fs.copyFileSync(path.join(here, 'src/modules/curriculum/sco-runtime.js'), path.join(out, 'sco-runtime.js'));
 console.log(`server built: ${path.relative(path.join(here, '../..'), out)}/main.js`);

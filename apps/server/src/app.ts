@@ -112,8 +112,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     if (app.inFlight.closing) reply.header('connection', 'close');
     if (request.method === 'GET' && request.url.split('?')[0] === LMS_VIEWER_PATH) allowLmsFraming(reply);
   });
-  // The pages an LTI launch opens may be framed by that connection's LMS (issue 14, lti-framing.ts).
-  app.addHook('onSend', ltiFraming(deps.db));
+  // The pages an LTI launch opens may be framed by the LMS of the connection their credential names (issue 14, lti-framing.ts).
+  app.addHook('onSend', ltiFraming(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const webDist = defaultWebDist(config);

@@ -91,7 +91,9 @@ const schema = z.object({
   /**
    * Encrypts the LTI tool's private signing keys at rest (AES-256-GCM, issue 14), at least 32 characters. Unset: a
    * random secret is made once and kept in DATA_DIR/secrets/lti-key.key; set it when several processes serve the same
-   * database. Changing it makes the stored keys unreadable: run `npm run lti:rotate-key` to sign with a new one.
+   * database. Changing it makes the stored keys unreadable: run `npm run lti:rotate-key -- --now` at once, so a new key
+   * signs from that moment (a planned rotation would leave the unreadable key signing 15 more minutes) and the old ones
+   * leave the JWKS 10 minutes later.
    */
   LTI_KEY_SECRET: z
     .string()

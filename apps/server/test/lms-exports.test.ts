@@ -7,11 +7,16 @@
  * token stops with a new LMS key, a canceled rent or a suspended institution. Refusals: roles, another institution's
  * unit/subject/course (404), no grant, no LMS key, nothing to export.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
-import { CARTRIDGE_SKIPPED_HEADER, LMS_EXPORT_MSG, LMS_VIEWER_PATH, scormFileName } from '@edu/shared/lms-exports';
+import { CARTRIDGE_SKIPPED_HEADER, LMS_EXPORT_MSG, LMS_VIEWER_PATH, SCORM_BRIDGE, scormFileName } from '@edu/shared/lms-exports';
 import { PACKAGE_MSG } from '@edu/shared/packages';
 import { SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { hashPassword } from '../src/platform/security';
@@ -23,7 +28,9 @@ import { itemContents, items } from '../src/modules/units/units.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { courseSubjects, courses, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
+import { SCO_RUNTIME_FILE, scoRuntimeSource, scoScript } from '../src/modules/curriculum/scorm-package';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { runSco } from './sco-run';
 
 const SCORM_NS = 'http://www.imsproject.org/xsd/imscp_rootv1p1p2';
 const ADLCP_NS = 'http://www.adlnet.org/xsd/adlcp_rootv1p2';
@@ -242,14 +249,100 @@ describe('SCORM 1.2 package', () => {
     expect(script).toContain('"origin":"http://localhost:3000"');
     expect(script).toContain('LMSInitialize');
     expect(script).toContain('cmi.core.lesson_status');
-    // A script the browser can compile (no reference to the server's modules).
-    expect(() => new Function(script)).not.toThrow();
     // The key itself never travels: only the signed token.
     const [row] = await t.deps.db.select({ hash: sellers.lmsKeyHash }).from(sellers).where(eq(sellers.id, ids.seller));
     expect(script).not.toContain(row!.hash!);
 
     const [audit] = await t.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'downloaded_scorm_package')).orderBy(desc(auditLogs.id)).limit(1);
     expect(audit).toMatchObject({ sellerId: ids.seller, data: { itemId: unit.itemId, itemContentId: unit.contentId } });
+  });
+
+  it("runs in the learner's browser: finds the SCORM API, opens the viewer as the LMS's student, reports progress, score and completion", async () => {
+    const unit = units[0]!;
+    const files = await unzip((await scorm(tok.seller!, unit.itemId)).rawPayload);
+    const script = files.get('sco.js')!.toString('utf8');
+    // The static runtime, byte for byte, whatever compiled the server.
+    expect(script).toContain(scoRuntimeSource());
+    const launchUrl = /"launchUrl":"([^"]+)"/.exec(script)![1]!;
+
+    const sco = runSco(script, { lms: { 'cmi.core.student_id': 'aluno-scorm-7', 'cmi.core.lesson_location': '2' } });
+    try {
+      expect(sco.errors).toEqual([]);
+      expect(sco.calls[0]).toEqual(['LMSInitialize', '']);
+      expect(sco.values.get('cmi.core.lesson_status')).toBe('incomplete');
+      const frame = sco.frame()!;
+      expect(frame.title).toBe(LMS_EXPORT_MSG.scoFrameTitle(unit.title));
+      const opened = new URL(frame.src);
+      expect(`${opened.origin}${opened.pathname}`).toBe(`http://localhost:3000${LMS_VIEWER_PATH}`);
+      expect(opened.searchParams.get('token')).toBe(new URL(launchUrl).searchParams.get('token'));
+      expect(opened.searchParams.get('student')).toBe('aluno-scorm-7');
+      expect(opened.searchParams.get('page')).toBe('2');
+
+      // Only our origin is heard.
+      const progress = { channel: SCORM_BRIDGE.channel, type: SCORM_BRIDGE.progress, page: 4, score: 66.7, answered: 2, completed: true };
+      sco.message('https://outro-site.exemplo.com', progress);
+      expect(sco.values.has('cmi.core.score.raw')).toBe(false);
+      sco.message('http://localhost:3000', progress);
+      expect(Object.fromEntries(sco.values)).toMatchObject({
+        'cmi.core.lesson_location': '4',
+        'cmi.core.score.min': '0',
+        'cmi.core.score.max': '100',
+        'cmi.core.score.raw': '67',
+        'cmi.core.lesson_status': 'completed',
+      });
+      expect(sco.calls.at(-1)).toEqual(['LMSCommit', '']);
+      sco.window.dispatchEvent(new sco.window.Event('pagehide'));
+      expect(sco.values.get('cmi.core.session_time')).toMatch(/^\d{2,4}:\d{2}:\d{2}$/);
+      expect(sco.values.get('cmi.core.exit')).toBe('');
+      expect(sco.calls.at(-1)).toEqual(['LMSFinish', '']);
+      expect(sco.errors).toEqual([]);
+    } finally {
+      await sco.close();
+    }
+
+    // Outside an LMS (no API): the unit still opens, with the notice, and the viewer asks who the student is.
+    const alone = runSco(script, { lms: null });
+    try {
+      expect(alone.errors).toEqual([]);
+      expect(alone.window.document.querySelector('[role="alert"]')?.textContent).toBe(LMS_EXPORT_MSG.scoNoLms);
+      expect(new URL(alone.frame()!.src).searchParams.has('student')).toBe(false);
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it('is the same script when the server is compiled as `npm run dev` compiles it (esbuild keepNames), and it runs', async () => {
+    // tsx (npm run dev) compiles with esbuild's keepNames, which wraps named functions in a `__name(…)` helper that only
+    // the server has: a script serialized from compiled code failed in the browser with "__name is not defined".
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sco-keepnames-'));
+    try {
+      const source = fileURLToPath(new URL('../src/modules/curriculum/scorm-package.ts', import.meta.url));
+      await esbuild({ entryPoints: [source], outfile: path.join(dir, 'scorm-package.mjs'), bundle: true, platform: 'node', format: 'esm', keepNames: true, logLevel: 'silent' });
+      // As build.mjs does: the runtime beside the bundle.
+      fs.copyFileSync(path.join(path.dirname(source), SCO_RUNTIME_FILE), path.join(dir, SCO_RUNTIME_FILE));
+      const compiled = (await import(pathToFileURL(path.join(dir, 'scorm-package.mjs')).href)) as { scoScript: typeof scoScript };
+      const config = {
+        launchUrl: 'http://localhost:3000/student/lms?token=abc.def',
+        origin: 'http://localhost:3000',
+        channel: SCORM_BRIDGE.channel,
+        messages: { loaded: SCORM_BRIDGE.loaded, hello: SCORM_BRIDGE.hello, progress: SCORM_BRIDGE.progress },
+        params: { student: 'student', page: 'page' },
+        texts: { loading: LMS_EXPORT_MSG.scoLoading, noLms: LMS_EXPORT_MSG.scoNoLms, frameTitle: 'Unidade' },
+      };
+      const script = compiled.scoScript(config);
+      expect(script).toBe(scoScript(config));
+      expect(script).not.toContain('__name');
+      const sco = runSco(script, { lms: { 'cmi.core.student_id': 'x' } });
+      try {
+        expect(sco.errors).toEqual([]);
+        expect(sco.values.get('cmi.core.lesson_status')).toBe('incomplete');
+        expect(sco.frame()).not.toBeNull();
+      } finally {
+        await sco.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('opens the unit through the viewer and records the opening as an LMS access of the LMS student', async () => {

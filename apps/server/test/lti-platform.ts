@@ -4,12 +4,15 @@
  * own RSA key pair and its own JWT building (jose), and serves, on a loopback HTTP server, what a Moodle-like platform
  * serves at the paths of a Moodle registration:
  *
- * - `GET  /mod/lti/certs.php`  its JWKS (Security Framework 1.0 §6.3);
- * - `GET  /mod/lti/auth.php`   the OIDC authorization endpoint: checks the tool's authentication request (§5.1.1.2)
- *   and answers an auto-submitted form posting `id_token` and `state` to the `redirect_uri` (response_mode form_post);
+ * - `GET  /mod/lti/certs.php`  its JWKS (Security Framework 1.0 §6.3), or the HTTP status a test sets (`jwksStatus`);
+ * - `GET  /mod/lti/auth.php`   the OIDC authorization endpoint: checks the tool's authentication request (§5.1.1.2),
+ *   its `redirect_uri` against the ones registered for the tool (`redirectUris`, when set), and answers an
+ *   auto-submitted form posting `id_token` and `state` to the `redirect_uri` (response_mode form_post);
  * - `POST /mod/lti/token.php`  the OAuth 2 token endpoint for services: client_credentials with a JWT client
  *   assertion (§4.1), verified with the TOOL's JWKS;
- * - `POST /lineitems/:n/lineitem/scores`  AGS 2.0 score publish service (bearer token, score+json);
+ * - `POST /lineitems/:n/lineitem/scores`  AGS 2.0 score publish service (bearer token, score+json); as AGS §3.4
+ *   requires, a score whose timestamp is older than the last one kept for that user and line item is ignored
+ *   (`results` holds what the gradebook shows);
  * - `POST /deep-link-return`   the Deep Linking 2.0 return URL: the tool's LtiDeepLinkingResponse verified with the
  *   tool's JWKS;
  * - `GET  /course/:launch`     a course page framing the tool, and `/start/:launch` the platform's login initiation
@@ -20,7 +23,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, importJWK, jwtVerify, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 
 export const CLAIM = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -60,6 +63,8 @@ async function newKey(): Promise<SigningKey> {
 export interface PlatformOptions {
   clientId: string;
   deploymentId: string;
+  /** The tool's registered redirect URIs: an authentication request naming another one is refused (when set). */
+  redirectUris?: string[];
   /** The tool's JWKS (its public keys), read when the platform verifies a tool message. */
   toolJwks: () => Promise<JSONWebKeySet>;
 }
@@ -68,6 +73,8 @@ export interface PlatformOptions {
 export interface Received {
   tokenRequests: { assertion: JWTPayload; scope: string }[];
   scores: { lineitem: string; body: Record<string, unknown> }[];
+  /** What the gradebook keeps, per line item and user: the score with the latest timestamp. */
+  results: Map<string, Record<string, unknown>>;
   deepLinks: { claims: JWTPayload & Record<string, unknown> }[];
   refusals: string[];
 }
@@ -76,7 +83,11 @@ export interface Received {
 export type LaunchClaims = Record<string, unknown> & { sub?: string };
 
 export class LtiPlatform {
-  readonly received: Received = { tokenRequests: [], scores: [], deepLinks: [], refusals: [] };
+  readonly received: Received = { tokenRequests: [], scores: [], results: new Map(), deepLinks: [], refusals: [] };
+  /** Answer the JWKS with this HTTP status instead of the keys (a broken platform); null: the keys. */
+  jwksStatus: number | null = null;
+  /** The tool's registered redirect URIs (see PlatformOptions); a test may set them once it knows the tool's URLs. */
+  redirectUris: string[] | undefined;
   /** Launches the browser journey starts (`/course/:name`), by name: the tool's URLs and the message's claims. */
   readonly launches = new Map<string, { loginUrl: string; targetLinkUri: string; claims: () => LaunchClaims }>();
   /** The login_hint each initiation issued, so the authorization request can be checked against it. */
@@ -89,7 +100,14 @@ export class LtiPlatform {
   readonly extraJwks: Record<string, unknown>[] = [];
   url = '';
 
-  constructor(readonly options: PlatformOptions) {}
+  constructor(readonly options: PlatformOptions) {
+    this.redirectUris = options.redirectUris;
+  }
+
+  /** The gradebook's result of a user on a line item (the latest score by timestamp). */
+  result(lineitem: string, userId: string) {
+    return this.received.results.get(`${lineitem} ${userId}`);
+  }
 
   get issuer() {
     return this.url;
@@ -160,6 +178,7 @@ export class LtiPlatform {
     if (q.prompt !== 'none') problems.push('prompt must be none');
     if (q.client_id !== this.options.clientId) problems.push('client_id unknown');
     if (!q.redirect_uri) problems.push('redirect_uri missing');
+    else if (this.redirectUris && !this.redirectUris.includes(q.redirect_uri)) problems.push(`redirect_uri ${q.redirect_uri} not registered`);
     if (!q.login_hint || !this.hints.has(q.login_hint)) problems.push('login_hint not issued by this platform');
     if (!q.nonce) problems.push('nonce missing');
     if (!q.state) problems.push('state missing');
@@ -179,6 +198,20 @@ export class LtiPlatform {
       ...claims,
       ...(sign.claims ?? {}),
     };
+    if (sign.alg === 'none') {
+      // An unsecured JWT (RFC 7519 §6): header {alg: none}, the payload, an empty signature.
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...payload, iat: now, exp: now + (sign.lifetimeSeconds ?? 60) })}.`;
+    }
+    if (sign.alg === 'HS256-public-key') {
+      // The key-confusion forgery: HMAC with the platform's PUBLIC key (its PEM, which anyone can fetch) as the secret.
+      const pem = await exportSPKI(await importJWK(this.key.jwk, 'RS256') as CryptoKey);
+      return new SignJWT(payload as JWTPayload)
+        .setProtectedHeader({ alg: 'HS256', kid: this.key.kid, typ: 'JWT' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + (sign.lifetimeSeconds ?? 60))
+        .sign(new TextEncoder().encode(pem));
+    }
     return new SignJWT(payload as JWTPayload)
       .setProtectedHeader({ alg: 'RS256', kid: sign.kid ?? key.kid, typ: 'JWT' })
       .setIssuedAt(now)
@@ -249,7 +282,10 @@ export class LtiPlatform {
       res.writeHead(status, { 'content-type': type });
       res.end(JSON.stringify(body));
     };
-    if (req.method === 'GET' && url.pathname === '/mod/lti/certs.php') return json(200, this.jwks());
+    if (req.method === 'GET' && url.pathname === '/mod/lti/certs.php') {
+      if (this.jwksStatus !== null) return json(this.jwksStatus, { error: 'not available' });
+      return json(200, this.jwks());
+    }
 
     if (req.method === 'GET' && url.pathname.startsWith('/course/')) {
       const name = decodeURIComponent(url.pathname.slice('/course/'.length));
@@ -301,7 +337,13 @@ export class LtiPlatform {
         if (score[field] === undefined) return json(400, { error: `${field} missing` });
       }
       const lineitem = `${this.url}${url.pathname.replace(/\/scores$/, '')}${url.search}`;
+      const timestamp = Date.parse(String(score.timestamp));
+      if (Number.isNaN(timestamp)) return json(400, { error: 'timestamp must be ISO 8601' });
       this.received.scores.push({ lineitem, body: score });
+      // AGS §3.4: a score older than the one kept is ignored.
+      const key = `${lineitem} ${String(score.userId)}`;
+      const kept = this.received.results.get(key);
+      if (!kept || Date.parse(String(kept.timestamp)) <= timestamp) this.received.results.set(key, score);
       return json(200, {});
     }
     if (req.method === 'POST' && url.pathname === '/deep-link-return') {
@@ -328,6 +370,8 @@ export class LtiPlatform {
 export interface SignOptions {
   /** Sign with another key (a forgery), optionally claiming a published kid. */
   key?: SigningKey;
+  /** Forgeries of another kind: an unsecured token, or HS256 keyed with the platform's public key. */
+  alg?: 'none' | 'HS256-public-key';
   kid?: string;
   /** Move iat/exp (negative: in the past). */
   shiftSeconds?: number;

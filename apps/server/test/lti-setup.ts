@@ -47,6 +47,8 @@ export async function ltiWorld(t: TestApp, opts: { clientId?: string; deployment
     payload: { platform: 'moodle', name: 'Moodle de teste', clientId, url: platform.url, ...(deploymentId ? { deploymentId } : {}) },
   });
   expect(added.statusCode, added.body).toBe(200);
+  // The platform knows the tool's registered redirect URIs (what the LMS admin pasted) and refuses any other.
+  platform.redirectUris = (added.json().connection as LtiConnectionView).tool.redirectUris;
   const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
   const [unit] = await db
     .select({ item: items.id, content: itemContents.id })
@@ -78,21 +80,24 @@ export async function launch(t: TestApp, w: LtiWorld, claims: LaunchClaims, sign
   return postLaunch(t, answer);
 }
 
-/** A refusal page: the status, the pt-BR reason, no launch (no redirect). */
-export function expectRefusal(res: LightMyRequestResponse, status: number, code: keyof typeof LTI_TOOL_MSG) {
+export const htmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+
+/** A refusal page: the status, the pt-BR reason (the code's text, or `text`), no launch (no redirect). */
+export function expectRefusal(res: LightMyRequestResponse, status: number, code: string, text?: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers.location).toBeUndefined();
   expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
   expect(res.body).toContain(`data-lti-refusal="${code}"`);
-  const text = LTI_TOOL_MSG[code];
-  if (typeof text === 'string') expect(res.body).toContain(text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'));
+  const shown = text ?? (LTI_TOOL_MSG as Record<string, unknown>)[code];
+  if (typeof shown === 'string') expect(res.body).toContain(htmlText(shown));
   expect(res.body).toContain(LTI_TOOL_MSG.refusedTitle);
 }
 
-/** The student link a launch redirected to: its token and connection parameter. */
-export function studentLinkOf(res: LightMyRequestResponse): { token: string; lti: string; path: string } {
+/** The student link a launch redirected to: its token (no other parameter: the token is the credential). */
+export function studentLinkOf(res: LightMyRequestResponse): { token: string; path: string } {
   expect(res.statusCode, res.body).toBe(303);
   const url = new URL(String(res.headers.location), 'http://localhost:3000');
   expect(url.pathname).toBe('/student/link');
-  return { token: url.searchParams.get('token')!, lti: url.searchParams.get('lti')!, path: `${url.pathname}${url.search}` };
+  expect([...url.searchParams.keys()]).toEqual(['token']);
+  return { token: url.searchParams.get('token')!, path: `${url.pathname}${url.search}` };
 }

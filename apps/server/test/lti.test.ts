@@ -11,8 +11,10 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { LTI_MSG } from '@edu/shared/lti';
-import { LTI_CUSTOM_SUBJECT, LTI_CUSTOM_UNIT } from '@edu/shared/lti-tool';
-import { STUDENT_LINK_HEADER } from '@edu/shared/student';
+import { LTI_CUSTOM_SUBJECT, LTI_CUSTOM_UNIT, LTI_PLATFORM_ERRORS, LTI_TOOL_MSG } from '@edu/shared/lti-tool';
+import { SHARE_MSG } from '@edu/shared/share-links';
+import { STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
+import { auditLogs } from '../src/platform/platform.tables';
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
 import { subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
 import { rents } from '../src/modules/rents/rents.tables';
@@ -21,7 +23,7 @@ import { ltiConnections } from '../src/modules/sellers/lti.tables';
 import { ltiDeployments, ltiKeys, ltiLaunches, ltiStates } from '../src/modules/lti/lti-tool.tables';
 import { decryptPrivateKey, ltiKeyEncryptionKey } from '../src/modules/lti/lti-keys';
 import { deleteExpiredLti } from '../src/modules/lti/lti-cleanup';
-import { call, createTestApp, type TestApp } from './harness';
+import { call, createTestApp, signIn, type TestApp } from './harness';
 import { LtiPlatform, ROLE } from './lti-platform';
 import { expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, studentLinkOf, type LtiWorld } from './lti-setup';
 
@@ -39,6 +41,8 @@ afterAll(async () => {
 
 const unitClaims = (extra: { sub?: string; custom?: Record<string, string>; roles?: string[] } = {}) =>
   w.platform.resourceLinkClaims({ sub: extra.sub ?? 'moodle-user-7', custom: extra.custom ?? { [LTI_CUSTOM_UNIT]: String(w.item) }, roles: extra.roles, targetLinkUri: w.connection.tool.toolUrl });
+/** The student id of an LMS user of the test connection. */
+const sid = (sub: string, connectionId = w.connection.id) => `lti:${connectionId}:${sub}`;
 const launchesCount = async () => (await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(ltiLaunches))[0]!.n;
 
 describe('the tool keys', () => {
@@ -110,22 +114,21 @@ describe('a resource link launch', () => {
   it('opens the unit in the student viewer as the LMS user: accesses count as lms, votes under the sub', async () => {
     const res = await launch(t, w, unitClaims({ sub: 'moodle-user-7' }));
     const link = studentLinkOf(res);
-    expect(link.lti).toBe(String(w.connection.id));
     expect(res.headers['set-cookie']).toBeUndefined();
 
     const verified = await call(t.app, 'GET', '/api/student/link/verify', { query: { token: link.token } });
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json()).toMatchObject({ kind: 'unit', sellerId: w.sellerId, studentId: 'moodle-user-7', lti: { grades: false }, units: [{ itemId: w.item, itemContentId: w.content }] });
+    expect(verified.json()).toMatchObject({ kind: 'unit', sellerId: w.sellerId, studentId: sid('moodle-user-7'), lti: { grades: false }, units: [{ itemId: w.item, itemContentId: w.content }] });
     expect(Date.parse(verified.json().expiresAt) - Date.now()).toBeGreaterThan(7 * 3600_000);
 
     const headers = { [STUDENT_LINK_HEADER]: link.token };
     const opened = await call(t.app, 'GET', `/api/student/units/${w.content}`, { headers });
     expect(opened.statusCode, opened.body).toBe(200);
-    const events = await t.deps.db.select().from(accessEvents).where(eq(accessEvents.studentId, 'moodle-user-7'));
+    const events = await t.deps.db.select().from(accessEvents).where(eq(accessEvents.studentId, sid('moodle-user-7')));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ source: 'lms', sellerId: w.sellerId, itemId: w.item, itemContentId: w.content });
     expect((await call(t.app, 'PUT', `/api/student/units/${w.content}/vote`, { headers, payload: { stars: 4 } })).statusCode).toBe(200);
-    const [vote] = await t.deps.db.select().from(unitVotes).where(and(eq(unitVotes.studentId, 'moodle-user-7'), eq(unitVotes.itemId, w.item)));
+    const [vote] = await t.deps.db.select().from(unitVotes).where(and(eq(unitVotes.studentId, sid('moodle-user-7')), eq(unitVotes.itemId, w.item)));
     expect(vote?.stars).toBe(4);
     // The link opens only its unit.
     expect((await call(t.app, 'GET', `/api/student/units/${w.content + 1000}`, { headers })).statusCode).toBe(404);
@@ -136,21 +139,45 @@ describe('a resource link launch', () => {
     await t.deps.db.insert(subjectItems).values({ subjectId: subject!.id, itemId: w.item, itemContentId: w.content, position: 0 });
     const link = studentLinkOf(await launch(t, w, unitClaims({ sub: 'moodle-user-8', custom: { [LTI_CUSTOM_SUBJECT]: String(subject!.id) } })));
     const verified = await call(t.app, 'GET', '/api/student/link/verify', { query: { token: link.token } });
-    expect(verified.json()).toMatchObject({ kind: 'subject', subject: { id: subject!.id, name: 'Cálculo no LMS' }, studentId: 'moodle-user-8', units: [{ itemContentId: w.content }] });
+    expect(verified.json()).toMatchObject({ kind: 'subject', subject: { id: subject!.id, name: 'Cálculo no LMS' }, studentId: sid('moodle-user-8'), units: [{ itemContentId: w.content }] });
     // Another institution's subject is not this connection's.
     const [other] = await t.deps.db.insert(sellers).values({ name: 'Outra', companyName: 'Outra', cnpj: '11444777000161', status: 'active' }).returning({ id: sellers.id });
     const [foreign] = await t.deps.db.insert(subjects).values({ sellerId: other!.id, name: 'Da outra' }).returning({ id: subjects.id });
     expectRefusal(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(foreign!.id) } })), 404, 'subjectGone');
+    // None of its units readable now (the rent ended), or no unit at all: the rental-ended page, no launch.
+    const before = await launchesCount();
+    await t.deps.db.update(rents).set({ status: 'canceled' }).where(eq(rents.id, w.rent));
+    try {
+      expectRefusal(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(subject!.id) } })), 403, 'rentEnded', LTI_TOOL_MSG.subjectRentEnded);
+    } finally {
+      await t.deps.db.update(rents).set({ status: 'active' }).where(eq(rents.id, w.rent));
+    }
+    const [empty] = await t.deps.db.insert(subjects).values({ sellerId: w.sellerId, name: 'Vazia' }).returning({ id: subjects.id });
+    expectRefusal(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(empty!.id) } })), 403, 'rentEnded', LTI_TOOL_MSG.subjectRentEnded);
+    expect(await launchesCount()).toBe(before);
+    studentLinkOf(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(subject!.id) } })));
   });
 
-  it('lets that connection\'s LMS frame the student viewer, and no other site', async () => {
-    const framed = await t.app.inject({ method: 'GET', url: `/student/link?token=x&lti=${w.connection.id}` });
+  it("lets the LMS of the connection the link's launch names frame the student viewer, and no other site", async () => {
+    const link = studentLinkOf(await launch(t, w, unitClaims({ sub: 'framed' })));
+    const framed = await t.app.inject({ method: 'GET', url: link.path });
     expect(String(framed.headers['content-security-policy'])).toContain(`frame-ancestors 'self' ${w.platform.url}`);
     expect(framed.headers['x-frame-options']).toBeUndefined();
-    for (const url of ['/student/link?token=x', '/student/link?token=x&lti=999999', `/dashboard?lti=${w.connection.id}`]) {
+    // A teacher's share link (no launch), a forged or altered token, a free `?lti=` naming the connection, another page.
+    const shared = await call(t.app, 'POST', `/api/sellers/share-links/unit/${w.item}`, { token: await signIn(t.app, 'seller'), payload: {} });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const sharedToken = String(shared.json().token);
+    const tampered = `${link.token.slice(0, -2)}${link.token.endsWith('AA') ? 'BB' : 'AA'}`;
+    for (const url of [
+      `/student/link?token=${sharedToken}`,
+      `/student/link?token=${tampered}`,
+      `/student/link?token=x&lti=${w.connection.id}`,
+      '/student/link?token=x',
+      `/dashboard?token=${link.token}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self';");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'self';");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 });
@@ -162,6 +189,19 @@ describe('refusals: a pt-BR page, a status, and never a launch', () => {
     expectRefusal(await launch(t, w, unitClaims(), { key: forger, kid: w.platform.jwks().keys[0]!.kid }), 401, 'signature');
     expectRefusal(await launch(t, w, unitClaims(), { key: forger }), 401, 'signature');
     expect(await launchesCount()).toBe(before);
+  });
+
+  it("an unsecured token (alg none) and one signed HS256 with the platform's public key (key confusion)", async () => {
+    const before = await launchesCount();
+    expectRefusal(await launch(t, w, unitClaims(), { alg: 'none' }), 401, 'signature');
+    expectRefusal(await launch(t, w, unitClaims(), { alg: 'HS256-public-key' }), 401, 'signature');
+    expect(await launchesCount()).toBe(before);
+  });
+
+  it('a token for another link than the login announced (target_link_uri)', async () => {
+    const login = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.toolUrl) });
+    const answer = await w.platform.authenticate(String(login.headers.location), { ...unitClaims(), 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri': 'https://outra-ferramenta.exemplo.com/launch' });
+    expectRefusal(await postLaunch(t, answer), 400, 'claims');
   });
 
   it('a token for another audience, another issuer, or with an azp that is not the client id', async () => {
@@ -212,13 +252,28 @@ describe('refusals: a pt-BR page, a status, and never a launch', () => {
     const { sub: _s, ...anonymous } = unitClaims();
     expectRefusal(await launch(t, w, anonymous), 400, 'noUser');
     expectRefusal(await postLaunch(t, { action: w.connection.tool.toolUrl, fields: { state: 'x' } }), 400, 'tokenMissing');
-    expectRefusal(await postLaunch(t, { action: w.connection.tool.toolUrl, fields: { error: 'login_required', error_description: 'Sessão do LMS encerrada' } }), 400, 'platformError');
+    // The platform's OIDC error: a fixed text per known code; what was posted is never shown (anyone can post it).
+    const attacker = 'Sua conta foi bloqueada. Ligue para (11) 9999-0000 <b>agora</b>';
+    const known = await postLaunch(t, { action: w.connection.tool.toolUrl, fields: { error: 'login_required', error_description: attacker } });
+    expectRefusal(known, 400, 'platformError', LTI_PLATFORM_ERRORS.login_required);
+    const unknown = await postLaunch(t, { action: w.connection.tool.toolUrl, fields: { error: attacker, error_description: attacker } });
+    expectRefusal(unknown, 400, 'platformError', LTI_TOOL_MSG.platformErrorOther);
+    for (const res of [known, unknown]) {
+      expect(res.body).not.toContain('9999-0000');
+      expect(res.body).not.toContain('bloqueada');
+    }
   });
 
   it('a rental that ended, and a suspended institution; both open again when active', async () => {
+    const reading = studentLinkOf(await launch(t, w, unitClaims({ sub: 'lendo' })));
+    const headers = { [STUDENT_LINK_HEADER]: reading.token };
+    expect((await call(t.app, 'GET', `/api/student/units/${w.content}`, { headers })).statusCode).toBe(200);
     await t.deps.db.update(rents).set({ status: 'canceled' }).where(eq(rents.id, w.rent));
     try {
       expectRefusal(await launch(t, w, unitClaims()), 403, 'rentEnded');
+      // A student launched before the rental was canceled is stopped at the viewer's next call.
+      expect((await call(t.app, 'GET', `/api/student/units/${w.content}`, { headers })).statusCode).toBe(403);
+      expect((await call(t.app, 'GET', '/api/student/link/verify', { query: { token: reading.token } })).statusCode).toBe(403);
     } finally {
       await t.deps.db.update(rents).set({ status: 'active' }).where(eq(rents.id, w.rent));
     }
@@ -239,9 +294,35 @@ describe('refusals: a pt-BR page, a status, and never a launch', () => {
     const res = await call(t.app, 'POST', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin, payload: { platform: 'moodle', clientId: 'morto', url: dead.url } });
     expect(res.statusCode, res.body).toBe(200);
     const login = await initiate(t, w, { params: dead.initiation(w.connection.tool.toolUrl) });
-    const answer = await dead.authenticate(String(login.headers.location), { ...dead.resourceLinkClaims({ sub: 'x', custom: { [LTI_CUSTOM_UNIT]: String(w.item) }, targetLinkUri: 'x' }) });
+    const answer = await dead.authenticate(String(login.headers.location), { ...dead.resourceLinkClaims({ sub: 'x', custom: { [LTI_CUSTOM_UNIT]: String(w.item) }, targetLinkUri: w.connection.tool.toolUrl }) });
     await dead.stop();
     expectRefusal(await postLaunch(t, answer), 502, 'jwksUnreachable');
+  });
+
+  it("a platform whose JWKS answers 404 or 500: the 'JWKS unreachable' page, not 'token invalid'", async () => {
+    for (const [status, clientId] of [[404, 'jwks-404'], [500, 'jwks-500']] as const) {
+      const broken = await new LtiPlatform({ clientId, deploymentId: 'd', toolJwks: async () => ({ keys: [] }) }).start();
+      try {
+        broken.jwksStatus = status;
+        const res = await call(t.app, 'POST', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin, payload: { platform: 'moodle', clientId, url: broken.url } });
+        expect(res.statusCode, res.body).toBe(200);
+        const login = await initiate(t, w, { params: broken.initiation(w.connection.tool.toolUrl) });
+        const answer = await broken.authenticate(String(login.headers.location), broken.resourceLinkClaims({ sub: 'x', custom: { [LTI_CUSTOM_UNIT]: String(w.item) }, targetLinkUri: w.connection.tool.toolUrl }));
+        expectRefusal(await postLaunch(t, answer), 502, 'jwksUnreachable');
+      } finally {
+        await broken.stop();
+      }
+    }
+  });
+
+  it('a malformed request to a browser route is a pt-BR page too; the JSON routes keep JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/lti/launch', payload: form({ state: 'x'.repeat(300), id_token: 'y' }), headers: FORM });
+    expectRefusal(res, 400, 'requestInvalid');
+    const nul = await t.app.inject({ method: 'GET', url: '/api/lti/login', query: { iss: 'a\u0000b' } });
+    expectRefusal(nul, 400, 'requestInvalid');
+    const json = await t.app.inject({ method: 'POST', url: '/api/student/lti/score', payload: { unitId: 'x' }, headers: { [STUDENT_LINK_HEADER]: 'x' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().code).toBeTruthy();
   });
 });
 
@@ -268,6 +349,26 @@ describe('deployments', () => {
       expect((await call(t.app, 'POST', `/api/sellers/${w2.sellerId}/lti-connections/${w2.connection.id}/deployments`, { token: w2.admin, payload: { deploymentId: 'com espaço' } })).statusCode).toBe(400);
       const rows = await t.deps.db.select().from(ltiDeployments).where(eq(ltiDeployments.connectionId, w2.connection.id));
       expect(rows.map((r) => r.deploymentId).sort()).toEqual(['dep-first', 'dep-other']);
+
+      // The admin removes the first-launch one (audited): its launches are refused; the other still launches.
+      const url = `/api/sellers/${w2.sellerId}/lti-connections/${w2.connection.id}/deployments`;
+      const removed = await call(t.app, 'DELETE', url, { token: w2.admin, payload: { deploymentId: 'dep-first' } });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(removed.json()).toMatchObject({ message: LTI_MSG.deploymentRemoved, connection: { deployments: [{ deploymentId: 'dep-other' }] } });
+      expect(removed.json().connection.deployments).toHaveLength(1);
+      const [audit] = await t.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'removed_lti_deployment'));
+      expect(audit).toMatchObject({ data: { connectionId: w2.connection.id, deploymentId: 'dep-first', source: 'first_launch' } });
+      expectRefusal(await launch(t, w2, claims('dep-first')), 403, 'deploymentUnknown');
+      studentLinkOf(await launch(t, w2, claims('dep-other')));
+      // Again, or one never registered: 404 and nothing audited; another institution's connection: 404; bad input: 400.
+      const twice = await call(t.app, 'DELETE', url, { token: w2.admin, payload: { deploymentId: 'dep-first' } });
+      expect(twice.statusCode).toBe(404);
+      expect(twice.json().message).toBe(LTI_MSG.deploymentNotFound);
+      const [other] = await t.deps.db.insert(sellers).values({ name: 'Terceira', companyName: 'Terceira', cnpj: '04252011000110', status: 'active' }).returning({ id: sellers.id });
+      expect((await call(t.app, 'DELETE', `/api/sellers/${other!.id}/lti-connections/${w2.connection.id}/deployments`, { token: w2.admin, payload: { deploymentId: 'dep-other' } })).statusCode).toBe(404);
+      expect((await call(t.app, 'DELETE', url, { token: w2.admin, payload: { deploymentId: 'com espaço' } })).statusCode).toBe(400);
+      expect((await call(t.app, 'DELETE', url, { token: await signIn(t.app, 'seller'), payload: { deploymentId: 'dep-other' } })).statusCode).toBe(403);
+      expect(await t.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'removed_lti_deployment'))).toHaveLength(1);
     } finally {
       await w2.platform.stop();
     }
@@ -317,16 +418,23 @@ describe("the connection for the LMS admin", () => {
     expect((await call(t.app, 'POST', `/api/sellers/${w.sellerId}/lti-connections/999999/test`, { token: w.admin })).statusCode).toBe(404);
   });
 
-  it('a deleted connection stops launching', async () => {
+  it("a deleted connection stops launching, and stops the student links its launches minted", async () => {
     const w3 = await ltiWorld(t, { clientId: 'sera-deletado' });
     try {
-      studentLinkOf(await launch(t, w3, w3.platform.resourceLinkClaims({ sub: 'u', custom: { [LTI_CUSTOM_UNIT]: String(w3.item) }, targetLinkUri: 'x' })));
+      const minted = studentLinkOf(await launch(t, w3, w3.platform.resourceLinkClaims({ sub: 'u', custom: { [LTI_CUSTOM_UNIT]: String(w3.item) }, targetLinkUri: w.connection.tool.toolUrl })));
+      const headers = { [STUDENT_LINK_HEADER]: minted.token };
+      expect((await call(t.app, 'GET', `/api/student/units/${w3.content}`, { headers })).statusCode).toBe(200);
       const login = await initiate(t, w3);
-      const answer = await w3.platform.authenticate(String(login.headers.location), w3.platform.resourceLinkClaims({ sub: 'u', custom: { [LTI_CUSTOM_UNIT]: String(w3.item) }, targetLinkUri: 'x' }));
+      const answer = await w3.platform.authenticate(String(login.headers.location), w3.platform.resourceLinkClaims({ sub: 'u', custom: { [LTI_CUSTOM_UNIT]: String(w3.item) }, targetLinkUri: w.connection.tool.toolUrl }));
       const del = await call(t.app, 'DELETE', `/api/sellers/${w3.sellerId}/lti-connections`, { token: w3.admin, payload: { clientId: 'sera-deletado', url: w3.platform.url } });
       expect(del.statusCode).toBe(200);
       expectRefusal(await postLaunch(t, answer), 404, 'connectionUnknown');
       expectRefusal(await initiate(t, w3), 404, 'connectionUnknown');
+      // The student already reading is stopped at the next call; the link no longer opens.
+      const stopped = await call(t.app, 'GET', `/api/student/units/${w3.content}`, { headers });
+      expect(stopped.statusCode).toBe(410);
+      expect(stopped.json().message).toBe(SHARE_MSG.expired);
+      expect((await call(t.app, 'GET', '/api/student/link/verify', { query: { token: minted.token } })).statusCode).toBe(410);
     } finally {
       await w3.platform.stop();
     }
@@ -342,11 +450,71 @@ describe('the form parser', () => {
   });
 });
 
+describe('the student ids of LMS users', () => {
+  it('are namespaced by connection: the same sub of two connections, a SCORM learner and a typed id never meet', async () => {
+    const other = await ltiWorld(t, { clientId: 'segunda-conexao' });
+    try {
+      const claimsOf = (world: LtiWorld) => world.platform.resourceLinkClaims({ sub: '42', custom: { [LTI_CUSTOM_UNIT]: String(world.item) }, targetLinkUri: world.connection.tool.toolUrl });
+      const first = studentLinkOf(await launch(t, w, claimsOf(w)));
+      const second = studentLinkOf(await launch(t, other, claimsOf(other)));
+      const idOf = async (token: string) => (await call(t.app, 'GET', '/api/student/link/verify', { query: { token } })).json().studentId;
+      expect(await idOf(first.token)).toBe(sid('42'));
+      expect(await idOf(second.token)).toBe(sid('42', other.connection.id));
+      // A sub too long to keep with the prefix: a digest, still of this connection.
+      const long = 'u'.repeat(255);
+      const hashed = studentLinkOf(await launch(t, w, unitClaims({ sub: long })));
+      expect(await idOf(hashed.token)).toBe(`lti:${w.connection.id}#${crypto.createHash('sha256').update(long).digest('hex')}`);
+    } finally {
+      await other.platform.stop();
+    }
+    // Nobody may type (or an LMS's `student` parameter carry) an LTI student's id.
+    const teacher = await signIn(t.app, 'seller');
+    const link = await call(t.app, 'POST', `/api/sellers/share-links/unit/${w.item}`, { token: teacher, payload: {} });
+    const typed = await call(t.app, 'GET', `/api/student/units/${w.content}`, {
+      headers: { [STUDENT_LINK_HEADER]: link.json().token, [STUDENT_ID_HEADER]: encodeURIComponent(sid('42')) },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toBe(STUDENT_MSG.identityReserved);
+    const named = await call(t.app, 'POST', `/api/sellers/share-links/unit/${w.item}`, { token: teacher, payload: { studentId: sid('42') } });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe(SHARE_MSG.studentIdReserved);
+  });
+
+  it("the access report shows an LMS user by the LMS's id and the connection's name", async () => {
+    const link = studentLinkOf(await launch(t, w, unitClaims({ sub: 'relatorio-7' })));
+    expect((await call(t.app, 'GET', `/api/student/units/${w.content}`, { headers: { [STUDENT_LINK_HEADER]: link.token } })).statusCode).toBe(200);
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const report = await call(t.app, 'GET', '/api/sellers/report-access', { token: await signIn(t.app, 'seller'), query: { start_date: today, end_date: today, page: '1' } });
+    expect(report.statusCode, report.body).toBe(200);
+    const students = report.json().data.map((r: { student: string }) => r.student);
+    expect(students).toContain('relatorio-7 · Moodle de teste (LTI)');
+    expect(students.some((s: string) => s.startsWith('lti:'))).toBe(false);
+  });
+});
+
+describe('platform URLs over http', () => {
+  it('are refused when the tool is not itself on localhost (production)', async () => {
+    const prod = await createTestApp({ env: { PUBLIC_URL: 'https://app.exemplo.com.br' } });
+    try {
+      const admin = await signIn(prod.app, 'admin');
+      const [seller] = await prod.deps.db.select({ id: sellers.id }).from(sellers).limit(1);
+      const res = await call(prod.app, 'POST', `/api/sellers/${seller!.id}/lti-connections`, { token: admin, payload: { platform: 'moodle', clientId: 'local', url: 'http://localhost:8080' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { url: LTI_MSG.urlNotHttpsProduction } });
+      expect(await prod.deps.db.select().from(ltiConnections)).toHaveLength(0);
+      const https = await call(prod.app, 'POST', `/api/sellers/${seller!.id}/lti-connections`, { token: admin, payload: { platform: 'moodle', clientId: 'remoto', url: 'https://moodle.exemplo.edu.br' } });
+      expect(https.statusCode, https.body).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe('housekeeping', () => {
   it('deletes expired login states and launches, and keeps the live ones', async () => {
     const login = await initiate(t, w);
     const live = new URL(String(login.headers.location)).searchParams.get('state')!;
-    await t.deps.db.insert(ltiStates).values({ stateHash: 'expired-state', connectionId: w.connection.id, nonce: 'n', targetLinkUri: 'x', expiresAt: new Date(Date.now() - 60_000) });
+    await t.deps.db.insert(ltiStates).values({ stateHash: 'expired-state', connectionId: w.connection.id, nonce: 'n', targetLinkUri: w.connection.tool.toolUrl, expiresAt: new Date(Date.now() - 60_000) });
     await deleteExpiredLti(t.deps.db);
     const left = await t.deps.db.select({ hash: ltiStates.stateHash }).from(ltiStates);
     expect(left.map((r) => r.hash)).not.toContain('expired-state');

@@ -239,6 +239,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'DELETE /sellers/:id/lti-connections': { staffOnly: true },
   'POST /sellers/:id/lti-connections/:connectionId/test': { staffOnly: true },
   'POST /sellers/:id/lti-connections/:connectionId/deployments': { staffOnly: true },
+  'DELETE /sellers/:id/lti-connections/:connectionId/deployments': { staffOnly: true },
   // the LTI tool (issue 14): the LMS calls the tool without a session (lti.test)
   'GET /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },
   'POST /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },

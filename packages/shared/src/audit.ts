@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS = {
   added_lti_connection: 'Adicionou uma conexão LTI',
   removed_lti_connection: 'Deletou uma conexão LTI',
   added_lti_deployment: 'Adicionou um Deployment ID a uma conexão LTI',
+  removed_lti_deployment: 'Removeu um Deployment ID de uma conexão LTI',
   created_plan_price: 'Definiu o valor de um plano para um fornecedor',
   updated_plan_price: 'Alterou o valor de um plano para um fornecedor',
   created_rent: 'Criou um aluguel',

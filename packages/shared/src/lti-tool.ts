@@ -56,13 +56,10 @@ export const LTI_CUSTOM_SUBJECT = 'saber_subject';
 
 /** The deep-linking session's credential on the content picker's calls. */
 export const LTI_SESSION_HEADER = 'x-lti-session';
-/** The web path of the content picker (`?session=…&lti=<connection id>`). */
+/** The web path of the content picker (`?session=…`). */
 export const LTI_DEEP_LINKING_PATH = '/lti/deep-linking';
-/**
- * The query parameter naming the connection on the pages an LMS frames (`/student/link`, the picker): the server lets
- * that connection's LMS origin frame the page (CSP frame-ancestors) and nobody else.
- */
-export const LTI_FRAME_PARAM = 'lti';
+/** The prefix of an LTI-launched student's id (share-links.ts). */
+export { LTI_STUDENT_PREFIX } from './share-links';
 
 /** Lifetimes. */
 export const LTI_LIMITS = {
@@ -79,7 +76,11 @@ export const LTI_LIMITS = {
   messageSeconds: 600,
   /** HTTP calls to a platform (JWKS, token, scores). */
   httpTimeoutMs: 5000,
-  /** A key replaced by rotation stays published this long after it stopped signing (longer than any message we sign). */
+  /**
+   * A key replaced by a planned rotation stays published this long after it stopped signing (longer than any message
+   * we sign, and than any platform's cache of our JWKS). An emergency rotation (`--now`) keeps the old keys published
+   * only `messageSeconds` (the messages they signed expire by then); a revoked key (`--revoke`) leaves at once.
+   */
   retiredKeyHours: 24,
   /** A rotated-in key is published this long before it starts signing, so platforms that cache our JWKS know it. */
   keyActivationMinutes: 15,
@@ -124,7 +125,8 @@ export const LTI_TOOL_MSG = {
   connectionUnknown: 'Este LMS não está conectado à Saber Compartilhado (nenhuma conexão LTI com este issuer e este ClientId). O administrador precisa cadastrar a conexão.',
   clientMissing: 'O LMS não enviou o client_id e há mais de uma conexão para ele. O administrador do LMS precisa conferir a configuração da ferramenta.',
   loginMissing: 'O LMS não enviou os dados de início de sessão (iss, login_hint, target_link_uri).',
-  platformError: (detail: string) => `O LMS recusou a autenticação: ${detail}`,
+  /** The platform's OIDC error with a code outside LTI_PLATFORM_ERRORS. */
+  platformErrorOther: 'O LMS recusou a autenticação. Abra o conteúdo de novo pelo LMS; se o problema continuar, fale com o administrador do LMS.',
   stateMissing: 'O acesso não foi iniciado por esta ferramenta, ou já foi usado. Abra o conteúdo de novo pelo LMS.',
   stateExpired: 'O acesso demorou demais para ser concluído. Abra o conteúdo de novo pelo LMS.',
   tokenMissing: 'O LMS não enviou o id_token.',
@@ -144,12 +146,16 @@ export const LTI_TOOL_MSG = {
   noTarget: 'Este link do LMS não indica uma unidade nem uma disciplina. Peça ao professor para adicioná-lo pelo seletor de conteúdo da ferramenta.',
   institutionInactive: 'A instituição está com o acesso suspenso na Saber Compartilhado. Fale com a coordenação.',
   rentEnded: 'Esta unidade não está mais disponível: a instituição não tem mais um aluguel ativo do fornecedor dela.',
+  subjectRentEnded: 'Nenhuma unidade desta disciplina está disponível: a instituição não tem mais um aluguel ativo dos fornecedores delas.',
   unitGone: 'Esta unidade não está mais publicada.',
   subjectGone: 'Esta disciplina não existe mais na instituição.',
   notTeacher: 'Somente professores e administradores do curso podem escolher conteúdos.',
   deepLinkingSettings: 'O LMS não informou para onde devolver os conteúdos escolhidos (deep_link_return_url).',
+  deepLinkingReturn: 'O endereço para devolver os conteúdos escolhidos (deep_link_return_url) não é do LMS cadastrado na conexão. O administrador do LMS precisa conferir a URL da plataforma.',
   deepLinkingTypes: 'O LMS não aceita links LTI neste local.',
   tooManyRequests: 'Muitos acessos em pouco tempo a partir deste endereço. Aguarde um minuto e tente de novo.',
+  requestInvalid: 'O pedido recebido do LMS está incompleto ou inválido. Abra o conteúdo de novo pelo LMS.',
+  unexpected: 'Ocorreu um erro inesperado na Saber Compartilhado. Tente de novo em instantes; se o problema continuar, fale com o administrador do LMS.',
   /** The deep-linking session (content picker). */
   sessionInvalid: 'A sessão de escolha de conteúdo expirou ou já foi usada. Abra o seletor de novo pelo LMS.',
   nothingChosen: 'Escolha ao menos uma unidade ou disciplina.',
@@ -172,9 +178,35 @@ export const LTI_TOOL_MSG = {
   pickerOnlyOne: 'Este local do LMS aceita um único conteúdo.',
   /** Grade passback (shown in the student viewer). */
   gradeSent: 'Resposta registrada: sua nota será enviada ao LMS.',
+  gradeKept: 'A nota considera a primeira resposta de cada questão: esta nova resposta não muda a nota enviada ao LMS.',
   gradeFail: 'Não foi possível enviar sua resposta ao LMS agora.',
   questionUnknown: 'Esta questão não faz parte da unidade.',
   noGrades: 'Este acesso não envia notas ao LMS.',
+} as const;
+
+/**
+ * The platform's OIDC error (`error` of the authentication response, OIDC Core §3.1.2.6 and RFC 6749 §4.2.2.1): what
+ * the refusal page says for each known code. The page never shows the platform's `error_description` (anyone can post
+ * one to the launch URL); the log keeps it.
+ */
+export const LTI_PLATFORM_ERRORS = {
+  login_required: 'O LMS não encontrou uma sessão ativa. Entre no LMS e abra o conteúdo de novo.',
+  interaction_required: 'O LMS precisa de uma ação sua antes de abrir o conteúdo. Entre no LMS e abra o conteúdo de novo.',
+  consent_required: 'O LMS precisa do seu consentimento antes de abrir o conteúdo. Abra o conteúdo de novo pelo LMS.',
+  account_selection_required: 'O LMS precisa que você escolha uma conta. Entre no LMS e abra o conteúdo de novo.',
+  access_denied: 'O LMS negou o acesso a esta ferramenta. Fale com o administrador do LMS.',
+  unauthorized_client: 'O LMS não reconhece esta ferramenta (ClientId). O administrador do LMS precisa conferir o registro da ferramenta.',
+  invalid_client: 'O LMS não reconhece esta ferramenta (ClientId). O administrador do LMS precisa conferir o registro da ferramenta.',
+  invalid_request: 'O LMS considerou o pedido de autenticação inválido. O administrador do LMS precisa conferir o registro da ferramenta (URIs de redirecionamento).',
+  invalid_request_uri: 'O LMS considerou o pedido de autenticação inválido. O administrador do LMS precisa conferir o registro da ferramenta.',
+  invalid_request_object: 'O LMS considerou o pedido de autenticação inválido. O administrador do LMS precisa conferir o registro da ferramenta.',
+  invalid_scope: 'O LMS não aceitou as permissões pedidas pela ferramenta. O administrador do LMS precisa conferir o registro da ferramenta.',
+  unsupported_response_type: 'O LMS não aceitou o tipo de resposta pedido pela ferramenta (LTI 1.3). O administrador do LMS precisa conferir o registro da ferramenta.',
+  request_not_supported: 'O LMS não aceitou o pedido de autenticação. O administrador do LMS precisa conferir o registro da ferramenta.',
+  request_uri_not_supported: 'O LMS não aceitou o pedido de autenticação. O administrador do LMS precisa conferir o registro da ferramenta.',
+  registration_not_supported: 'O LMS não aceitou o pedido de autenticação. O administrador do LMS precisa conferir o registro da ferramenta.',
+  server_error: 'O LMS teve um erro ao autenticar. Tente de novo em instantes.',
+  temporarily_unavailable: 'O LMS está temporariamente indisponível. Tente de novo em instantes.',
 } as const;
 
 /** The body of the login initiation (query of a GET, form of a POST). Loose: platforms send more (e.g. lti_storage_target). */
@@ -227,6 +259,8 @@ export const ltiAnswerBody = z.strictObject({
 export type LtiAnswerBody = z.input<typeof ltiAnswerBody>;
 export const ltiAnswerReply = z.object({
   correct: z.boolean(),
+  /** Whether this answer counts: only the first answer of each question does (docs/decisions.md "Issue 14 — LTI 1.3"). */
+  counted: z.boolean(),
   /** The student's standing sent to the LMS: right answers of the unit's (or subject's) questions. */
   right: z.number(),
   total: z.number(),

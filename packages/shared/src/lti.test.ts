@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANVAS_PLATFORM_URL, D2L_TOKEN_URL, LTI_MSG, isAllowedLtiUrl, ltiAddBody, ltiDeleteBody, ltiEndpoints, normalizeLtiUrl } from './lti';
+import { CANVAS_PLATFORM_URL, D2L_TOKEN_URL, LTI_MSG, isAllowedLtiUrl, ltiAddBody, ltiDeleteBody, ltiEndpoints, ltiStudentLabel, normalizeLtiUrl, parseLtiStudentId } from './lti';
 
 describe('ltiEndpoints (spec 3 §3 "LTI connection")', () => {
   it('canvas: the fixed platform URL, and the three paths under the given URL', () => {
@@ -47,6 +47,9 @@ describe('the platform URL', () => {
     expect(isAllowedLtiUrl('http://localhost:8080')).toBe(true);
     expect(isAllowedLtiUrl('http://127.0.0.1')).toBe(true);
     expect(isAllowedLtiUrl('http://escola.edu.br')).toBe(false);
+    // A production tool (not on localhost itself) takes https only.
+    expect(isAllowedLtiUrl('http://localhost:8080', false)).toBe(false);
+    expect(isAllowedLtiUrl('https://escola.edu.br', false)).toBe(true);
   });
 
   it('the forms: url and clientId required, a platform chosen, pt-BR messages', () => {
@@ -63,5 +66,16 @@ describe('the platform URL', () => {
       url: 'https://x.instructure.com',
     });
     expect(ltiDeleteBody.safeParse({ clientId: '', url: '' }).error?.issues.map((i) => i.message)).toEqual(['Campo Obrigatório', 'Campo Obrigatório']);
+  });
+});
+
+describe('the student id of an LTI-launched student', () => {
+  it('reads back the connection and the LMS user id, or only the digest', () => {
+    expect(parseLtiStudentId('lti:12:7')).toEqual({ connectionId: 12, sub: '7', digest: null });
+    expect(parseLtiStudentId('lti:12:a:b#c')).toEqual({ connectionId: 12, sub: 'a:b#c', digest: null });
+    expect(parseLtiStudentId(`lti:3#${'f'.repeat(64)}`)).toEqual({ connectionId: 3, sub: null, digest: 'f'.repeat(64) });
+    for (const other of ['aluno@escola.br', '12345', 'lti:', 'lti:x:7', 'LTI:12:7']) expect(parseLtiStudentId(other)).toBeNull();
+    expect(ltiStudentLabel({ sub: '7', digest: null }, 'Moodle da graduação')).toBe('7 · Moodle da graduação (LTI)');
+    expect(ltiStudentLabel({ sub: null, digest: 'abcdef0123456789' }, 'Canvas')).toBe('usuário abcdef0123 · Canvas (LTI)');
   });
 });

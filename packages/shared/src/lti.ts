@@ -15,6 +15,7 @@ import { MSG } from './messages';
 import { defineRoute } from './contract';
 import { PLATFORM_ADMIN_TYPES } from './access';
 import { idParam } from './validation';
+import { LTI_STUDENT_PREFIX } from './share-links';
 
 export const LTI_PLATFORMS = ['canvas', 'd2l', 'moodle'] as const;
 export type LtiPlatform = (typeof LTI_PLATFORMS)[number];
@@ -33,6 +34,7 @@ export const LTI_MSG = {
   created: 'Conexão cadastrada com sucesso',
   deleted: 'Conexão deletada com sucesso',
   urlNotHttps: 'A URL da plataforma deve começar com https:// (http:// só é aceito para localhost).',
+  urlNotHttpsProduction: 'A URL da plataforma deve começar com https://.',
   urlInvalid: 'Informe uma URL válida, por exemplo https://moodle.suainstituicao.edu.br',
   duplicate: 'Já existe uma conexão com este ClientId nesta instituição.',
   duplicateElsewhere: 'Este LMS (issuer) e este ClientId já estão conectados a outra instituição. Cada registro da ferramenta no LMS atende uma única instituição.',
@@ -41,6 +43,10 @@ export const LTI_MSG = {
   deploymentInvalid: 'Informe o Deployment ID como o LMS mostra (até 255 caracteres, sem espaços).',
   deploymentAdded: 'Deployment ID adicionado à conexão',
   deploymentDuplicate: 'Este Deployment ID já está cadastrado nesta conexão.',
+  deploymentRemoved: 'Deployment ID removido da conexão',
+  deploymentNotFound: 'Este Deployment ID não está cadastrado nesta conexão.',
+  /** The confirmation of 'Remover' beside a deployment. */
+  deploymentRemoveConfirm: (id: string) => `Remover o Deployment ID ${id}? Os acessos por essa instalação do LMS passam a ser recusados.`,
   connectionNotFound: 'Conexão LTI não encontrada nesta instituição.',
   /** 'Testar conexão': the platform's JWKS fetched by the server. */
   testOk: (keys: number) => `O LMS respondeu com ${keys} ${keys === 1 ? 'chave pública' : 'chaves públicas'} (JWKS). A conexão está pronta para receber acessos.`,
@@ -49,6 +55,25 @@ export const LTI_MSG = {
   testHttp: (url: string, status: number) => `O LMS respondeu HTTP ${status} ao pedir as chaves públicas em ${url}. Confira a URL da plataforma e se a ferramenta LTI 1.3 está habilitada.`,
   testNotJwks: (url: string) => `O endereço ${url} não respondeu um conjunto de chaves (JWKS) válido.`,
 } as const;
+
+/**
+ * An LTI-launched student's id (`lti:<connection>:<sub>`, or `lti:<connection>#<sha256>` for a long sub; lti-launch.ts
+ * `studentIdOf`) read back: its connection and its LMS user id (null when only a digest was kept); null for any other id.
+ */
+export function parseLtiStudentId(id: string): { connectionId: number; sub: string | null; digest: string | null } | null {
+  if (!id.startsWith(LTI_STUDENT_PREFIX)) return null;
+  const m = /^(\d{1,10})([:#])([\s\S]+)$/.exec(id.slice(LTI_STUDENT_PREFIX.length));
+  if (!m) return null;
+  return { connectionId: Number(m[1]), sub: m[2] === ':' ? m[3]! : null, digest: m[2] === '#' ? m[3]! : null };
+}
+
+/**
+ * How the access report names an LTI-launched student: the LMS's user id and the connection (its name, or the
+ * platform's), e.g. "42 · Moodle da graduação (LTI)"; a digest-only id shows its first characters.
+ */
+export function ltiStudentLabel(parsed: { sub: string | null; digest: string | null }, connection: string): string {
+  return `${parsed.sub ?? `usuário ${(parsed.digest ?? '').slice(0, 10)}`} · ${connection} (LTI)`;
+}
 
 /** A deployment id as the platform sends it (LTI Core: at most 255 ASCII characters, case-sensitive). */
 export const ltiDeploymentId = () =>
@@ -67,7 +92,8 @@ export interface LtiEndpoints {
   authConfig: { method: 'JWK_SET'; key: string };
 }
 
-const isLocalHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+/** A host on the developer's machine (http is accepted for it while the tool itself runs on localhost). */
+export const isLocalLtiHost = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 
 /**
  * The URL as stored and compared: trimmed, scheme and host lower case (the URL parser does it), no query, no
@@ -86,10 +112,13 @@ export function normalizeLtiUrl(input: string): string | null {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-/** https, or http for localhost only (a platform on the developer's machine). */
-export function isAllowedLtiUrl(normalized: string): boolean {
+/**
+ * https, or http for localhost only (a platform on the developer's machine) when `allowLocalHttp` — the server passes
+ * false unless it runs on localhost itself (its PUBLIC_URL), so a production tool never talks to a platform over http.
+ */
+export function isAllowedLtiUrl(normalized: string, allowLocalHttp = true): boolean {
   const url = new URL(normalized);
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalHost(url.hostname));
+  return url.protocol === 'https:' || (allowLocalHttp && url.protocol === 'http:' && isLocalLtiHost(url.hostname));
 }
 
 /** The endpoints of a platform registration, derived from its kind and its (normalized) URL. Pure. */
@@ -225,6 +254,11 @@ export const ltiRoutes = {
   addDeployment: defineRoute({
     method: 'POST', path: '/sellers/:id/lti-connections/:connectionId/deployments', tag: 'lti',
     summary: 'Adicionar um Deployment ID aceito pela conexão (uma instalação da ferramenta no LMS)',
+    access: LTI_ADMIN_TYPES, params: connectionParams, body: ltiDeploymentBody, response: z.object({ message: z.string(), connection: ltiConnectionView }),
+  }),
+  removeDeployment: defineRoute({
+    method: 'DELETE', path: '/sellers/:id/lti-connections/:connectionId/deployments', tag: 'lti',
+    summary: 'Remover um Deployment ID da conexão (o cadastrado pelo administrador ou o registrado no primeiro acesso); os acessos dele passam a ser recusados',
     access: LTI_ADMIN_TYPES, params: connectionParams, body: ltiDeploymentBody, response: z.object({ message: z.string(), connection: ltiConnectionView }),
   }),
 } as const;

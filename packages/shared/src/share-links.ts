@@ -21,9 +21,16 @@ export const SHARE_LINK_TEMP_DAYS = 7;
 /** The path of the student viewer the link opens (issue 13), with `?token=`. */
 export const SHARE_LINK_PATH = '/student/link';
 export const STUDENT_ID_MAX = 200;
+/**
+ * The student id of an LMS user launched through LTI (issue 14): `lti:<connection id>:<sub>`, or
+ * `lti:<connection id>#<sha256 of the sub>` for a long one. Typed identifiers (and a share link's student, an LMS's
+ * `student` parameter) may not start with it, so they never meet an LTI student (student.ts `studentIdSchema`).
+ */
+export const LTI_STUDENT_PREFIX = 'lti:';
 
 export const SHARE_MSG = {
   copy: 'Copiar link para alunos',
+  studentIdReserved: 'Identificadores que começam com "lti:" são reservados aos alunos que entram pelo LMS (LTI). Use outro identificador.',
   temporary: 'Gerar link provisório',
   copied: 'Link copiado para a área de transferência!',
   copiedTemporary: (days: number) => `Link provisório copiado! Ele vale por ${days} dias.`,
@@ -41,7 +48,13 @@ export const shareLinkBody = z.strictObject({
   /** true: 'Gerar link provisório' (expires in SHARE_LINK_TEMP_DAYS days); false/absent: a permanent link. */
   temporary: z.boolean({ error: MSG.invalidValue }).optional(),
   /** The student the link is for (e.g. the LMS user id); absent: any student of the institution. */
-  studentId: z.string({ error: MSG.invalidValue }).trim().min(1, MSG.invalidValue).max(STUDENT_ID_MAX, MSG.invalidValue).optional(),
+  studentId: z
+    .string({ error: MSG.invalidValue })
+    .trim()
+    .min(1, MSG.invalidValue)
+    .max(STUDENT_ID_MAX, MSG.invalidValue)
+    .refine((v) => !v.startsWith(LTI_STUDENT_PREFIX), SHARE_MSG.studentIdReserved)
+    .optional(),
   /** A unit link made from a subject: the version the subject keeps (opt-in updates); absent: the published one. */
   itemContentId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
 });

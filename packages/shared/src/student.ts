@@ -18,7 +18,7 @@ import { defineRoute } from './contract';
 import { topic } from './content/unit-content';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { STUDENT_ID_MAX } from './share-links';
+import { LTI_STUDENT_PREFIX, STUDENT_ID_MAX } from './share-links';
 import { idParam } from './validation';
 
 /** The link's token (`…?token=` of SHARE_LINK_PATH). */
@@ -55,6 +55,7 @@ export const STUDENT_MSG = {
   identityLabel: 'Matrícula ou e-mail',
   identityRequired: 'Informe sua matrícula ou e-mail para continuar.',
   identityInvalid: 'Matrícula ou e-mail inválido.',
+  identityReserved: 'Identificadores que começam com "lti:" são reservados aos alunos que entram pelo LMS. Use sua matrícula ou e-mail.',
   identityContinue: 'Continuar',
   identityAs: (id: string) => `Acessando como ${id}`,
   identityChange: 'Trocar',
@@ -106,7 +107,7 @@ export function normalizeStudentId(raw: string): string {
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed;
 }
 
-/** A valid identifier: 1 to STUDENT_ID_MAX characters, no control characters. */
+/** A valid identifier: 1 to STUDENT_ID_MAX characters, no control characters, not an LTI student's (`lti:…`). */
 export const studentIdSchema = z
   .string({ error: STUDENT_MSG.identityRequired })
   .transform(normalizeStudentId)
@@ -116,7 +117,8 @@ export const studentIdSchema = z
       .min(1, STUDENT_MSG.identityRequired)
       .max(STUDENT_ID_MAX, STUDENT_MSG.identityInvalid)
       // eslint-disable-next-line no-control-regex
-      .regex(/^[^\u0000-\u001f\u007f]+$/, STUDENT_MSG.identityInvalid),
+      .regex(/^[^\u0000-\u001f\u007f]+$/, STUDENT_MSG.identityInvalid)
+      .refine((v) => !v.startsWith(LTI_STUDENT_PREFIX), STUDENT_MSG.identityReserved),
   );
 
 /** What a student reads: the renderer's input (UnitContentView) and the student's own vote. */

@@ -10,7 +10,9 @@
  * - one resource per unit item, type `imswl_xmlv1p1`, with exactly one `file` and no `href` nor `dependency` (the
  *   profile's web link rules), whose file is a `webLink` (title, `url href`) in `links/`.
  *
- * An LTI link (`imsbasiclti_xmlv1p0`) would replace a web link once the LTI tool exists; see docs/decisions.md.
+ * Web links, not LTI links (`imsbasiclti_xmlv1p0`), even for an institution with an LTI connection: an LTI link is dead
+ * in an LMS where the tool is not installed, and carries no line item; LTI links come from the content picker
+ * (docs/decisions.md "Issue 14 — SCORM 1.2 and Common Cartridge").
  */
 import { strToU8, zipSync } from 'fflate';
 import { xmlEscape } from './xml';

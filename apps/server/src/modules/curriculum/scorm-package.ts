@@ -3,18 +3,51 @@
  *
  * - `imsmanifest.xml`: IMS CP 1.1.2 with the ADL CP extension (`adlcp:scormtype="sco"`), metadata 'ADL SCORM' 1.2, one
  *   organization with one item pointing at one SCO resource;
- * - `index.html` (the SCO's launch page, no inline script), `sco.css`, and `sco.js` (sco-runtime.ts with the settings:
- *   the viewer's address with the dispatch token, our origin, the bridge's names, the pt-BR texts).
+ * - `index.html` (the SCO's launch page, no inline script), `sco.css`, and `sco.js`: the static file sco-runtime.js,
+ *   byte for byte, called with the settings (the viewer's address with the dispatch token, our origin, the bridge's
+ *   names, the pt-BR texts). The file is read from beside this module (tsx, vitest) or beside dist/main.js (the build
+ *   copies it), never serialized from compiled code: a build's helpers (esbuild's keepNames `__name`) would not exist in
+ *   the learner's browser.
  *
  * The unit's content is NOT in the package: the SCO opens it from the server at every launch, so the licence is
  * checked each time. The schema files (.xsd) are not included: LMSs (Moodle, Canvas, D2L, SCORM Cloud) import without
  * them, and the manifest names their standard locations.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { LMS_EXPORT_MSG, LMS_PAGE_PARAM, SCORM_BRIDGE, SCORM_FILES } from '@edu/shared/lms-exports';
 import { STUDENT_QUERY_PARAM } from '@edu/shared/student';
-import { scoScript } from './sco-runtime';
 import { xmlEscape } from './xml';
+
+/** The SCO's settings (the `ScoConfig` of sco-runtime.js). */
+export interface ScoConfig {
+  /** The viewer's address with the dispatch token (`${PUBLIC_URL}${LMS_VIEWER_PATH}?token=…`). */
+  launchUrl: string;
+  /** Our server's origin: the only origin whose messages the SCO reads, and the one it writes to. */
+  origin: string;
+  /** SCORM_BRIDGE. */
+  channel: string;
+  messages: { loaded: string; hello: string; progress: string };
+  /** The query parameters the viewer reads. */
+  params: { student: string; page: string };
+  texts: { loading: string; noLms: string; frameTitle: string };
+}
+
+export const SCO_RUNTIME_FILE = 'sco-runtime.js';
+let runtimeSource: string | null = null;
+
+/** The text of sco-runtime.js (beside this module, or beside the bundle in dist/). */
+export function scoRuntimeSource(): string {
+  if (runtimeSource !== null) return runtimeSource;
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), SCO_RUNTIME_FILE);
+  runtimeSource = fs.readFileSync(file, 'utf8');
+  return runtimeSource;
+}
+
+/** The SCO's script file: the static runtime, called with the package's settings, in a scope of its own. */
+export const scoScript = (config: ScoConfig): string => `(function () {\n${scoRuntimeSource()}\nscoRuntime(${JSON.stringify(config)});\n})();\n`;
 
 export interface ScormPackageInput {
   /** The unit (items.id) and its title, for the manifest and the launch page. */

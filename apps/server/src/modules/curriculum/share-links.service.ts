@@ -11,11 +11,12 @@
  * the gate lets the institution read it (`item.read` for the institution as actor: an ACTIVE rent of the unit's
  * provider, store-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
  *
- * Issue 14: the LMS exports (lms-exports.service.ts) sign unit links too, with `d` (their openings are access events of
+ * Issue 14: an LTI launch mints a link naming its launch (`l`): it opens only while that launch row lives (8 hours) and
+ * its LTI connection is not deleted. The LMS exports (lms-exports.service.ts) sign unit links too, with `d` (their openings are access events of
  * source 'lms') and, for a unit of a subject, `sj` (the version that subject keeps when the LMS launches it).
  */
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   SHARE_LINK_PATH,
@@ -36,6 +37,7 @@ import { sellers } from '../sellers/sellers.tables';
 import { itemContents, items } from '../units/units.tables';
 import { subjectItems, subjects } from './curriculum.tables';
 import { ltiLaunches } from '../lti/lti-tool.tables';
+import { ltiConnections } from '../sellers/lti.tables';
 
 const payloadSchema = z.strictObject({
   v: z.literal(1),
@@ -168,7 +170,12 @@ export function shareLinksService(deps: Deps) {
       const actor = institutionActor(p.s);
       let lti: VerifiedLink['lti'] = null;
       if (p.l !== undefined) {
-        const [launch] = await db.select({ lineitem: ltiLaunches.lineitem }).from(ltiLaunches).where(eq(ltiLaunches.id, p.l));
+        // The launch, of a connection still live: deleting the LTI connection stops the links its launches minted.
+        const [launch] = await db
+          .select({ lineitem: ltiLaunches.lineitem })
+          .from(ltiLaunches)
+          .innerJoin(ltiConnections, and(eq(ltiConnections.id, ltiLaunches.connectionId), isNull(ltiConnections.deletedAt)))
+          .where(eq(ltiLaunches.id, p.l));
         if (!launch) throw new AppError(410, 'LINK_EXPIRED', SHARE_MSG.expired);
         lti = { grades: launch.lineitem !== null };
       }

@@ -139,7 +139,10 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
       const subjectIds = choice.filter((c) => c.kind === 'subject').map((c) => c.id);
       const units = new Map((await readableUnits(session.sellerId, unitIds)).map((u) => [u.itemId, u]));
       const subjectRows = new Map((subjectIds.length ? await readableSubjects(session.sellerId, subjectIds) : []).map((s) => [s.id, s]));
-      if (unitIds.some((id) => !units.has(id)) || subjectIds.some((id) => !subjectRows.has(id))) throw refuse(403, 'itemUnavailable', LTI_TOOL_MSG.itemUnavailable);
+      // A subject none of whose units the institution may read now would open nothing: unavailable, as an ended unit.
+      if (unitIds.some((id) => !units.has(id)) || subjectIds.some((id) => !subjectRows.get(id)?.contentIds.length)) {
+        throw refuse(403, 'itemUnavailable', LTI_TOOL_MSG.itemUnavailable);
+      }
       const questions = await questionsOf(db, [...[...units.values()].map((u) => u.contentId), ...[...subjectRows.values()].flatMap((s) => s.contentIds)]);
       const countOf = (contentIds: number[]) => contentIds.reduce((n, id) => n + (questions.get(id)?.length ?? 0), 0);
 
@@ -171,7 +174,8 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
       const signer = await keys.signer();
       const jwt = await signer.sign({
         iss: connection.clientId,
-        aud: connection.platformUrl,
+        // The request's `iss` exactly as the platform wrote it (a trailing slash kept), as Deep Linking §4.5 asks.
+        aud: session.issuer ?? connection.platformUrl,
         nonce: crypto.randomBytes(16).toString('base64url'),
         [LTI_CLAIM.deploymentId]: session.deploymentId,
         [LTI_CLAIM.messageType]: LTI_MESSAGE.deepLinkingResponse,

@@ -1,43 +1,92 @@
 /**
  * Which LMS may frame our pages (issue 14). The app's CSP says `frame-ancestors 'self'` (helmet, app.ts): no other
- * site can frame the product. The two pages an LTI launch opens inside the LMS iframe — the student viewer
- * (`/student/link`) and the content picker (`/lti/deep-linking`) — carry `?lti=<connection id>`; for those the origin
- * of that live connection's LMS (its URL) is added to frame-ancestors and X-Frame-Options is dropped. Any other page,
- * an unknown or deleted connection, keeps the default. The origins are read from the database and kept a minute.
+ * site can frame the product. The two pages an LTI launch opens inside the LMS iframe may also be framed by the LMS of
+ * the connection their CREDENTIAL names — never by one a query parameter names:
+ *
+ * - the student viewer (`/student/link?token=…`): the token's signature is checked (share-links.service.ts
+ *   `readToken`) and its launch (`l`, a live row of `lti_launches`) names the connection;
+ * - the content picker (`/lti/deep-linking?session=…`): the live picker session names the connection.
+ *
+ * For those, the origin of that live connection's URL is added to frame-ancestors and X-Frame-Options is dropped.
+ * Any other page, a token without a launch, an unknown session or a deleted connection keeps the default. The origins
+ * are read from the database and kept a minute per launch or session.
  */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SHARE_LINK_PATH } from '@edu/shared/share-links';
-import { LTI_DEEP_LINKING_PATH, LTI_FRAME_PARAM } from '@edu/shared/lti-tool';
-import type { Db } from '../../platform/db';
-import { liveConnection } from './lti-oidc';
+import { LTI_DEEP_LINKING_PATH } from '@edu/shared/lti-tool';
+import type { Deps } from '../../platform/http';
+import { sha256 } from '../../platform/security';
+import { readToken, shareLinkSecret } from '../curriculum/share-links.service';
+import { ltiConnections } from '../sellers/lti.tables';
+import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 
-const FRAMED_PATHS = new Set([SHARE_LINK_PATH, LTI_DEEP_LINKING_PATH]);
 const CACHE_MS = 60_000;
+const TOKEN_MAX = 2000;
 
-export function ltiFraming(db: Db) {
-  const cache = new Map<number, { origin: string | null; at: number }>();
-  async function originOf(id: number): Promise<string | null> {
-    const hit = cache.get(id);
+const originOfUrl = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+export function ltiFraming(deps: Pick<Deps, 'db' | 'config'>) {
+  const { db } = deps;
+  const secret = shareLinkSecret(deps.config);
+  const cache = new Map<string, { origin: string | null; at: number }>();
+
+  async function cached(key: string, read: () => Promise<string | null>): Promise<string | null> {
+    const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.origin;
-    const connection = await liveConnection(db, id);
-    let origin: string | null = null;
-    try {
-      origin = connection ? new URL(connection.url).origin : null;
-    } catch {
-      origin = null;
-    }
+    const origin = await read();
     if (cache.size > 1000) cache.clear();
-    cache.set(id, { origin, at: Date.now() });
+    cache.set(key, { origin, at: Date.now() });
     return origin;
+  }
+
+  /** The LMS origin of the launch a student link names (signature checked), or null. */
+  async function launchOrigin(token: string): Promise<string | null> {
+    let launchId: string | undefined;
+    try {
+      launchId = readToken(secret, token).l;
+    } catch {
+      return null;
+    }
+    if (!launchId) return null;
+    return cached(`l:${launchId}`, async () => {
+      const [row] = await db
+        .select({ url: ltiConnections.url })
+        .from(ltiLaunches)
+        .innerJoin(ltiConnections, and(eq(ltiConnections.id, ltiLaunches.connectionId), isNull(ltiConnections.deletedAt)))
+        .where(and(eq(ltiLaunches.id, launchId), gt(ltiLaunches.expiresAt, sql`now()`)));
+      return originOfUrl(row?.url);
+    });
+  }
+
+  /** The LMS origin of a live picker session, or null. */
+  async function sessionOrigin(session: string): Promise<string | null> {
+    const hash = sha256(session);
+    return cached(`s:${hash}`, async () => {
+      const [row] = await db
+        .select({ url: ltiConnections.url })
+        .from(ltiDeepLinkSessions)
+        .innerJoin(ltiConnections, and(eq(ltiConnections.id, ltiDeepLinkSessions.connectionId), isNull(ltiConnections.deletedAt)))
+        .where(and(eq(ltiDeepLinkSessions.tokenHash, hash), gt(ltiDeepLinkSessions.expiresAt, sql`now()`)));
+      return originOfUrl(row?.url);
+    });
   }
 
   return async function ltiFramingHook(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (request.method !== 'GET') return payload;
     const [path, query = ''] = request.url.split('?', 2) as [string, string?];
-    if (!FRAMED_PATHS.has(path)) return payload;
-    const id = Number(new URLSearchParams(query).get(LTI_FRAME_PARAM));
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return payload;
-    const origin = await originOf(id);
+    if (path !== SHARE_LINK_PATH && path !== LTI_DEEP_LINKING_PATH) return payload;
+    const params = new URLSearchParams(query);
+    const credential = path === SHARE_LINK_PATH ? params.get('token') : params.get('session');
+    if (!credential || credential.length > TOKEN_MAX) return payload;
+    const origin = path === SHARE_LINK_PATH ? await launchOrigin(credential) : await sessionOrigin(credential);
     const csp = reply.getHeader('content-security-policy');
     if (!origin || typeof csp !== 'string') return payload;
     reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors 'self' ${origin}`));

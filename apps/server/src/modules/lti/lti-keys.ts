@@ -5,13 +5,16 @@
  * - The first key is made on first use (under an advisory lock: two instances starting together make one).
  * - `rotateLtiKey` (the `npm run lti:rotate-key` command) adds a key that is published at once and signs from
  *   LTI_LIMITS.keyActivationMinutes later (platforms that cache our JWKS learn it before it signs anything); the key it
- *   replaces keeps signing until then and stays published LTI_LIMITS.retiredKeyHours more, longer than any message
- *   we sign lives. `--now` starts signing at once (a leaked key), the old one still published for messages in flight.
+ *   replaces keeps signing until then and stays published LTI_LIMITS.retiredKeyHours more.
+ * - `--now` (an emergency: the key leaked, or LTI_KEY_SECRET changed) signs with the new key at once, and every older
+ *   key leaves the JWKS within LTI_LIMITS.messageSeconds — the longest any message we signed lives — instead of hours.
+ * - `--revoke <kid>` (`revokeLtiKey`) takes that key out of the JWKS at once; when it signs, a new key signs at once as
+ *   with `--now`; when it was only due to sign (a planned rotation), the key it was to replace signs on.
  * - The encryption key is HKDF-SHA256 of LTI_KEY_SECRET (or the random secret kept in DATA_DIR/secrets/lti-key.key),
  *   the key id is the associated data: a ciphertext moved to another row does not decrypt.
  */
 import crypto from 'node:crypto';
-import { and, desc, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, SignJWT, type JWTPayload } from 'jose';
 import { LTI_LIMITS } from '@edu/shared/lti-tool';
 import type { Config } from '../../config';
@@ -54,23 +57,71 @@ async function newKeyRow(encryptionKey: Buffer, activeFrom: Date) {
 }
 
 const lockKeys = (ex: Executor) => ex.execute(sql`select pg_advisory_xact_lock(hashtext('lti-keys'))`);
-/** The keys that may sign now: active, not yet replaced. */
-const signingNow = and(lte(ltiKeys.activeFrom, sql`now()`), or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now()`)));
+/** The keys in the JWKS: not yet unpublished (null: never retired). */
+const published = or(isNull(ltiKeys.unpublishAt), gt(ltiKeys.unpublishAt, sql`now()`));
+/** The keys that may sign now: active, not yet replaced, published. */
+const signingNow = and(lte(ltiKeys.activeFrom, sql`now()`), or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now()`)), published);
+
+type KeyConfig = Pick<Config, 'LTI_KEY_SECRET' | 'dataDir'>;
+
+/** The rotation itself, in the caller's transaction (under the keys' lock). */
+async function rotateIn(tx: Executor, row: Awaited<ReturnType<typeof newKeyRow>>, now: boolean) {
+  const [signing] = await tx.select({ kid: ltiKeys.kid }).from(ltiKeys).where(signingNow).limit(1);
+  // Nothing signs yet (a fresh install): the new key signs at once, there is no cache to warm.
+  const planned = !now && !!signing;
+  const from = new Date(Date.now() + (planned ? LTI_LIMITS.keyActivationMinutes * 60_000 : 0));
+  if (planned) {
+    // Every key still signing (or due to) stops when the new one starts, and stays published retiredKeyHours more.
+    const until = new Date(from.getTime() + LTI_LIMITS.retiredKeyHours * 3600_000);
+    await tx.update(ltiKeys).set({ retiredAt: from, unpublishAt: until }).where(or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, from)));
+  } else {
+    // Emergency: every older key stops signing now and leaves the JWKS once the messages it signed have expired.
+    const until = new Date(from.getTime() + LTI_LIMITS.messageSeconds * 1000);
+    await tx
+      .update(ltiKeys)
+      .set({
+        retiredAt: sql`least(coalesce(${ltiKeys.retiredAt}, ${from.toISOString()}::timestamptz), ${from.toISOString()}::timestamptz)`,
+        unpublishAt: sql`least(coalesce(${ltiKeys.unpublishAt}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`,
+      })
+      .where(published);
+  }
+  await tx.insert(ltiKeys).values({ ...row, activeFrom: from });
+  return from;
+}
 
 /** Adds a key (see the file's comment); answers its id and when it starts signing. */
-export async function rotateLtiKey(db: Db, config: Pick<Config, 'LTI_KEY_SECRET' | 'dataDir'>, opts: { now?: boolean } = {}) {
+export async function rotateLtiKey(db: Db, config: KeyConfig, opts: { now?: boolean } = {}) {
   const row = await newKeyRow(ltiKeyEncryptionKey(config), new Date());
   const activeFrom = await db.transaction(async (tx) => {
     await lockKeys(tx);
-    const [signing] = await tx.select({ kid: ltiKeys.kid }).from(ltiKeys).where(signingNow).limit(1);
-    // Nothing signs yet (a fresh install): the new key signs at once, there is no cache to warm.
-    const from = new Date(Date.now() + (opts.now || !signing ? 0 : LTI_LIMITS.keyActivationMinutes * 60_000));
-    // Every key still signing (or due to) stops when the new one starts.
-    await tx.update(ltiKeys).set({ retiredAt: from }).where(or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, from)));
-    await tx.insert(ltiKeys).values({ ...row, activeFrom: from });
-    return from;
+    return rotateIn(tx, row, opts.now === true);
   });
   return { kid: row.kid, activeFrom };
+}
+
+/**
+ * `--revoke <kid>`: the key leaves the JWKS at once. A key that signs now is replaced first by a key that signs now
+ * (`--now`); a key due to sign later (a planned rotation) is simply dropped, and the keys it was to replace sign on.
+ * Answers the replacing key, or null when none was needed; throws for an unknown key id.
+ */
+export async function revokeLtiKey(db: Db, config: KeyConfig, kid: string): Promise<{ replacedBy: string | null }> {
+  const row = await newKeyRow(ltiKeyEncryptionKey(config), new Date());
+  return db.transaction(async (tx) => {
+    await lockKeys(tx);
+    const live = sql`(${ltiKeys.retiredAt} is null or ${ltiKeys.retiredAt} > now())`;
+    const [key] = await tx
+      .select({ activeFrom: ltiKeys.activeFrom, signs: sql<boolean>`${ltiKeys.activeFrom} <= now() and ${live}`, due: sql<boolean>`${ltiKeys.activeFrom} > now() and ${live}` })
+      .from(ltiKeys)
+      .where(eq(ltiKeys.kid, kid));
+    if (!key) throw new Error(`LTI: nenhuma chave com o kid ${kid}`);
+    if (key.signs) await rotateIn(tx, row, true);
+    else if (key.due) {
+      // The keys this one was to retire when it started: they keep signing, published.
+      await tx.update(ltiKeys).set({ retiredAt: null, unpublishAt: null }).where(and(eq(ltiKeys.retiredAt, key.activeFrom), lte(ltiKeys.activeFrom, sql`now()`)));
+    }
+    await tx.update(ltiKeys).set({ retiredAt: sql`least(coalesce(${ltiKeys.retiredAt}, now()), now())`, unpublishAt: sql`now()` }).where(eq(ltiKeys.kid, kid));
+    return { replacedBy: key.signs ? row.kid : null };
+  });
 }
 
 export interface LtiSigner {
@@ -79,7 +130,7 @@ export interface LtiSigner {
 }
 
 /** The keys of one app: the JWKS, and the current signer (private keys decrypted once per key id). */
-export function ltiKeyStore(db: Db, config: Pick<Config, 'LTI_KEY_SECRET' | 'dataDir'>) {
+export function ltiKeyStore(db: Db, config: KeyConfig) {
   let encryptionKey: Buffer | null = null;
   const keyOf = () => (encryptionKey ??= ltiKeyEncryptionKey(config));
   const imported = new Map<string, Promise<CryptoKey>>();
@@ -98,14 +149,10 @@ export function ltiKeyStore(db: Db, config: Pick<Config, 'LTI_KEY_SECRET' | 'dat
   }
 
   return {
-    /** The published keys: signing, due to sign, and retired less than LTI_LIMITS.retiredKeyHours ago. */
+    /** The published keys: signing, due to sign, and retired ones until their `unpublish_at`. */
     async jwks() {
       await currentRow();
-      const rows = await db
-        .select({ jwk: ltiKeys.publicJwk })
-        .from(ltiKeys)
-        .where(or(isNull(ltiKeys.retiredAt), gt(ltiKeys.retiredAt, sql`now() - make_interval(hours => ${LTI_LIMITS.retiredKeyHours})`)))
-        .orderBy(desc(ltiKeys.activeFrom));
+      const rows = await db.select({ jwk: ltiKeys.publicJwk }).from(ltiKeys).where(published).orderBy(desc(ltiKeys.activeFrom));
       return {
         keys: rows.map(({ jwk }) => ({ kty: jwk.kty!, kid: jwk.kid!, alg: jwk.alg!, use: jwk.use!, n: jwk.n!, e: jwk.e! })),
       };

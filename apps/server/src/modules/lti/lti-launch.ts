@@ -5,8 +5,9 @@
  *   or a subject (`custom.saber_subject`). The launch checks, now, that the connection's institution is active and
  *   (unit) still holds an ACTIVE rent of the unit's provider — the access gate's `item.read` with the institution as
  *   actor, the share links' rule — or (subject) still owns the subject; otherwise a clear page. It records the launch
- *   (`lti_launches`: the LMS user's `sub`, the AGS line item when offered) and mints a short-lived student link naming
- *   that student and that launch, then sends the browser to the student viewer. The viewer verifies the link on every
+ *   (`lti_launches`: the LMS user's `sub`, the AGS line item when offered and at the platform's address) and mints a
+ *   short-lived student link naming that student (`lti:<connection>:<sub>`) and that launch, then sends the browser to
+ *   the student viewer. A subject opens only when at least one of its units is readable now. The viewer verifies the link on every
  *   call, so the rental is checked again at each unit it opens.
  * - **LtiDeepLinkingRequest** — a teacher (an instructor, content developer or administrator role) opens the content
  *   picker: a session (`lti_deep_link_sessions`, single use) carrying the institution, the return URL and what the
@@ -21,20 +22,22 @@ import {
   LTI_CUSTOM_SUBJECT,
   LTI_CUSTOM_UNIT,
   LTI_DEEP_LINKING_PATH,
-  LTI_FRAME_PARAM,
   LTI_LIMITS,
+  LTI_STUDENT_PREFIX,
   LTI_TOOL_MSG,
 } from '@edu/shared/lti-tool';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/http';
 import { randomToken, sha256 } from '../../platform/security';
 import { checkAccess } from '../access/access';
 import { institutionActor, shareLinkSecret, signToken } from '../curriculum/share-links.service';
-import { subjects } from '../curriculum/curriculum.tables';
+import { subjectItems, subjects } from '../curriculum/curriculum.tables';
 import { sellers } from '../sellers/sellers.tables';
 import { items } from '../units/units.tables';
 import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import type { VerifiedLaunch } from './lti-oidc';
+import { allowsLocalHttp, platformUrlProblem } from './lti-urls';
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -45,10 +48,16 @@ const idIn = (value: unknown): number | null => {
   return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
 };
 
-/** The student id of the access events and votes: the `sub` itself, or a digest of one too long or odd to keep as is. */
-export function studentIdOf(sub: string): string {
+/**
+ * The student id of the access events and votes: `lti:<connection id>:<sub>`, so the users of two LMS connections,
+ * SCORM learners and typed identifiers never share one (a typed `lti:` is refused, student.ts `studentIdSchema`).
+ * A `sub` too long for STUDENT_ID_MAX with the prefix, or with control characters, becomes `lti:<connection id>#`
+ * and its SHA-256 (`#` cannot follow the digits in the other form, so the two never meet).
+ */
+export function studentIdOf(connectionId: number, sub: string): string {
+  const plain = `${LTI_STUDENT_PREFIX}${connectionId}:${sub}`;
   // eslint-disable-next-line no-control-regex
-  return sub.length <= STUDENT_ID_MAX && !/[\u0000-\u001f\u007f]/.test(sub) ? sub : `lti:${sha256(sub)}`;
+  return plain.length <= STUDENT_ID_MAX && !/[\u0000-\u001f\u007f]/.test(sub) ? plain : `${LTI_STUDENT_PREFIX}${connectionId}#${sha256(sub)}`;
 }
 
 /** Roles that may choose content (LIS v2 context and institution roles, with their sub-roles). */
@@ -56,7 +65,7 @@ const TEACHER_ROLE = /#(Instructor|ContentDeveloper|Administrator)$|\/membership
 export const isTeacher = (roles: unknown) => Array.isArray(roles) && roles.some((r) => typeof r === 'string' && TEACHER_ROLE.test(r));
 
 /** Where a resource link sends the browser: the student viewer on a link minted for this LMS user and launch. */
-export async function resourceLink(deps: Deps, launch: VerifiedLaunch): Promise<string> {
+export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: FastifyBaseLogger): Promise<string> {
   const { db, config } = deps;
   const { connection, claims } = launch;
   const sub = typeof claims.sub === 'string' && claims.sub.length > 0 && claims.sub.length <= 255 ? claims.sub : null;
@@ -79,15 +88,26 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch): Promise<
   } else {
     const [subject] = await db.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId!), eq(subjects.sellerId, connection.sellerId)));
     if (!subject) throw refuse(404, 'subjectGone', LTI_TOOL_MSG.subjectGone);
+    // The versions the subject keeps that the institution may read now (an ACTIVE rent of each unit's provider): none,
+    // and the launch opens nothing — the rental-ended page, as for a unit.
+    const kept = await db.select({ contentId: subjectItems.itemContentId }).from(subjectItems).where(eq(subjectItems.subjectId, subject.id));
+    const readable = await checkAccess(db, institutionActor(connection.sellerId), 'unit.read', kept.map((k) => k.contentId));
+    if (readable.size === 0) throw refuse(403, 'rentEnded', LTI_TOOL_MSG.subjectRentEnded);
   }
 
-  // AGS: a line item for this link and the right to post scores to it.
+  // AGS: a line item for this link and the right to post scores to it — at an address of the connection's platform
+  // (lti-urls.ts); another address is logged and the launch goes on without grades.
   const ags = record(claims[LTI_CLAIM.agsEndpoint]);
   const scopes = Array.isArray(ags?.scope) ? ags.scope : [];
-  const lineitem = typeof ags?.lineitem === 'string' && scopes.includes(AGS_SCOPE_SCORE) ? ags.lineitem : null;
+  let lineitem = typeof ags?.lineitem === 'string' && scopes.includes(AGS_SCOPE_SCORE) ? ags.lineitem : null;
+  const lineitemProblem = lineitem === null ? null : platformUrlProblem(lineitem, connection, allowsLocalHttp(config.PUBLIC_URL));
+  if (lineitemProblem) {
+    log?.warn({ lti: { code: 'lineitemRefused', connectionId: connection.id, detail: lineitemProblem } }, 'LTI: line item AGS recusado; acesso sem notas');
+    lineitem = null;
+  }
 
   const id = crypto.randomBytes(16).toString('base64url');
-  const studentId = studentIdOf(sub);
+  const studentId = studentIdOf(connection.id, sub);
   const expires = Math.floor(Date.now() / 1000) + LTI_LIMITS.launchHours * 3600;
   await db.insert(ltiLaunches).values({
     id,
@@ -112,7 +132,8 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch): Promise<
     g: seller.lmsKeyGeneratedAt?.getTime() ?? 0,
     l: id,
   });
-  return `${SHARE_LINK_PATH}?token=${token}&${LTI_FRAME_PARAM}=${connection.id}`;
+  // The token names the launch, hence the connection whose LMS may frame the viewer (lti-framing.ts).
+  return `${SHARE_LINK_PATH}?token=${token}`;
 }
 
 /** Where a deep-linking request sends the teacher: the content picker on a new session. */
@@ -122,9 +143,10 @@ export async function deepLinkingRequest(deps: Deps, launch: VerifiedLaunch): Pr
   if (!isTeacher(claims[LTI_CLAIM.roles])) throw refuse(403, 'notTeacher', LTI_TOOL_MSG.notTeacher);
   const settings = record(claims[LTI_CLAIM.deepLinkingSettings]);
   const returnUrl = settings?.deep_link_return_url;
-  if (typeof returnUrl !== 'string' || !/^https?:\/\//i.test(returnUrl) || returnUrl.length > 2000) {
-    throw refuse(400, 'deepLinkingSettings', LTI_TOOL_MSG.deepLinkingSettings);
-  }
+  if (typeof returnUrl !== 'string' || !returnUrl) throw refuse(400, 'deepLinkingSettings', LTI_TOOL_MSG.deepLinkingSettings);
+  // The teacher's browser will post there: an address of the connection's platform only (lti-urls.ts).
+  const returnProblem = platformUrlProblem(returnUrl, connection, allowsLocalHttp(deps.config.PUBLIC_URL));
+  if (returnProblem) throw refuse(400, 'deepLinkingReturn', LTI_TOOL_MSG.deepLinkingReturn, returnProblem);
   const acceptTypes = Array.isArray(settings!.accept_types) ? settings!.accept_types : [];
   if (!acceptTypes.includes('ltiResourceLink')) throw refuse(400, 'deepLinkingTypes', LTI_TOOL_MSG.deepLinkingTypes);
   if (connection.sellerStatus !== 'active') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
@@ -135,11 +157,13 @@ export async function deepLinkingRequest(deps: Deps, launch: VerifiedLaunch): Pr
     sellerId: connection.sellerId,
     deploymentId: launch.deploymentId,
     returnUrl,
+    issuer: launch.issuer,
     data: typeof settings!.data === 'string' ? settings!.data : null,
     acceptMultiple: settings!.accept_multiple === true,
     // Absent means the platform does not say: a line item is offered (the platform ignores what it cannot use).
     acceptLineitem: settings!.accept_lineitem !== false,
     expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.deepLinkingMinutes})`,
   });
-  return `${LTI_DEEP_LINKING_PATH}?session=${token}&${LTI_FRAME_PARAM}=${connection.id}`;
+  // The session names the connection whose LMS may frame the picker (lti-framing.ts).
+  return `${LTI_DEEP_LINKING_PATH}?session=${token}`;
 }

@@ -22,7 +22,17 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { z } from 'zod';
 import { ltiEndpoints, type LtiPlatform } from '@edu/shared/lti';
-import { LTI_CLAIM, LTI_LIMITS, LTI_MESSAGE, LTI_TOOL_MSG, LTI_VERSION, ltiToolUrls, type ltiLaunchBody, type ltiLoginParams } from '@edu/shared/lti-tool';
+import {
+  LTI_CLAIM,
+  LTI_LIMITS,
+  LTI_MESSAGE,
+  LTI_PLATFORM_ERRORS,
+  LTI_TOOL_MSG,
+  LTI_VERSION,
+  ltiToolUrls,
+  type ltiLaunchBody,
+  type ltiLoginParams,
+} from '@edu/shared/lti-tool';
 import type { Db, Executor } from '../../platform/db';
 import { randomToken, sha256 } from '../../platform/security';
 import { ltiConnections } from '../sellers/lti.tables';
@@ -134,6 +144,9 @@ function tokenRefusal(err: unknown) {
     case 'ERR_JWKS_TIMEOUT':
     case 'ERR_JWKS_INVALID':
       return refuse(502, 'jwksUnreachable', LTI_TOOL_MSG.jwksUnreachable, code);
+    case 'ERR_JOSE_GENERIC':
+      // jose's remote key set: the platform's JWKS answered another status than 200 (404, 500, a redirect) or no JSON.
+      return refuse(502, 'jwksUnreachable', LTI_TOOL_MSG.jwksUnreachable, String((err as Error).message));
     default:
       // fetch failed (the platform's JWKS did not answer), or an unexpected shape.
       if (err instanceof TypeError || (err as { name?: string }).name === 'AbortError') return refuse(502, 'jwksUnreachable', LTI_TOOL_MSG.jwksUnreachable, String((err as Error).message));
@@ -141,8 +154,16 @@ function tokenRefusal(err: unknown) {
   }
 }
 
+/** A platform's OIDC error code → the page's text: known codes (OIDC Core §3.1.2.6, RFC 6749 §4.2.2.1) or a generic one. */
+export function platformErrorText(code: string): string {
+  const known = LTI_PLATFORM_ERRORS as Record<string, string>;
+  return Object.hasOwn(known, code) ? known[code]! : LTI_TOOL_MSG.platformErrorOther;
+}
+
 export interface VerifiedLaunch {
   connection: LtiConnection;
+  /** The `iss` exactly as the platform wrote it (echoed as the deep-linking response's `aud`). */
+  issuer: string;
   claims: JWTPayload & Record<string, unknown>;
   messageType: (typeof LTI_MESSAGE)['resourceLink'] | (typeof LTI_MESSAGE)['deepLinkingRequest'];
   deploymentId: string;
@@ -150,14 +171,21 @@ export interface VerifiedLaunch {
 
 /** The authentication response verified (see the file's comment); a refusal otherwise. */
 export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>): Promise<VerifiedLaunch> {
-  if (body.error) throw refuse(400, 'platformError', LTI_TOOL_MSG.platformError(body.error_description || body.error), body.error);
+  // The platform's OIDC error: a known code's fixed pt-BR text, never the platform's (or anyone's) own words on the
+  // page; the description goes to the log.
+  if (body.error) throw refuse(400, 'platformError', platformErrorText(body.error), `${body.error.slice(0, 100)}: ${(body.error_description ?? '').slice(0, 500)}`);
   if (!body.state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (!body.id_token) throw refuse(400, 'tokenMissing', LTI_TOOL_MSG.tokenMissing);
   // Single use: the row is gone once read, whatever follows.
   const [state] = await db
     .delete(ltiStates)
     .where(eq(ltiStates.stateHash, sha256(body.state)))
-    .returning({ connectionId: ltiStates.connectionId, nonce: ltiStates.nonce, expired: sql<boolean>`${ltiStates.expiresAt} <= now()` });
+    .returning({
+      connectionId: ltiStates.connectionId,
+      nonce: ltiStates.nonce,
+      targetLinkUri: ltiStates.targetLinkUri,
+      expired: sql<boolean>`${ltiStates.expiresAt} <= now()`,
+    });
   if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
   const connectionId = state.connectionId;
@@ -186,10 +214,12 @@ export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>): Prom
   if (messageType !== LTI_MESSAGE.resourceLink && messageType !== LTI_MESSAGE.deepLinkingRequest) {
     throw refuse(400, 'messageType', LTI_TOOL_MSG.messageType, String(messageType));
   }
+  // The message is for the link the login announced (LTI Core §5.1.1: target_link_uri MUST match).
+  if (claims[LTI_CLAIM.targetLinkUri] !== state.targetLinkUri) throw refuse(400, 'claims', LTI_TOOL_MSG.claims, 'target_link_uri');
   const deploymentId = claims[LTI_CLAIM.deploymentId];
   if (typeof deploymentId !== 'string' || !deploymentId || deploymentId.length > 255) throw refuse(400, 'deploymentMissing', LTI_TOOL_MSG.deploymentMissing);
   await acceptDeployment(db, connectionId, deploymentId);
-  return { connection, claims, messageType, deploymentId };
+  return { connection, claims, issuer: String(claims.iss), messageType, deploymentId };
 }
 
 /**

@@ -7,8 +7,10 @@ import { users } from '../users/users.tables';
 /**
  * The tool's signing keys (issue 14, LTI Security Framework 1.0). The private key is a PKCS#8 PEM encrypted with
  * AES-256-GCM under a key derived from LTI_KEY_SECRET (lti-keys.ts), the key id as associated data. A key signs from
- * `active_from` until a newer key's `active_from` (`retired_at`), and stays in the JWKS until `retired_at` plus
- * LTI_LIMITS.retiredKeyHours.
+ * `active_from` until a newer key's `active_from` (`retired_at`), and stays in the JWKS until `unpublish_at`: set when
+ * it is retired — `retired_at` plus LTI_LIMITS.retiredKeyHours for a planned rotation, plus LTI_LIMITS.messageSeconds
+ * for an emergency one (`--now`), at once for a revoked key (`--revoke`). Null while it signs (or for a key retired
+ * before 0026: then `retired_at` plus LTI_LIMITS.retiredKeyHours).
  */
 export const ltiKeys = pgTable('lti_keys', {
   kid: text('kid').primaryKey(),
@@ -17,6 +19,7 @@ export const ltiKeys = pgTable('lti_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   activeFrom: timestamp('active_from', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
+  unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
 });
 
 /**
@@ -92,6 +95,8 @@ export const ltiDeepLinkSessions = pgTable(
     sellerId: integer('seller_id').notNull().references(() => sellers.id),
     deploymentId: text('deployment_id').notNull(),
     returnUrl: text('return_url').notNull(),
+    /** The request's `iss` exactly as the platform wrote it: the response's `aud` (null for sessions before 0026). */
+    issuer: text('issuer'),
     /** The settings' opaque `data`, echoed in the response. */
     data: text('data'),
     acceptMultiple: boolean('accept_multiple').notNull(),
@@ -104,9 +109,11 @@ export const ltiDeepLinkSessions = pgTable(
 );
 
 /**
- * A student's standing on an AGS line item: the answers given (question key → right or wrong, the last answer of a
- * question counts), the questions there are, and what was last sent to the platform. One row per connection, line
- * item and LMS user; a job (`lti-scores`) posts it.
+ * A student's standing on an AGS line item: the answers given (unit version and question key → right or wrong; the
+ * FIRST answer of a question counts), and the standing over the questions the launch opens now (`right_count` of
+ * `total`, `answered_count` answered), computed at each answer; `updated_at` is the standing's time (the score's
+ * timestamp, strictly increasing per row), `posted_standing_at` the time of the standing last posted. One row per
+ * connection, line item and LMS user; a job (`lti-scores`) posts it.
  */
 export const ltiGrades = pgTable(
   'lti_grades',
@@ -117,9 +124,12 @@ export const ltiGrades = pgTable(
     sub: text('sub').notNull(),
     answers: jsonb('answers').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
     total: integer('total').notNull(),
+    rightCount: integer('right_count').notNull().default(0),
+    answeredCount: integer('answered_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     postedAt: timestamp('posted_at', { withTimezone: true }),
     postedRight: integer('posted_right'),
+    postedStandingAt: timestamp('posted_standing_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
   (t) => [uniqueIndex('lti_grades_unique').on(t.connectionId, t.lineitem, t.sub)],

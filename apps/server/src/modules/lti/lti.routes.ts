@@ -3,8 +3,9 @@
  * - form posts (application/x-www-form-urlencoded: the platform's login and launch, the picker's answer) are parsed
  *   here only;
  * - one per-address limit (RATE_LIMIT_LTI per minute) runs before anything else;
- * - the browser-facing routes answer HTML (a redirect, the auto-posted response, or a pt-BR refusal page, logged);
- *   the picker's calls answer JSON.
+ * - the browser-facing routes answer HTML (a redirect, the auto-posted response, or a pt-BR refusal page, logged) —
+ *   for every failure, a malformed request (zod, 400) or an unexpected error (500) included; the picker's calls and
+ *   the grade answers answer JSON (the app's error handler).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
@@ -44,6 +45,18 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+    // The LMS's browser reads whatever the HTML routes answer: their failures are pages too; the others' go on to the
+    // app's JSON error handler.
+    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      if (!HTML_ROUTES.has(request.routeOptions.url ?? '')) throw error;
+      const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) {
+        request.log.error({ err: error, lti: { code: 'unexpected' } }, 'LTI: erro inesperado');
+        return reply.send(refusalPage(reply, new LtiRefusal(500, 'unexpected', LTI_TOOL_MSG.unexpected)));
+      }
+      request.log.warn({ lti: { code: 'requestInvalid', status, detail: error.message.slice(0, 300) } }, 'LTI: acesso recusado');
+      return reply.send(refusalPage(reply, new LtiRefusal(status >= 400 ? status : 400, 'requestInvalid', LTI_TOOL_MSG.requestInvalid)));
+    });
     const limiter = scope.createRateLimit({ max: deps.config.RATE_LIMIT_LTI, timeWindow: '1 minute', keyGenerator: (request) => `lti:${request.ip}` });
     scope.addHook('onRequest', async (request, reply) => {
       const limit = await limiter(request);
@@ -71,7 +84,7 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
     registerRoute(scope, deps, R.launch, ({ body, request, reply }) =>
       answerHtml(request, reply, async () => {
         const launch = await verify(deps.db, body);
-        const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch);
+        const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch, request.log);
         request.log.info({ lti: { connectionId: launch.connection.id, messageType: launch.messageType, deploymentId: launch.deploymentId } }, 'LTI: acesso aceito');
         return redirect(reply, 303, location);
       }) as never,

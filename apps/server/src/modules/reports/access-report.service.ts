@@ -14,7 +14,7 @@
  * - the most accessed units: `access_unit_months|days` of the institution, or `access_item_months` for all of them.
  * A page is two statements run side by side (rows; figures), after the scope check and the fold.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCESS_REPORT_PAGE_SIZE,
@@ -28,6 +28,7 @@ import {
   type accessReportSellersQuery,
 } from '@edu/shared/access-reports';
 import type { UserType } from '@edu/shared/access';
+import { LTI_PLATFORM_LABELS, ltiStudentLabel, parseLtiStudentId, type LtiPlatform } from '@edu/shared/lti';
 import type { Deps } from '../../platform/http';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
@@ -36,6 +37,7 @@ import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
 import { monthRange, rowsOf, trendQuery } from './access-ranges';
 import { dressed, rankedUnits, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
+import { ltiConnections } from '../sellers/lti.tables';
 
 type Filters = z.output<typeof accessReportFilters>;
 
@@ -141,6 +143,29 @@ export function accessReportService(deps: Deps) {
     return row!;
   }
 
+  /**
+   * How each student of some rows is shown: its id, or — an LTI-launched student (`lti:<connection>:<sub>`) — the LMS's
+   * user id with the connection's name (deleted connections too: the history stays readable).
+   */
+  async function studentNames(rows: { seller_id: number | string; student_id: string }[]): Promise<(r: { seller_id: number | string; student_id: string }) => string> {
+    const parsed = new Map(rows.map((r) => [r.student_id, parseLtiStudentId(r.student_id)]));
+    const ids = [...new Set([...parsed.values()].flatMap((p) => (p ? [p.connectionId] : [])))].filter((id) => id <= 2_147_483_647);
+    const names = new Map<number, { sellerId: number; name: string }>();
+    if (ids.length) {
+      const found = await db
+        .select({ id: ltiConnections.id, sellerId: ltiConnections.sellerId, name: ltiConnections.name, platform: ltiConnections.platform })
+        .from(ltiConnections)
+        .where(inArray(ltiConnections.id, ids));
+      for (const c of found) names.set(c.id, { sellerId: c.sellerId, name: c.name || LTI_PLATFORM_LABELS[c.platform as LtiPlatform] || c.platform });
+    }
+    return (r) => {
+      const p = parsed.get(r.student_id);
+      const connection = p ? names.get(p.connectionId) : undefined;
+      // Only the institution's own connection names its students (an id typed before `lti:` was reserved stays as is).
+      return p && connection && connection.sellerId === Number(r.seller_id) ? ltiStudentLabel(p, connection.name) : r.student_id;
+    };
+  }
+
   return {
     async list(auth: AuthContext, q: z.output<typeof accessReportQuery>): Promise<AccessReportPage> {
       const sellerId = await ready(auth, q.seller_id);
@@ -149,11 +174,12 @@ export function accessReportService(deps: Deps) {
         figures(q, sellerId),
       ]);
       const maxRent = sellerId === null || f.max_rent === null ? null : Number(f.max_rent);
+      const nameOf = await studentNames(rows);
       return {
         data: rows.map((r) => ({
           sellerId: Number(r.seller_id),
           seller: r.seller,
-          student: r.student_id,
+          student: nameOf(r),
           total_access: Number(r.total ?? 0),
           last_access: r.last_access ?? '',
         })),
@@ -207,7 +233,8 @@ export function accessReportService(deps: Deps) {
         let after: StudentRow | undefined;
         for (;;) {
           const batch = await students(q, sellerId, CSV_BATCH, 0, after);
-          for (const r of batch) yield [r.seller, r.student_id, Number(r.total ?? 0), r.last_access_text ?? ''];
+          const nameOf = await studentNames(batch);
+          for (const r of batch) yield [r.seller, nameOf(r), Number(r.total ?? 0), r.last_access_text ?? ''];
           if (batch.length < CSV_BATCH) return;
           after = batch[batch.length - 1];
         }

@@ -23,4 +23,5 @@ export function institutionsModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, L.remove, ({ auth, params, body }) => lti.remove(auth, params.id, body));
   registerRoute(app, deps, L.test, ({ params }) => lti.test(params.id, params.connectionId));
   registerRoute(app, deps, L.addDeployment, ({ auth, params, body }) => lti.addDeployment(auth, params.id, params.connectionId, body.deploymentId));
+  registerRoute(app, deps, L.removeDeployment, ({ auth, params, body }) => lti.removeDeployment(auth, params.id, params.connectionId, body.deploymentId));
 }

@@ -4,12 +4,14 @@
  * as a tombstone (deleted_at, deleted_by) for the audit; at most one live connection per institution and client
  * id (a partial unique index, so two simultaneous adds cannot both succeed). Admin and director only (route roles).
  *
- * Issue 14: each connection answers the values the LMS admin pastes into the LMS (`tool`, from PUBLIC_URL and the
- * connection id) and its accepted deployments; 'Testar conexão' fetches the platform's JWKS with a time-out.
+ * Issue 14: each connection answers the values the LMS admin pastes into the LMS (`tool`, from PUBLIC_URL only: the
+ * same for every connection, so they can be pasted before the connection exists) and its accepted deployments, which
+ * the admin adds and removes (audited); 'Testar conexão' fetches the platform's JWKS with a time-out. A platform URL
+ * over http (localhost) is accepted only while the tool itself runs on localhost (lti-urls.ts `allowsLocalHttp`).
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { LTI_MSG, ltiEndpoints, type LtiConnectionView, type LtiPlatform, type LtiTestReply, type ltiAddBody, type ltiDeleteBody } from '@edu/shared/lti';
+import { isAllowedLtiUrl, LTI_MSG, ltiEndpoints, type LtiConnectionView, type LtiPlatform, type LtiTestReply, type ltiAddBody, type ltiDeleteBody } from '@edu/shared/lti';
 import { LTI_LIMITS, ltiToolUrls } from '@edu/shared/lti-tool';
 import type { Deps } from '../../platform/http';
 import type { Executor } from '../../platform/db';
@@ -20,6 +22,7 @@ import { isUniqueViolation } from '../../platform/pg-errors';
 import { sellers } from './sellers.tables';
 import { ltiConnections } from './lti.tables';
 import { ltiDeployments } from '../lti/lti-tool.tables';
+import { allowsLocalHttp } from '../lti/lti-urls';
 
 const duplicate = () => new AppError(409, 'LTI_DUPLICATE', LTI_MSG.duplicate, { clientId: LTI_MSG.duplicate });
 
@@ -111,6 +114,9 @@ export function ltiService(deps: Deps) {
 
     async add(auth: AuthContext, sellerId: number, body: z.output<typeof ltiAddBody>) {
       await requireSeller(db, sellerId);
+      if (!isAllowedLtiUrl(body.url, allowsLocalHttp(config.PUBLIC_URL))) {
+        throw new AppError(400, 'VALIDATION', LTI_MSG.urlNotHttpsProduction, { url: LTI_MSG.urlNotHttpsProduction });
+      }
       const endpoints = ltiEndpoints(body.platform, body.url);
       try {
         const row = await db.transaction(async (tx) => {
@@ -204,6 +210,28 @@ export function ltiService(deps: Deps) {
         return { row, deployments: await deploymentsOf(tx, [connectionId]) };
       });
       return { message: LTI_MSG.deploymentAdded, connection: view(result.row, result.deployments.get(connectionId)) };
+    },
+
+    /** Removes an accepted deployment (the admin's or the first launch's): its launches are refused from now on. */
+    async removeDeployment(auth: AuthContext, sellerId: number, connectionId: number, deploymentId: string) {
+      const result = await db.transaction(async (tx) => {
+        const row = await connectionOf(tx, sellerId, connectionId);
+        // Under the lock the first launch takes to record a deployment (lti-oidc.ts `acceptDeployment`).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lti-deployments:${connectionId}`}))`);
+        const removed = await tx
+          .delete(ltiDeployments)
+          .where(and(eq(ltiDeployments.connectionId, connectionId), eq(ltiDeployments.deploymentId, deploymentId)))
+          .returning({ source: ltiDeployments.source });
+        if (!removed.length) throw notFound(LTI_MSG.deploymentNotFound);
+        await record(tx, {
+          userId: auth.user.id,
+          sellerId: auth.user.sellerId,
+          action: 'removed_lti_deployment',
+          data: { sellerId, connectionId, deploymentId, source: removed[0]!.source },
+        });
+        return { row, deployments: await deploymentsOf(tx, [connectionId]) };
+      });
+      return { message: LTI_MSG.deploymentRemoved, connection: view(result.row, result.deployments.get(connectionId)) };
     },
   };
 }

@@ -51,3 +51,5 @@ export const deleteLtiConnection = (sellerId: number, body: LtiDeleteBody) => ca
 export const testLtiConnection = (sellerId: number, connectionId: number) => call(ltiRoutes.test, { params: { id: sellerId, connectionId } });
 export const addLtiDeployment = (sellerId: number, connectionId: number, body: LtiDeploymentBody) =>
   call(ltiRoutes.addDeployment, { params: { id: sellerId, connectionId }, body });
+export const removeLtiDeployment = (sellerId: number, connectionId: number, body: LtiDeploymentBody) =>
+  call(ltiRoutes.removeDeployment, { params: { id: sellerId, connectionId }, body });

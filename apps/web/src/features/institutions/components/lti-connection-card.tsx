@@ -1,19 +1,19 @@
 /**
  * One LTI connection in 'Gerenciar Conexão LTI' (spec 3 §2.11; issue 14): the values the LMS admin pastes into
  * Moodle, Canvas or D2L (each with a copy button, docs/lms.md walks through where each one goes), the deployments the
- * tool accepts (and 'Adicionar' for another), the platform endpoints the server derived, 'Testar conexão' (the server
+ * tool accepts ('Adicionar' for another, 'Remover' beside each), the platform endpoints the server derived, 'Testar conexão' (the server
  * asks the LMS for its public keys) and 'Deletar'.
  */
 import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Divider, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@edu/shared/messages';
-import { LTI_PLATFORM_LABELS, ltiDeploymentId, type LtiConnectionView, type LtiTestReply } from '@edu/shared/lti';
+import { LTI_MSG, LTI_PLATFORM_LABELS, ltiDeploymentId, type LtiConnectionView, type LtiTestReply } from '@edu/shared/lti';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
-import { addLtiDeployment, deleteLtiConnection, institutionsKeys, testLtiConnection } from '../api';
+import { addLtiDeployment, deleteLtiConnection, institutionsKeys, removeLtiDeployment, testLtiConnection } from '../api';
 
 function Value({ label, value }: { label: string; value: string }) {
   return (
@@ -157,6 +157,18 @@ function Deployments({ sellerId, connection: c, onAdded }: { sellerId: number; c
     },
     onError: (err) => setError(err instanceof ApiError ? (err.fields.deploymentId ?? err.message) : MSG.generic),
   });
+  const remove = useMutation({
+    mutationFn: (deploymentId: string) => removeLtiDeployment(sellerId, c.id, { deploymentId }),
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      onAdded();
+    },
+    onError: (err) => toastError(err instanceof ApiError ? err.message : MSG.generic),
+  });
+  async function askRemove(deploymentId: string) {
+    const ok = await confirm({ title: 'Remover Deployment ID', message: LTI_MSG.deploymentRemoveConfirm(deploymentId), confirmLabel: 'Remover', danger: true });
+    if (ok) remove.mutate(deploymentId);
+  }
   function submit(e: FormEvent) {
     e.preventDefault();
     e.stopPropagation();
@@ -177,7 +189,17 @@ function Deployments({ sellerId, connection: c, onAdded }: { sellerId: number; c
       ) : (
         <Group gap={4}>
           {c.deployments.map((d) => (
-            <Badge key={d.deploymentId} variant="outline" tt="none" title={d.source === 'admin' ? 'Cadastrado pelo administrador' : 'Registrado no primeiro acesso'}>
+            <Badge
+              key={d.deploymentId}
+              variant="outline"
+              tt="none"
+              title={d.source === 'admin' ? 'Cadastrado pelo administrador' : 'Registrado no primeiro acesso'}
+              rightSection={
+                <ActionIcon size="xs" variant="transparent" color="gray" aria-label={`Remover Deployment ID ${d.deploymentId}`} loading={remove.isPending && remove.variables === d.deploymentId} onClick={() => void askRemove(d.deploymentId)}>
+                  <IconX size={12} />
+                </ActionIcon>
+              }
+            >
               {d.deploymentId}
             </Badge>
           ))}

@@ -26,14 +26,15 @@ import { LmsReaderContext } from '../lms-bridge';
 export function StudentUnitView({ credentials, unitId, grades = false }: { credentials: StudentCredentials; unitId: number; grades?: boolean }) {
   const unit = useQuery(unitQuery(credentials, unitId));
   const [answers, setAnswers] = useState<ReadonlyMap<string, boolean>>(new Map());
-  const [gradeStatus, setGradeStatus] = useState<'sent' | 'failed' | null>(null);
+  const [gradeStatus, setGradeStatus] = useState<{ ok: boolean; message: string } | null>(null);
   const record = useCallback(
     (a: QuestionAnswer) => {
       setAnswers((old) => new Map(old).set(a.key, a.correct));
       if (grades) {
+        // The server's word: 'sent', or that only the first answer of a question counts.
         sendLtiAnswer(credentials, unitId, a.key, a.option).then(
-          () => setGradeStatus('sent'),
-          () => setGradeStatus('failed'),
+          (reply) => setGradeStatus({ ok: true, message: reply.message }),
+          () => setGradeStatus({ ok: false, message: LTI_TOOL_MSG.gradeFail }),
         );
       }
     },
@@ -95,8 +96,8 @@ export function StudentUnitView({ credentials, unitId, grades = false }: { crede
           </Text>
         )}
         {gradeStatus && (
-          <Text size="sm" c={gradeStatus === 'sent' ? 'dimmed' : 'red'} data-testid="lms-grade">
-            {gradeStatus === 'sent' ? LTI_TOOL_MSG.gradeSent : LTI_TOOL_MSG.gradeFail}
+          <Text size="sm" c={gradeStatus.ok ? 'dimmed' : 'red'} data-testid="lms-grade">
+            {gradeStatus.message}
           </Text>
         )}
       </div>

@@ -1,8 +1,11 @@
+// @ts-check
+/* global window, document, URL */
 /**
  * The script of the SCORM 1.2 package's SCO (issue 14 item 2). It runs in the LEARNER'S BROWSER, inside the LMS —
- * never on this server. It is written here as a function so that the compiler and the linter check it; the package
- * carries its source text called with its settings (`scoScript`), so the function may use only its argument and the
- * browser's globals: no import and no name of this module.
+ * never on this server. It is a static file, copied into the package byte for byte (scorm-package.ts `scoScript`
+ * wraps it with its settings): no build step (tsx, esbuild, a coverage tool) touches it, so what the learner's
+ * browser runs is exactly this text. `// @ts-check` (allowJs in apps/server/tsconfig.json) and ESLint still check it.
+ * It may use only its argument and the browser's globals.
  *
  * What it does (ADL SCORM 1.2 Run-Time Environment):
  * 1. finds the LMS's API adapter (`window.API`) with ADL's discovery: this window and its parents, then the opener
@@ -20,35 +23,43 @@
  * Without an API the unit still opens, with a notice that progress is not recorded.
  */
 
-export interface ScoConfig {
-  /** The viewer's address with the dispatch token (`${PUBLIC_URL}${LMS_VIEWER_PATH}?token=…`). */
-  launchUrl: string;
-  /** Our server's origin: the only origin whose messages the SCO reads, and the one it writes to. */
-  origin: string;
-  /** SCORM_BRIDGE. */
-  channel: string;
-  messages: { loaded: string; hello: string; progress: string };
-  /** The query parameters the viewer reads. */
-  params: { student: string; page: string };
-  texts: { loading: string; noLms: string; frameTitle: string };
-}
+/**
+ * The package's settings (scorm-package.ts `ScoConfig`).
+ * @typedef {object} ScoConfig
+ * @property {string} launchUrl The viewer's address with the dispatch token.
+ * @property {string} origin Our server's origin: the only origin whose messages the SCO reads, and the one it writes to.
+ * @property {string} channel SCORM_BRIDGE.channel.
+ * @property {{ loaded: string, hello: string, progress: string }} messages
+ * @property {{ student: string, page: string }} params The query parameters the viewer reads.
+ * @property {{ loading: string, noLms: string, frameTitle: string }} texts
+ */
 
-/** The LMS's SCORM 1.2 API adapter (the calls this SCO makes). */
-interface ScormApi {
-  LMSInitialize(arg: string): unknown;
-  LMSFinish(arg: string): unknown;
-  LMSGetValue(element: string): unknown;
-  LMSSetValue(element: string, value: string): unknown;
-  LMSCommit(arg: string): unknown;
-}
+/**
+ * The LMS's SCORM 1.2 API adapter (the calls this SCO makes).
+ * @typedef {object} ScormApi
+ * @property {(arg: string) => unknown} LMSInitialize
+ * @property {(arg: string) => unknown} LMSFinish
+ * @property {(element: string) => unknown} LMSGetValue
+ * @property {(element: string, value: string) => unknown} LMSSetValue
+ * @property {(arg: string) => unknown} LMSCommit
+ */
 
-export function scoRuntime(config: ScoConfig): void {
-  /** ADL's discovery: the first `API` up the chain of parents (at most 500 levels; another origin's frame is skipped). */
-  function search(start: Window): ScormApi | null {
-    let win: Window = start;
+/** @param {ScoConfig} config */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the line scorm-package.ts appends
+function scoRuntime(config) {
+  'use strict';
+
+  /**
+   * ADL's discovery: the first `API` up the chain of parents (at most 500 levels; another origin's frame is skipped).
+   * @param {Window} start
+   * @returns {ScormApi | null}
+   */
+  function search(start) {
+    /** @type {Window} */
+    let win = start;
     for (let level = 0; level < 500; level++) {
       try {
-        const api = (win as unknown as { API?: ScormApi }).API;
+        const api = /** @type {{ API?: ScormApi }} */ (/** @type {unknown} */ (win)).API;
         if (api) return api;
       } catch {
         // A frame of another origin: its properties cannot be read; keep climbing.
@@ -58,10 +69,11 @@ export function scoRuntime(config: ScoConfig): void {
     }
     return null;
   }
-  let api: ScormApi | null = search(window);
+  /** @type {ScormApi | null} */
+  let api = search(window);
   if (!api && window.opener) {
     try {
-      api = search(window.opener as Window);
+      api = search(/** @type {Window} */ (window.opener));
     } catch {
       api = null;
     }
@@ -77,12 +89,14 @@ export function scoRuntime(config: ScoConfig): void {
       initialized = false;
     }
   }
-  const get = (element: string): string => {
+  /** @param {string} element */
+  const get = (element) => {
     if (!api || !initialized) return '';
     const value = api.LMSGetValue(element);
     return value === null || value === undefined ? '' : String(value);
   };
-  const set = (element: string, value: string) => {
+  /** @param {string} element @param {string} value */
+  const set = (element, value) => {
     if (api && initialized && !finished) api.LMSSetValue(element, value);
   };
   const commit = () => {
@@ -117,16 +131,17 @@ export function scoRuntime(config: ScoConfig): void {
   frame.className = 'unit';
   frame.title = config.texts.frameTitle;
   frame.src = url.toString();
-  const post = (type: string) => frame.contentWindow?.postMessage({ channel: config.channel, type }, config.origin);
+  /** @param {string} type */
+  const post = (type) => frame.contentWindow?.postMessage({ channel: config.channel, type }, config.origin);
   frame.addEventListener('load', () => {
     if (status) status.hidden = true;
     post(config.messages.hello);
   });
   app.appendChild(frame);
 
-  window.addEventListener('message', (event: MessageEvent) => {
+  window.addEventListener('message', (event) => {
     if (event.origin !== config.origin || event.source !== frame.contentWindow) return;
-    const data = event.data as Record<string, unknown> | null;
+    const data = /** @type {Record<string, unknown> | null} */ (event.data);
     if (!data || typeof data !== 'object' || data.channel !== config.channel) return;
     if (data.type === config.messages.loaded) {
       post(config.messages.hello);
@@ -148,7 +163,8 @@ export function scoRuntime(config: ScoConfig): void {
     commit();
   });
 
-  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  /** @param {number} n */
+  const two = (n) => (n < 10 ? `0${n}` : String(n));
   const finish = () => {
     if (!api || !initialized || finished) return;
     const seconds = Math.max(0, Math.round((Date.now() - started) / 1000));
@@ -161,6 +177,3 @@ export function scoRuntime(config: ScoConfig): void {
   window.addEventListener('pagehide', finish);
   window.addEventListener('beforeunload', finish);
 }
-
-/** The SCO's script file: the function above called with the package's settings. */
-export const scoScript = (config: ScoConfig): string => `'use strict';\n(${scoRuntime.toString()})(${JSON.stringify(config)});\n`;
