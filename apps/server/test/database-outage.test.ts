@@ -58,19 +58,26 @@ async function api(method: string, url: string, opts: { token?: string; body?: u
 }
 
 /** An open event stream and the kinds it received. */
-function openStream(ticket: string): Promise<{ kinds: string[]; waitFor(kind: string, count: number, ms: number): Promise<void>; close(): void }> {
+/** An open event stream: `waitFor` answers when the `count`-th event of `kind` arrived (Date.now()). */
+function openStream(ticket: string): Promise<{ kinds: string[]; waitFor(kind: string, count: number, ms: number): Promise<number>; close(): void }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/events?ticket=${encodeURIComponent(ticket)}`, (res) => {
       const kinds: string[] = [];
+      const at: number[] = [];
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        for (const m of chunk.matchAll(/^data: (.*)$/gm)) kinds.push((JSON.parse(m[1]!) as { kind: string }).kind);
+        for (const m of chunk.matchAll(/^data: (.*)$/gm)) {
+          kinds.push((JSON.parse(m[1]!) as { kind: string }).kind);
+          at.push(Date.now());
+        }
       });
       resolve({
         kinds,
         async waitFor(kind, count, ms) {
           const until = Date.now() + ms;
-          while (kinds.filter((k) => k === kind).length < count) {
+          for (;;) {
+            const found = kinds.map((k, i) => (k === kind ? at[i]! : null)).filter((t) => t !== null);
+            if (found.length >= count) return found[count - 1]!;
             if (Date.now() > until) throw new Error(`no "${kind}" #${count} within ${ms} ms; got ${kinds.join(',')}`);
             await new Promise((r) => setTimeout(r, 20));
           }
@@ -186,13 +193,15 @@ describe.skipIf(!binDir)('PostgreSQL outage on a private cluster', () => {
 
       // Back: healthy within 5 s of the database accepting connections, with no restart.
       cluster.start();
+      const upAt = Date.now();
       const backMs = await until(async () => (await api('GET', '/api/health')).status === 200, BACK_WITHIN_MS, `${mode}: health`);
       expect(backMs).toBeLessThan(BACK_WITHIN_MS);
       expect((await api('GET', '/api/me', { token })).status).toBe(200);
 
       // The LISTEN client reconnected (its attempts are at most RECONNECT_MAX_MS apart): the open stream is told it may
       // have missed events, and new ones reach it.
-      await stream.waitFor('resync', cycle + 1, RECONNECT_MAX_MS + 2000);
+      const resyncAt = await stream.waitFor('resync', cycle + 1, BACK_WITHIN_MS);
+      expect(resyncAt - upAt, `${mode}: the listener's reconnection`).toBeLessThan(RECONNECT_MAX_MS + 1000);
       await publish(deps.db, { kind: 'notifications', userIds: [userId] });
       await stream.waitFor('notifications', cycle + 1, 2000);
 
