@@ -102,7 +102,7 @@ async function until(check: () => Promise<boolean>, ms: number, what: string): P
 describe.skipIf(!binDir)('PostgreSQL outage on a private cluster', () => {
   beforeAll(async () => {
     cluster = await createPrivatePostgres({ binDir: binDir! });
-    cluster.start();
+    await cluster.start();
     const admin = new pg.Client({ connectionString: cluster.url() });
     await admin.connect();
     await admin.query('CREATE DATABASE app');
@@ -158,7 +158,7 @@ describe.skipIf(!binDir)('PostgreSQL outage on a private cluster', () => {
         })
         .then(() => null, (e: unknown) => e);
       await inside;
-      cluster.stop(mode);
+      await cluster.stop(mode);
       const stoppedAt = Date.now();
       resume();
       expect(isDatabaseUnavailable(await transaction), mode).toBe(true);
@@ -192,7 +192,7 @@ describe.skipIf(!binDir)('PostgreSQL outage on a private cluster', () => {
       expect(await metrics.text()).toMatch(/^database_up 0$/m);
 
       // Back: healthy within 5 s of the database accepting connections, with no restart.
-      cluster.start();
+      await cluster.start();
       const upAt = Date.now();
       const backMs = await until(async () => (await api('GET', '/api/health')).status === 200, BACK_WITHIN_MS, `${mode}: health`);
       expect(backMs).toBeLessThan(BACK_WITHIN_MS);

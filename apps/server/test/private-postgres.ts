@@ -4,7 +4,7 @@
  * machine's shared server (5432). As root (initdb refuses root), the binaries run as the `postgres` system user,
  * who owns the folder.
  */
-import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { execFile, execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -45,10 +45,10 @@ export interface PrivatePostgres {
   dir: string;
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database?: string): string;
-  /** pg_ctl start, waiting until it accepts connections. */
-  start(): void;
-  /** pg_ctl stop (`fast`: ends the sessions cleanly; `immediate`: like a crash), waiting until it is down. */
-  stop(mode?: 'fast' | 'immediate'): void;
+  /** pg_ctl start, resolving once it accepts connections (asynchronous: the caller's event loop keeps running). */
+  start(): Promise<void>;
+  /** pg_ctl stop (`fast`: ends the sessions cleanly; `immediate`: like a crash), resolving once it is down. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
   /** Stop (immediate) and delete the folder. */
   destroy(): void;
 }
@@ -66,6 +66,12 @@ export async function createPrivatePostgres(opts: { binDir?: string } = {}): Pro
     const result = spawnSync(path.join(bin, tool), args, options);
     if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.stdout || result.error}`);
   };
+  const runAsync = (tool: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      execFile(path.join(bin, tool), args, { cwd: dir, timeout: 60_000, ...(owner ?? {}) }, (err, stdout, stderr) =>
+        err ? reject(new Error(`${tool} ${args.join(' ')} failed: ${stderr || stdout || err.message}`)) : resolve(),
+      );
+    });
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   // Small and quick: no Unix socket (nothing next to the shared server's), no fsync (a test's data), a log file.
   const settings = [
@@ -85,12 +91,13 @@ export async function createPrivatePostgres(opts: { binDir?: string } = {}): Pro
     port,
     dir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    start: () => run('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60']),
-    stop: (mode = 'fast') => run('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', '60']),
+    start: () => runAsync('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60']),
+    stop: (mode = 'fast') => runAsync('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', '60']),
     destroy() {
+      // Synchronous, so it also works in an 'exit' handler.
       if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
         try {
-          pg.stop('immediate');
+          run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w', '-t', '60']);
         } catch {
           // already down
         }
