@@ -192,13 +192,20 @@ for (const mode of ['fast', 'immediate']) {
   await cluster.start();
   const up = performance.now();
   const healthyMs = await healthyAfter(up);
+  await sleep(STEADY_S);
   // The listener may be back before pg_ctl notices the server is ready: then the figure is negative.
   const resyncAt = resyncs.find((t) => t > startCalled);
-  await sleep(STEADY_S);
   const end = performance.now();
   const lastFailure = samples.filter((x) => x.status !== 200 && x.end >= up).reduce((m, x) => Math.max(m, x.end), up);
+  // Answered calls per second (ok/failed) from 3 s before the stop to the end, to see the dip and the return.
+  const timeline = [];
+  for (let t = stopCalled - 3000; t < end - 999; t += 1000) {
+    const s = samples.filter((x) => x.end >= t && x.end < t + 1000);
+    timeline.push(`${s.filter((x) => x.status === 200).length}/${s.filter((x) => x.status !== 200).length}`);
+  }
   results.push({
     mode,
+    timeline: timeline.join(' '),
     stopMs: Math.round(stopped - stopCalled),
     databaseStartMs: Math.round(up - startCalled),
     before,
@@ -216,6 +223,8 @@ await Promise.all(clients);
 const alive = exited === null && server.pid === serverPid;
 
 console.log(JSON.stringify({ clients: CLIENTS, outageSeconds: OUTAGE_S, results, serverRestarted: !alive, logLines, sse }, null, 2));
+console.log('');
+for (const r of results) console.log(`-m ${r.mode}: ok/failed calls per second from 3 s before the stop: ${r.timeline}`);
 console.log('\n| stop | before: calls/s, p50/p99 ms | outage: calls, errors, statuses, failure p99/max ms | DB start | healthy after | last failure after | SSE resync after | after: calls/s, errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
