@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Buffer } from 'node:buffer';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 
