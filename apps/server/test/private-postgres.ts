@@ -87,6 +87,7 @@ export async function createPrivatePostgres(opts: { binDir?: string } = {}): Pro
   ];
   fs.appendFileSync(path.join(data, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
   const log = path.join(dir, 'postgres.log');
+  let destroyed = false;
   const pg: PrivatePostgres = {
     port,
     dir,
@@ -94,6 +95,9 @@ export async function createPrivatePostgres(opts: { binDir?: string } = {}): Pro
     start: () => runAsync('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60']),
     stop: (mode = 'fast') => runAsync('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', '60']),
     destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      process.off('exit', onExit);
       // Synchronous, so it also works in an 'exit' handler.
       if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
         try {
@@ -105,5 +109,8 @@ export async function createPrivatePostgres(opts: { binDir?: string } = {}): Pro
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  // A test run or a bench that dies before its clean-up must not leave a server running.
+  const onExit = () => pg.destroy();
+  process.once('exit', onExit);
   return pg;
 }
