@@ -20,6 +20,8 @@ import { createMailer } from './platform/mail';
 import { localStorage } from './platform/storage';
 import { registerErrorHandler, registerRequestGuards } from './platform/errors';
 import { InFlight, type Deps } from './platform/http';
+import { registerMetrics } from './platform/metrics';
+import { echoRequestId, requestIdGenerator } from './platform/request-id';
 import { systemModule } from './modules/system/system.routes';
 import { unitsModule } from './modules/units/units.routes';
 import { galleriesModule } from './modules/galleries/galleries.routes';
@@ -91,7 +93,13 @@ export function defaultWebDist(config: Config): string {
 }
 
 export async function createDeps(config: Config, log: Parameters<typeof startJobs>[1], opts: { memory?: boolean } = {}): Promise<Deps> {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory });
+  const pool = {
+    max: config.DATABASE_POOL_MAX,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool });
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
   const storage = localStorage(config.uploadsDir);
@@ -104,6 +112,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     // Off by default: only behind a proxy may X-Forwarded-For name the client (README, TRUST_PROXY).
     trustProxy: config.TRUST_PROXY,
+    // X-Request-Id: a trusted proxy's, else a new UUID (platform/request-id.ts); `reqId` on every log line.
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
@@ -120,6 +130,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   const spaRoot = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   registerErrorHandler(app, { spaRoot });
   registerRequestGuards(app);
+  echoRequestId(app);
+  registerMetrics(app, deps);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -15,6 +15,14 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL (issue 15): connections of the app's pool per process (the job queue has its own, up to 10). */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+  /** Longest wait for a connection, a free one of the pool or a new one; past it the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** PostgreSQL's statement_timeout for the app's queries (0: none); migrations run without it. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(30_000),
+  /** An idle pooled connection is closed after this long. */
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DATA_DIR: z.string().default('./data'),
   DEMO_DATA: bool,
   MAIL_URL: z.string().optional(),
@@ -101,6 +109,11 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 32, 'LTI_KEY_SECRET: use pelo menos 32 caracteres'),
   /** LTI requests (login, launch, the content picker, grade answers) per client address per minute. */
   RATE_LIMIT_LTI: z.coerce.number().int().positive().default(600),
+  /** Bearer token of GET /api/metrics (Prometheus, issue 15), at least 16 characters; unset: no metrics (404). */
+  METRICS_TOKEN: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.trim().length >= 16, 'METRICS_TOKEN: use pelo menos 16 caracteres'),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
+import { MSG } from '@edu/shared/messages';
+import { HEALTH_TIMEOUT_MS } from '../src/modules/system/system.routes';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -25,12 +27,22 @@ describe('GET /api/health', () => {
     vi.spyOn(t.deps.database, 'ping').mockRejectedValueOnce(new Error('connection refused'));
     const db = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(db.statusCode).toBe(503);
-    expect(db.json()).toEqual({ status: 'degraded', database: 'error', jobs: 'ok' });
+    expect(db.json()).toEqual({ status: 'degraded', database: 'error', jobs: 'ok', message: MSG.healthDatabaseDown });
+    expect(db.headers['retry-after']).toBe('5');
 
     vi.spyOn(t.deps.jobs, 'ping').mockRejectedValueOnce(new Error('queue gone'));
     const jobs = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(jobs.statusCode).toBe(503);
-    expect(jobs.json()).toEqual({ status: 'degraded', database: 'ok', jobs: 'error' });
+    expect(jobs.json()).toEqual({ status: 'degraded', database: 'ok', jobs: 'error', message: MSG.healthJobsDown });
+  });
+
+  it('answers 503 within its time-out when the database hangs instead of refusing', async () => {
+    vi.spyOn(t.deps.database, 'ping').mockReturnValueOnce(new Promise<void>(() => undefined));
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'error', jobs: 'ok' });
+    expect(Date.now() - started).toBeLessThan(HEALTH_TIMEOUT_MS + 1000);
   });
 });
 

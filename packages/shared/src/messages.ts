@@ -108,6 +108,12 @@ export const MSG = {
   notFound: 'Registro não encontrado.',
   notFoundOrDenied: 'Não encontramos o que você procura, ou você não tem acesso a ele. Confira o endereço ou volte ao painel.',
   routeNotFound: 'Rota não encontrada.',
+  /** 503 DATABASE_UNAVAILABLE (issue 15): the database is restarting or unreachable; the server recovers by itself. */
+  serviceUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em alguns instantes.',
+  serviceUnavailableTitle: 'Serviço indisponível',
+  /** GET /api/health while the database does not answer. */
+  healthDatabaseDown: 'O banco de dados não está respondendo.',
+  healthJobsDown: 'A fila de tarefas não está respondendo.',
   cannotManageType: 'Você não pode cadastrar ou editar usuários deste tipo.',
   planNotFound: 'Plano não encontrado.',
 

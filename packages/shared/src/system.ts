@@ -5,6 +5,8 @@ export const healthReply = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'error']),
   jobs: z.enum(['ok', 'error']),
+  /** When degraded (503): what does not answer, in pt-BR. */
+  message: z.string().optional(),
 });
 
 /** Spec 1 §2.16, in order; the video ids come from TUTORIAL_VIDEO_IDS (same order). */

@@ -28,12 +28,45 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** The PostgreSQL pool's limits (config: DATABASE_POOL_MAX, DATABASE_*_TIMEOUT_MS); unset: node-postgres' defaults, no statement time-out. */
+export interface PoolSettings {
+  max?: number;
+  /** Waiting for a connection: a free one of the pool or a new one (pg-pool's connectionTimeoutMillis covers both). */
+  connectTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  /** PostgreSQL's statement_timeout, sent when each connection starts; 0 or unset: none. */
+  statementTimeoutMs?: number;
+}
+
+/** node-postgres options of a pool (the app's and pg-boss's) with these settings. */
+export function poolOptions(url: string, settings: PoolSettings = {}): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: settings.max ?? 10,
+    ...(settings.connectTimeoutMs ? { connectionTimeoutMillis: settings.connectTimeoutMs } : {}),
+    ...(settings.idleTimeoutMs ? { idleTimeoutMillis: settings.idleTimeoutMs } : {}),
+    ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    // A peer that vanished without closing (a failover, a cut network) is noticed by TCP, not only at the next query.
+    keepAlive: true,
+  };
+}
+
+/** The pool's connections now (PostgreSQL only): open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   kind: 'postgres' | 'pglite';
   db: Db;
   sql: SqlExecutor;
   /** pg-boss options to use the same database. */
-  bossConnection: { connectionString: string } | { db: SqlExecutor };
+  bossConnection: pg.PoolConfig | { db: SqlExecutor };
+  /** The pool's connections (null on PGlite: one connection in the process). */
+  poolStats(): PoolStats | null;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** LISTEN on a channel (NOTIFY is delivered on commit); answers the function that stops listening. */
@@ -54,22 +87,48 @@ export function txSql(tx: Executor): SqlExecutor {
   return { executeSql: (text, values) => client.query(text, values ?? []) };
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+/** Runs the migrations on a connection of their own: without the app's statement time-out (an index on a big table takes long). */
+async function migratePostgres(url: string, connectTimeoutMs: number | undefined) {
+  const client = new pg.Client({ connectionString: url, ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}) });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir() });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; pool?: PoolSettings }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const url = opts.url;
+    await migratePostgres(url, opts.pool?.connectTimeoutMs);
+    const options = poolOptions(url, opts.pool);
+    const pool = new pg.Pool(options);
     // An idle client can lose its connection (server restart, failover, terminated backend): the pool
-    // replaces it; the error must not crash the process.
-    pool.on('error', (err) => console.error('database pool: idle client error', err.message));
+    // drops it and opens a new one at the next query; the error must not crash the process. During an
+    // outage every idle client reports it at once: one line per second at most.
+    let reported = 0;
+    pool.on('error', (err) => {
+      if (Date.now() - reported < 1000) return;
+      reported = Date.now();
+      console.error('database pool: idle client error', err.message);
+    });
+    // A connection that dies while checked out (a transaction between two queries when the server stops) makes its
+    // client emit 'error' with no pool listener attached: without one of its own that would end the process. The
+    // running query still fails, and the pool drops the client when it is released (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir() });
     return {
       kind: 'postgres',
       db,
       sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-      bossConnection: { connectionString: opts.url },
+      bossConnection: options,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.max ?? 10 }),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
-      listen: (channel, onPayload, listenOpts) => listenPostgres(opts.url!, channel, onPayload, listenOpts),
+      listen: (channel, onPayload, listenOpts) =>
+        listenPostgres(url, channel, onPayload, { connectTimeoutMs: opts.pool?.connectTimeoutMs, ...listenOpts }),
     };
   }
   let dir: string | undefined;
@@ -92,6 +151,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     db: drz as unknown as Db,
     sql: { executeSql },
     bossConnection: { db: { executeSql } },
+    poolStats: () => null,
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
     listen: async (channel, onPayload) => {

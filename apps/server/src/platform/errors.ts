@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type {} from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@edu/shared/messages';
+import { isDatabaseUnavailable, rootCause } from './pg-errors';
 
 /** A failure the client should see: becomes `{ statusCode, code, message }`. */
 export class AppError extends Error {
@@ -114,6 +115,14 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MSG.generic });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // One line per refused request, without the stack: during an outage every request ends here.
+      request.log.warn({ db: rootCause(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.serviceUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -94,7 +94,7 @@ export function eventsModule(app: FastifyInstance, deps: Deps) {
   const send = (s: Stream, kind: EventKind) => write(s, `data: ${JSON.stringify({ kind })}\n\n`);
   const drop = (s: Stream) => {
     clearInterval(s.heartbeat);
-    streams.delete(s);
+    if (streams.delete(s)) app.metrics?.sseClosed();
     if (!s.res.writableEnded) s.res.end();
   };
 
@@ -106,7 +106,10 @@ export function eventsModule(app: FastifyInstance, deps: Deps) {
 
   app.addHook('onReady', async () => {
     unlisten = await deps.database.listen(EVENTS_CHANNEL, deliver, {
-      onResync: () => deliver(JSON.stringify({ kind: 'resync', all: true })),
+      onResync: () => {
+        app.log.info('events listener reconnected; streams told to refetch');
+        deliver(JSON.stringify({ kind: 'resync', all: true }));
+      },
       onError: (err) => app.log.warn({ err }, 'events listener lost its connection; reconnecting'),
     });
   });
@@ -163,6 +166,7 @@ export function eventsModule(app: FastifyInstance, deps: Deps) {
       const mine = [...streams].filter((s) => s.userId === user.id).sort((a, b) => a.opened - b.opened);
       while (mine.length >= MAX_STREAMS_PER_USER) drop(mine.shift()!);
       streams.add(stream);
+      app.metrics?.sseOpened();
       // The response's 'close' fires when the client goes away (the request's may fire once it is read).
       res.on('close', () => drop(stream));
       res.on('error', () => drop(stream));

@@ -7,3 +7,44 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** Socket errors of a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * SQLSTATEs that say the server is not there to answer: class 08 (connection exception), 57P01 admin_shutdown (a
+ * fast or immediate stop, a failover), 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down,
+ * recovering), 53300 too_many_connections.
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres and pg-pool say when the connection ended, or never came within DATABASE_CONNECT_TIMEOUT_MS. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated', // …unexpectedly / …due to connection timeout
+  'timeout exceeded when trying to connect', // pg-pool: no connection free or opened in time
+  'is not queryable', // a client whose connection already failed
+  'the database system is', // …starting up / shutting down / in recovery mode, before a SQLSTATE is known
+];
+
+/**
+ * True when a database error means "the database is unavailable" rather than "this query is wrong": the answer
+ * becomes 503 DATABASE_UNAVAILABLE. Looks through Drizzle's wrapper (`cause`) and AggregateError (`errors`: a
+ * host name with several addresses). A statement time-out (57014) is not among them: it is this request's fault.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  // The texts are node-postgres' own errors, which have no code. A server error's text may quote user input (`invalid
+  // input syntax for type integer: "…"`), and so does Drizzle's wrapper (the query and its parameters): for those
+  // only the code, or the cause, counts.
+  const wrapper = 'query' in err && 'params' in err;
+  if (code === undefined && !wrapper && typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** The innermost cause of an error (Drizzle's wrapper quotes the query and its parameters: log its cause instead). */
+export function rootCause(err: unknown): { code?: string; message?: string } {
+  let e = err as { cause?: unknown; code?: string; message?: string };
+  for (let i = 0; i < 5 && e?.cause && typeof e.cause === 'object'; i++) e = e.cause as typeof e;
+  return { code: e?.code, message: e?.message };
+}

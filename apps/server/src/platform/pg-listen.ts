@@ -1,14 +1,21 @@
 /**
  * LISTEN on PostgreSQL with a dedicated connection (a pooled one would lose its LISTEN when returned
- * to the pool). Reconnects with backoff; after a reconnection it hands `onResync` the chance to tell
- * its listeners that notifications may have been missed meanwhile.
+ * to the pool). Reconnects with a short backoff (250 ms doubling to at most RECONNECT_MAX_MS, so it is
+ * back within a second of the database, issue 15); after a reconnection it hands `onResync` the chance
+ * to tell its listeners that notifications may have been missed meanwhile. `onError` hears of the lost
+ * connection once, not of every failed attempt while the database is away.
  */
 import pg from 'pg';
 
 export interface PgListenOptions {
   onResync?: () => void;
   onError?: (err: unknown) => void;
+  /** Give up a connection attempt after this long (a host that does not answer), then try again. */
+  connectTimeoutMs?: number;
 }
+
+/** The longest pause between two reconnection attempts. */
+export const RECONNECT_MAX_MS = 1000;
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -24,17 +31,17 @@ export async function listenPostgres(
   let attempt = 0;
 
   const open = async (isReconnect: boolean): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}) });
     let lost = false;
     const onLost = (err?: unknown) => {
       if (lost) return;
       lost = true;
-      if (err) opts.onError?.(err);
+      if (err && attempt === 0) opts.onError?.(err);
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
       if (current === client) current = null;
       if (stopped) return;
-      const delay = Math.min(30_000, 500 * 2 ** attempt++);
+      const delay = Math.min(RECONNECT_MAX_MS, 250 * 2 ** attempt++);
       timer = setTimeout(() => void open(true), delay);
       timer.unref();
     };

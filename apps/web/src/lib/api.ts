@@ -1,11 +1,17 @@
 /**
  * The one API client. Calls a route of the shared contract; adds the bearer token; a 401 from any
- * call clears the stored session and returns to / (spec 1 §8).
+ * call clears the stored session and returns to / (spec 1 §8). A 503 (the database restarting, issue 15)
+ * keeps the session: one toast says the service is briefly unavailable, and the call fails as usual (the
+ * screen shows its own error with its retry; TanStack Query retries reads).
  */
 import { buildPath, type Body, type Params, type Query, type Reply, type RouteContract } from '@edu/shared/contract';
 import type { ErrorResponse } from '@edu/shared/validation';
 import { MSG } from '@edu/shared/messages';
 import { session } from './session';
+import { toastError } from './toast';
+
+/** The toast of a 503: one at a time, however many calls fail together. */
+export const UNAVAILABLE_TOAST_ID = 'service-unavailable';
 
 export class ApiError extends Error {
   constructor(
@@ -83,6 +89,7 @@ async function failure<R extends RouteContract>(route: R, res: Response): Promis
     session.clear();
     if (window.location.pathname !== '/') window.location.assign('/');
   }
+  if (res.status === 503) toastError(err.message ?? MSG.serviceUnavailable, MSG.serviceUnavailableTitle, { id: UNAVAILABLE_TOAST_ID });
   return new ApiError(res.status, err.code ?? 'HTTP', err.message ?? MSG.generic, err.fields ?? {});
 }
 

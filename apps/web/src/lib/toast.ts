@@ -5,8 +5,9 @@ import { LIMITS } from '@edu/shared/limits';
 export function toastSuccess(message: string, title: string = 'Sucesso!', opts: Pick<NotificationData, 'position'> = {}) {
   notifications.show({ title, message, color: 'green', autoClose: LIMITS.toastMs, withCloseButton: true, ...opts });
 }
-export function toastError(message: string, title: string = 'Ops ...') {
-  notifications.show({ title, message, color: 'red', autoClose: LIMITS.toastMs, withCloseButton: true });
+/** `id`: a toast with this id already on screen is not shown again (Mantine ignores the repeat). */
+export function toastError(message: string, title: string = 'Ops ...', opts: Pick<NotificationData, 'id'> = {}) {
+  notifications.show({ title, message, color: 'red', autoClose: LIMITS.toastMs, withCloseButton: true, ...opts });
 }
 /** A warning ('Atenção!'): `persistent` keeps it until closed (something the user must read, e.g. items left out). */
 export function toastWarning(message: string, title: string = 'Atenção!', { persistent = false }: { persistent?: boolean } = {}) {

@@ -19,6 +19,7 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../platform/db';
+import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
 import { REPORT_TIME_ZONE } from '../reports/report-dates';
 
 export interface AccessEvent {
@@ -325,7 +326,8 @@ export function startAccessFolding(db: Db, seconds: number, log: { error: (o: ob
     if (running) return;
     running = true;
     foldAccesses(db, { waitMs: 0 })
-      .catch((err: unknown) => log.error({ err }, 'falha ao consolidar os acessos'))
+      // The database away (issue 15): one short line per tick, not the query and its stack.
+      .catch((err: unknown) => log.error(isDatabaseUnavailable(err) ? { db: rootCause(err) } : { err }, 'falha ao consolidar os acessos'))
       .finally(() => {
         running = false;
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { systemRoutes as R, TUTORIAL_TITLES, VIDEO_ID } from '@edu/shared/system';
+import { MSG } from '@edu/shared/messages';
 import { registerRoute, type Deps } from '../../platform/http';
 import { emails } from '../../platform/platform.tables';
 import { escapeHtml } from '../../platform/html';
@@ -13,13 +14,22 @@ function tutorialVideos(ids: string) {
   return TUTORIAL_TITLES.map((title, i) => ({ title, videoId: VIDEO_ID.test(list[i] ?? '') ? list[i]! : null }));
 }
 
+/** The health check answers within this long even when a connection hangs (a host that does not answer). */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/** 'ok' when `check` succeeds within HEALTH_TIMEOUT_MS, else 'error'. */
+function probe(check: () => Promise<void>): Promise<'ok' | 'error'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'error'>((resolve) => (timer = setTimeout(() => resolve('error'), HEALTH_TIMEOUT_MS)));
+  return Promise.race([check().then(() => 'ok' as const, () => 'error' as const), late]).finally(() => clearTimeout(timer));
+}
+
 export function systemModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, R.health, async ({ reply }) => {
-    const database = await deps.database.ping().then(() => 'ok' as const, () => 'error' as const);
-    const jobs = await deps.jobs.ping().then(() => 'ok' as const, () => 'error' as const);
-    const status = database === 'ok' && jobs === 'ok' ? ('ok' as const) : ('degraded' as const);
-    if (status !== 'ok') reply.status(503);
-    return { status, database, jobs };
+    const [database, jobs] = await Promise.all([probe(() => deps.database.ping()), probe(() => deps.jobs.ping())]);
+    if (database === 'ok' && jobs === 'ok') return { status: 'ok' as const, database, jobs };
+    reply.status(503).header('retry-after', '5');
+    return { status: 'degraded' as const, database, jobs, message: database === 'error' ? MSG.healthDatabaseDown : MSG.healthJobsDown };
   });
 
   registerRoute(app, deps, R.config, async () => ({

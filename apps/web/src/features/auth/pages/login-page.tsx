@@ -37,6 +37,8 @@ export default function LoginPage() {
       toastSuccess(MSG.loginSuccess, MSG.loginSuccessTitle);
       navigate('/dashboard', { replace: true });
     } catch (err) {
+      // A 503 (the service briefly unavailable) is not a wrong password: the API client's toast already says so.
+      if (err instanceof ApiError && err.status === 503) return;
       const specific = err instanceof ApiError && (err.status === 429 || err.status === 403) ? err.message : MSG.loginFail;
       toastError(specific, MSG.loginFailTitle);
     }
