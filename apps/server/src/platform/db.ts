@@ -87,12 +87,17 @@ export function txSql(tx: Executor): SqlExecutor {
   return { executeSql: (text, values) => client.query(text, values ?? []) };
 }
 
+/** The advisory-lock key the migrations are applied under (any constant: 'saber-migrations' as a number). */
+const MIGRATION_LOCK = 0x5ab3_2026;
+
 /** Runs the migrations on a connection of their own: without the app's statement time-out (an index on a big table takes long). */
 async function migratePostgres(url: string, connectTimeoutMs: number | undefined) {
   const client = new pg.Client({ connectionString: url, ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}) });
   client.on('error', () => undefined);
   await client.connect();
   try {
+    // Several processes may start at once (issue 15): one migrates, the others wait here and then find nothing to do.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir() });
   } finally {
     await client.end().catch(() => undefined);
