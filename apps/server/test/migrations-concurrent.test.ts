@@ -29,6 +29,6 @@ it.skipIf(!info)('three processes starting at once on an empty database all star
   for (const r of results) if (r.status === 'fulfilled') opened.push(r.value);
   expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-  const applied = (await opened[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
-  expect(applied.rows[0].n).toBe(journal.entries.length);
+  const applied = (await opened[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+  expect(applied.rows[0]?.n).toBe(journal.entries.length);
 });
