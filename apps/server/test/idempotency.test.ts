@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_REPLAYED_HEADER } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { ALL_ROUTES } from '@edu/shared/api';
-import { auditLogs, idempotencyKeys } from '../src/platform/platform.tables';
+import { auditLogs, emails, idempotencyKeys } from '../src/platform/platform.tables';
 import { itemContents } from '../src/modules/units/units.tables';
 import { users } from '../src/modules/users/users.tables';
 import { providerServices } from '../src/modules/services/services.tables';
@@ -196,6 +196,32 @@ describe('the other flagged writes', () => {
     const other = await send('seller', 'POST', '/sellers/rents', { ...body, paymentMethod: 2 }, 'pay-1');
     expect(other.statusCode).toBe(422);
     expect(await count()).toEqual({ requests: before.requests + 1, audits: before.audits + 1 });
+  });
+
+  it('team CSV import: the retry answers "2 imported" again instead of "e-mail in use", and creates nobody nor any e-mail', async () => {
+    const body = {
+      type: 'seller_content_manager',
+      rows: [
+        { name: 'Ida Idempotente', email: 'ida.idem@vale.com.br' },
+        { name: 'Ivo Idempotente', email: 'ivo.idem@vale.com.br' },
+      ],
+    };
+    const first = await send('seller', 'POST', '/users/import', body, 'import-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const counts = async () => ({
+      users: (await t.deps.db.select().from(users).where(sql`${users.email} like '%.idem@vale.com.br'`)).length,
+      emails: (await t.deps.db.select().from(emails).where(sql`${emails.to} like '%.idem@vale.com.br'`)).length,
+      audits: (await t.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'created_new_user'))).length,
+    });
+    const after = await counts();
+    expect(after.users).toBe(2);
+    const retry = await send('seller', 'POST', '/users/import', body, 'import-1');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await counts()).toEqual(after);
+    // Without the key, the same import is refused: the e-mails are taken.
+    expect((await send('seller', 'POST', '/users/import', body)).statusCode).toBe(400);
   });
 
   it('upload (avatar): the same file again is replayed; another file with the key is 422', async () => {
