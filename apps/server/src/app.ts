@@ -19,6 +19,7 @@ import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage } from './platform/storage';
 import { registerErrorHandler, registerRequestGuards } from './platform/errors';
+import { requestDb } from './platform/idempotency';
 import { InFlight, type Deps } from './platform/http';
 import { registerMetrics } from './platform/metrics';
 import { echoRequestId, requestIdGenerator } from './platform/request-id';
@@ -103,7 +104,8 @@ export async function createDeps(config: Config, log: Parameters<typeof startJob
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
   const storage = localStorage(config.uploadsDir);
-  return { config, database, db: database.db, jobs, mailer, storage };
+  // The services' handle: inside a keyed request of an idempotent route it runs in that request's transaction (platform/idempotency.ts).
+  return { config, database, db: requestDb(database.db), jobs, mailer, storage };
 }
 
 export async function buildApp(deps: Deps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {

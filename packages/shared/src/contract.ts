@@ -33,7 +33,22 @@ export interface RouteContract {
    * `access` list then does not apply. Without the header the route follows `access` (`[]`: students only).
    */
   studentLink?: boolean;
+  /**
+   * Accepts an `Idempotency-Key` header (issue 15, Stripe's model): a write that costs something or that clients
+   * retry. The server stores the key with the answer in the write's transaction and answers a retry with the first
+   * result (`Idempotent-Replayed: true`); the web client sends one key per submission (see IDEMPOTENCY_HEADER).
+   */
+  idempotent?: boolean;
 }
+
+/** The request header of an idempotency key (routes whose contract says `idempotent`). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that repeats the stored answer of an earlier request with the same key. */
+export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotent-replayed';
+/** 1 to 255 printable ASCII characters (a UUID is the usual choice). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/** How long a key is remembered. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;
 

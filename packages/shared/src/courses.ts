@@ -200,7 +200,7 @@ export const courseRoutes = {
   import: defineRoute({
     method: 'POST', path: '/sellers/courses/import/:courseId', tag: S,
     summary: "Importar Curso: copiar um curso de um fornecedor com aluguel ativo (trabalho em segundo plano; 409 se já importado, salvo com copy: true)",
-    access: COURSE_IMPORTER_TYPES, params: courseImportParam, body: importBody, response: importReply,
+    access: COURSE_IMPORTER_TYPES, params: courseImportParam, body: importBody, response: importReply, idempotent: true,
   }),
   importStatus: defineRoute({
     method: 'GET', path: '/sellers/courses/imports/:id', tag: S, summary: 'Andamento de uma importação de curso da instituição',

@@ -68,7 +68,7 @@ const upload = (kind: GalleryKind) =>
   defineRoute({
     method: 'POST', path: `/galleries/upload/${kind}/:id`, tag: 'galleries',
     summary: `Enviar arquivo para a galeria ${GALLERY_LABELS[kind]} do fornecedor (campo ${kind}; ${GALLERY_ACCEPT[kind].join(', ')}; até 30 MB)`,
-    access: GALLERY_OWNER_TYPES, params: idParam, multipart: true, rateLimit: 'upload',
+    access: GALLERY_OWNER_TYPES, params: idParam, multipart: true, rateLimit: 'upload', idempotent: true,
     response: z.array(uploadedFile),
   });
 
@@ -114,7 +114,7 @@ export const galleriesRoutes = {
   stockImport: defineRoute({
     method: 'POST', path: '/galleries/stock/import/:id', tag: 'galleries',
     summary: 'Copiar uma foto do banco de imagens para a galeria de imagens do fornecedor',
-    access: GALLERY_OWNER_TYPES, params: idParam, rateLimit: 'upload',
+    access: GALLERY_OWNER_TYPES, params: idParam, rateLimit: 'upload', idempotent: true,
     body: z.strictObject({ stockId: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
     response: z.array(uploadedFile),
   }),

@@ -168,7 +168,7 @@ export const institutionsRoutes = {
   }),
   logo: defineRoute({
     method: 'PUT', path: '/sellers/logo/:id', tag: 'institutions', summary: 'Enviar o logo da instituição (campo images, imagem de até 10 MB)',
-    access: INSTITUTION_ADMIN_TYPES, params: idParam, multipart: true, response: z.object({ url: z.string() }), rateLimit: 'upload',
+    access: INSTITUTION_ADMIN_TYPES, params: idParam, multipart: true, response: z.object({ url: z.string() }), rateLimit: 'upload', idempotent: true,
   }),
   status: defineRoute({
     method: 'PUT', path: '/sellers/status/:id', tag: 'institutions', summary: 'Alterar o status de uma instituição (active, pending, suspended)',

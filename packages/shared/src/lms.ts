@@ -96,6 +96,6 @@ export const lmsRoutes = {
       `{ itemId, itemContentId, title, companyName, url, token, studentParam, alreadyLinked, linkedAt }. url é o link assinado do aluno ` +
       `(${SHARE_LINK_PATH}?token=…); o LMS acrescenta &${LMS_STUDENT_PARAM}=<id do aluno>. Vincular de novo não muda nada. ` +
       `Chave ausente, inválida ou substituída: 401; unidade fora dos aluguéis ativos: 404; corpo inválido: 400; limite: ${LMS_RATE_LIMIT_PER_MINUTE} chamadas por minuto por endereço.`,
-    access: 'public', body: saveDataBody, response: saveDataReply,
+    access: 'public', body: saveDataBody, response: saveDataReply, idempotent: true,
   }),
 } as const;

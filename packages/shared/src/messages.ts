@@ -111,6 +111,12 @@ export const MSG = {
   /** 503 DATABASE_UNAVAILABLE (issue 15): the database is restarting or unreachable; the server recovers by itself. */
   serviceUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em alguns instantes.',
   serviceUnavailableTitle: 'Serviço indisponível',
+  /** Idempotency-Key (issue 15, routes whose contract says `idempotent`). */
+  idempotencyKeyInvalid: 'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres imprimíveis (por exemplo, um UUID).',
+  idempotencyKeyReused:
+    'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Use uma chave nova para cada envio diferente.',
+  idempotencyKeyInProgress:
+    'Um envio com esta chave de idempotência (Idempotency-Key) ainda está sendo processado. Aguarde alguns instantes e tente de novo.',
   /** GET /api/health while the database does not answer. */
   healthDatabaseDown: 'O banco de dados não está respondendo.',
   healthJobsDown: 'A fila de tarefas não está respondendo.',

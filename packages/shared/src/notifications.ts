@@ -181,7 +181,7 @@ export const notificationsRoutes = {
   }),
   templateImage: defineRoute({
     method: 'POST', path: '/sellers/notices/templates/images', tag: 'notifications', access: MANAGERS,
-    summary: 'Enviar imagem do editor de templates (campo images)', multipart: true, rateLimit: 'upload',
+    summary: 'Enviar imagem do editor de templates (campo images)', multipart: true, rateLimit: 'upload', idempotent: true,
     response: z.object({ url: z.string() }),
   }),
   sellerOptions: defineRoute({

@@ -205,10 +205,10 @@ export const providersRoutes = {
   }),
   logo: defineRoute({
     method: 'PUT', path: '/providers/logo/:id', tag: 'providers', summary: 'Enviar o logo do fornecedor (campo images)',
-    access: PROVIDER_EDITOR_TYPES, params: idParam, multipart: true, response: imageReply, rateLimit: 'upload',
+    access: PROVIDER_EDITOR_TYPES, params: idParam, multipart: true, response: imageReply, rateLimit: 'upload', idempotent: true,
   }),
   cover: defineRoute({
     method: 'PUT', path: '/providers/cover/:id', tag: 'providers', summary: 'Enviar a imagem de capa do fornecedor (campo images)',
-    access: PROVIDER_EDITOR_TYPES, params: idParam, multipart: true, response: imageReply, rateLimit: 'upload',
+    access: PROVIDER_EDITOR_TYPES, params: idParam, multipart: true, response: imageReply, rateLimit: 'upload', idempotent: true,
   }),
 } as const;

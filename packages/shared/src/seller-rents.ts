@@ -199,7 +199,7 @@ export const sellerRentsRoutes = {
   }),
   create: defineRoute({
     method: 'POST', path: '/sellers/rents/plans-rents', tag: 'rents', summary: 'Novo Aluguel: associar o catálogo de um fornecedor a uma instituição num plano (ativo)',
-    access: RENT_ADMIN_TYPES, body: newRentBody, response: rentMoveReply,
+    access: RENT_ADMIN_TYPES, body: newRentBody, response: rentMoveReply, idempotent: true,
   }),
   setStatus: defineRoute({
     method: 'PUT', path: '/sellers/rents/:id', tag: 'rents', summary: 'Gerenciar o status de um aluguel (ativo, solicitado ou aguardando)',

@@ -339,6 +339,6 @@ export const storeRoutes = {
   }),
   requestPayment: defineRoute({
     method: 'POST', path: '/sellers/rents', tag: 'store', summary: 'Solicitar Pagamento: aluguéis solicitados e serviços do carrinho, numa transação; o carrinho se esvazia',
-    access: STORE_BUYER_TYPES, body: paymentRequestBody, response: paymentRequestResponse,
+    access: STORE_BUYER_TYPES, body: paymentRequestBody, response: paymentRequestResponse, idempotent: true,
   }),
 } as const;

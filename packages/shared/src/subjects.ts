@@ -326,7 +326,7 @@ export const subjectsRoutes = {
   }),
   sellerImport: defineRoute({
     method: 'POST', path: '/sellers/subjects/import', tag: 'subjects', summary: 'Importar Disciplina de um fornecedor com aluguel ativo (nome e unidades, numa transação)',
-    access: E, body: sellerImportBody, response: subjectCreated,
+    access: E, body: sellerImportBody, response: subjectCreated, idempotent: true,
   }),
 
   // ---- the provider's calls

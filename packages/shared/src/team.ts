@@ -115,6 +115,6 @@ export const teamRoutes = {
   }),
   importCommit: defineRoute({
     method: 'POST', path: '/users/import', tag: 'team', summary: 'Importar usuários (todos ou nenhum)',
-    access: TEAM_IMPORTER_TYPES, body: importBody, response: z.object({ created: z.number(), message: z.string() }),
+    access: TEAM_IMPORTER_TYPES, body: importBody, response: z.object({ created: z.number(), message: z.string() }), idempotent: true,
   }),
 } as const;

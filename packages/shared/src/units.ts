@@ -212,12 +212,12 @@ const AUTHORS_AND_STAFF = [...AUTHOR_TYPES, ...UNIT_STAFF_TYPES] as const;
 export const unitsRoutes = {
   create: defineRoute({
     method: 'POST', path: '/items/item/content/create', tag: 'units', summary: 'Cadastrar unidade (estúdio)',
-    access: AUTHOR_TYPES, body: unitCreateBody, response: unitContent, bodyLimit: 8 * 1024 * 1024,
+    access: AUTHOR_TYPES, body: unitCreateBody, response: unitContent, bodyLimit: 8 * 1024 * 1024, idempotent: true,
   }),
   update: defineRoute({
     method: 'PUT', path: '/items/item/content/update', tag: 'units',
     summary: 'Salvar unidade; numa unidade publicada cria uma nova versão que passa pela análise',
-    access: AUTHOR_TYPES, body: unitUpdateBody, response: unitContent, bodyLimit: 8 * 1024 * 1024,
+    access: AUTHOR_TYPES, body: unitUpdateBody, response: unitContent, bodyLimit: 8 * 1024 * 1024, idempotent: true,
   }),
   find: defineRoute({
     method: 'GET', path: '/items/item/content/find/:id', tag: 'units', summary: 'Conteúdo de uma unidade',

@@ -80,7 +80,7 @@ export const usersRoutes = {
   }),
   avatar: defineRoute({
     method: 'PUT', path: '/user/avatar/:id', tag: 'users', summary: 'Enviar avatar (campo images)', access: 'authenticated',
-    params: idParam, multipart: true, response: z.object({ avatar_url: z.string() }), rateLimit: 'upload',
+    params: idParam, multipart: true, response: z.object({ avatar_url: z.string() }), rateLimit: 'upload', idempotent: true,
   }),
   avatarDelete: defineRoute({
     method: 'DELETE', path: '/users/avatar/delete/:id', tag: 'users', summary: 'Excluir avatar', access: 'authenticated',

@@ -13,6 +13,7 @@ import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import { AppError, forbidden, unauthorized } from './errors';
 import { findSession, type AuthContext } from './sessions';
+import { runIdempotent } from './idempotency';
 import { STUDENT_LINK_HEADER } from '@edu/shared/student';
 import { authenticateStudent, type StudentContext } from '../modules/delivery/student-auth';
 
@@ -168,6 +169,10 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       description: [
         access === 'public' ? 'Pública.' : access === 'authenticated' ? 'Qualquer usuário autenticado.' : access.length ? `Tipos de usuário: ${access.join(', ')}.` : '',
         route.studentLink ? `Aluno: o token do link no cabeçalho ${STUDENT_LINK_HEADER}, verificado a cada chamada.` : '',
+        route.idempotent
+          ? 'Aceita o cabeçalho Idempotency-Key (1 a 255 caracteres, por exemplo um UUID): repetir o envio com a mesma chave responde o primeiro resultado ' +
+            '(cabeçalho Idempotent-Replayed: true) sem gravar de novo; a mesma chave com outros dados: 422; enquanto o primeiro envio ainda roda: 409. Chaves valem 24 horas.'
+          : '',
       ].filter(Boolean).join(' '),
     },
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
@@ -196,16 +201,19 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       request.auth = auth;
     }),
     handler: async (request, reply) =>
-      app.inFlight.run(() =>
-        handler({
-          request,
-          reply,
-          params: request.params as never,
-          query: request.query as never,
-          body: request.body as never,
-          auth: request.auth as never,
-          student: request.student,
-        }),
-      ),
+      app.inFlight.run(() => {
+        const run = () =>
+          handler({
+            request,
+            reply,
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            auth: request.auth as never,
+            student: request.student,
+          });
+        // An `Idempotency-Key` is read only where the contract allows it (platform/idempotency.ts); elsewhere it is ignored.
+        return route.idempotent ? runIdempotent(deps.database.db, route, request, reply, run) : run();
+      }),
   });
 }

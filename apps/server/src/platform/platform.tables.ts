@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Append-only audit log: a trigger (migration 0001) rejects UPDATE and DELETE. */
 export const auditLogs = pgTable(
@@ -36,4 +36,27 @@ export const emails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('emails_to_idx').on(t.to), index('emails_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Idempotency keys (issue 15, platform/idempotency.ts): the answer of a write made with an `Idempotency-Key`,
+ * inserted in that write's transaction, so a key exists exactly when its write committed. One per principal
+ * (`user:<id>` or `lms:<institution id>`), route (`POST /sellers/rents`) and key; expired after 24 h.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    principal: text('principal').notNull(),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the canonical JSON of params, query and body (a multipart upload: of its file and fields). */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** The handler's answer as JSON text (serialized again through the route's response schema on a replay). */
+    responseBody: text('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_unique').on(t.principal, t.route, t.key), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

@@ -9,6 +9,7 @@ import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
 import { MSG } from '@edu/shared/messages';
 import { LIMITS } from '@edu/shared/limits';
 import { badRequest, AppError } from './errors';
+import { uploadRead } from './idempotency';
 
 export interface UploadRules {
   /** Accepted multipart field names of the file. */
@@ -57,6 +58,8 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
     const part = Array.isArray(value) ? value[0] : value;
     if (part && part.type === 'field' && typeof part.value === 'string') fields[name] = part.value;
   }
+  // A keyed request of an idempotent route: the upload is its body (replayed or refused here when the key was used).
+  uploadRead({ field: file.fieldname, filename: file.filename ?? '', data, fields });
   return { data, ext, filename: file.filename ?? '', fields };
 }
 

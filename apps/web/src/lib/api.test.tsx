@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { MSG } from '@edu/shared/messages';
 import { systemRoutes } from '@edu/shared/system';
-import { ApiError, UNAVAILABLE_TOAST_ID, call, fileNameOf } from './api';
+import { ApiError, IDEMPOTENT_RETRY, UNAVAILABLE_TOAST_ID, call, fileNameOf } from './api';
+import { storeRoutes } from '@edu/shared/store';
 import { session } from './session';
 
 describe('fileNameOf (Content-Disposition of downloads)', () => {
@@ -42,5 +43,69 @@ describe('call: a 503 (the database restarting, issue 15)', () => {
     for (const [data] of shown.mock.calls) expect(data).toMatchObject({ id: UNAVAILABLE_TOAST_ID, message: MSG.serviceUnavailable, title: MSG.serviceUnavailableTitle });
     // Mantine shows a repeated id once.
     expect(notificationsStore.getState().notifications.filter((n) => n.id === UNAVAILABLE_TOAST_ID)).toHaveLength(1);
+  });
+});
+
+describe('call: an idempotent write sends one Idempotency-Key per submission (issue 15)', () => {
+  const delays = IDEMPOTENT_RETRY.delaysMs;
+  beforeEach(() => {
+    IDEMPOTENT_RETRY.delaysMs = [0, 0];
+  });
+  afterEach(() => {
+    IDEMPOTENT_RETRY.delaysMs = delays;
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const keyOf = (init: RequestInit | undefined) => (init?.headers as Record<string, string>)['idempotency-key'];
+  const body = { sellerId: 1, paymentMethod: 1 };
+
+  it('reuses the key when it sends the same submission again (network failure, 503, still running), and uses a new one for the next', async () => {
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json(503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.serviceUnavailable }),
+      () => json(200, { message: 'ok' }),
+      () => json(409, { statusCode: 409, code: 'IDEMPOTENCY_KEY_IN_PROGRESS', message: MSG.idempotencyKeyInProgress }),
+      () => json(200, { message: 'ok' }),
+    ];
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answers.shift()!());
+    vi.stubGlobal('fetch', fetchMock);
+
+    await call(storeRoutes.requestPayment, { body });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const firstKeys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(firstKeys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(firstKeys).size).toBe(1);
+
+    await call(storeRoutes.requestPayment, { body });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    const nextKeys = fetchMock.mock.calls.slice(3).map(([, init]) => keyOf(init));
+    expect(nextKeys[0]).toBe(nextKeys[1]);
+    expect(nextKeys[0]).not.toBe(firstKeys[0]);
+  });
+
+  it('does not send a refused submission again (422, 400), and gives up after its retries with the last error', async () => {
+    const fetchMock = vi.fn(async () => json(422, { statusCode: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: MSG.idempotencyKeyReused }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(call(storeRoutes.requestPayment, { body })).rejects.toMatchObject({ status: 422, message: MSG.idempotencyKeyReused });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', down);
+    await expect(call(storeRoutes.requestPayment, { body })).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(down).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends no key on a route without the flag, and never repeats it', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(503, { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.serviceUnavailable }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(call(systemRoutes.config)).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(keyOf(fetchMock.mock.calls[0]![1])).toBeUndefined();
   });
 });

@@ -3,8 +3,21 @@
  * call clears the stored session and returns to / (spec 1 §8). A 503 (the database restarting, issue 15)
  * keeps the session: one toast says the service is briefly unavailable, and the call fails as usual (the
  * screen shows its own error with its retry; TanStack Query retries reads).
+ *
+ * Idempotent writes (contract `idempotent`, issue 15): each `call` is ONE submission and carries ONE
+ * `Idempotency-Key` (crypto.randomUUID()), which the client reuses when it sends that submission again — after a
+ * network failure, a 502/503/504, or a 409 saying the first attempt is still running (IDEMPOTENT_RETRY) — so a
+ * retried payment request or upload is done once; the next submission (the next `call`) has a new key.
  */
-import { buildPath, type Body, type Params, type Query, type Reply, type RouteContract } from '@edu/shared/contract';
+import {
+  buildPath,
+  IDEMPOTENCY_HEADER,
+  type Body,
+  type Params,
+  type Query,
+  type Reply,
+  type RouteContract,
+} from '@edu/shared/contract';
 import type { ErrorResponse } from '@edu/shared/validation';
 import { MSG } from '@edu/shared/messages';
 import { session } from './session';
@@ -40,7 +53,19 @@ type Args<R extends RouteContract> = {
   fileField?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** An idempotent route's key for this submission (default: a new one per call). */
+  idempotencyKey?: string;
 };
+
+/**
+ * How an idempotent write is sent again with its key: the waits before each new attempt (so at most
+ * `delaysMs.length` retries). Tests set shorter waits.
+ */
+export const IDEMPOTENT_RETRY = { delaysMs: [1000, 3000] };
+
+/** A failed attempt that the same submission may repeat with its key. */
+const RETRIABLE_STATUS = new Set([502, 503, 504]);
+const IN_PROGRESS = 'IDEMPOTENCY_KEY_IN_PROGRESS';
 
 function toSearch(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -72,13 +97,49 @@ function requestOf<R extends RouteContract>(route: R, args: Args<R>): { url: str
   return { url, init: { method: route.method, headers, body, signal: args.signal } };
 }
 
-async function send<R extends RouteContract>(route: R, args: Args<R>): Promise<Response> {
-  const { url, init } = requestOf(route, args);
+const networkError = () => new ApiError(0, 'NETWORK', 'Não foi possível conectar ao servidor. Verifique sua conexão.');
+
+async function sendOnce(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Não foi possível conectar ao servidor. Verifique sua conexão.');
+    throw networkError();
+  }
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+  });
+
+/** Whether an idempotent write's failed attempt is worth sending again with the same key. */
+async function retriable(res: Response): Promise<boolean> {
+  if (RETRIABLE_STATUS.has(res.status)) return true;
+  if (res.status !== 409) return false;
+  const body = (await res.clone().json().catch(() => null)) as Partial<ErrorResponse> | null;
+  return body?.code === IN_PROGRESS;
+}
+
+async function send<R extends RouteContract>(route: R, args: Args<R>): Promise<Response> {
+  const { url, init } = requestOf(route, args);
+  if (!route.idempotent) return sendOnce(url, init);
+  // One key for this submission, sent again on each retry of it.
+  (init.headers as Record<string, string>)[IDEMPOTENCY_HEADER] = args.idempotencyKey ?? crypto.randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= IDEMPOTENT_RETRY.delaysMs.length;
+    let res: Response;
+    try {
+      res = await sendOnce(url, init);
+    } catch (err) {
+      if (last || !(err instanceof ApiError)) throw err;
+      await wait(IDEMPOTENT_RETRY.delaysMs[attempt]!, args.signal);
+      continue;
+    }
+    if (last || res.ok || !(await retriable(res))) return res;
+    await wait(IDEMPOTENT_RETRY.delaysMs[attempt]!, args.signal);
   }
 }
 

@@ -26,7 +26,10 @@ export function lmsApiModule(app: FastifyInstance, deps: Deps) {
         if (!limit.isAllowed && limit.isExceeded) throw new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
         const key = lmsKeyFrom(request);
         if (!key) throw new AppError(401, 'LMS_KEY_MISSING', MSG.lmsKeyMissing);
-        if ((await verifyLmsKey(deps.db, key)) === null) throw new AppError(401, 'LMS_KEY_INVALID', MSG.lmsKeyInvalid);
+        const sellerId = await verifyLmsKey(deps.db, key);
+        if (sellerId === null) throw new AppError(401, 'LMS_KEY_INVALID', MSG.lmsKeyInvalid);
+        // Idempotency keys of the LMS API belong to the institution (platform/idempotency.ts).
+        request.idempotencyPrincipal = `lms:${sellerId}`;
       }),
     );
     // The key is read again from the header: the service re-checks it under the institution's row lock.
