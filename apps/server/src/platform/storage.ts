@@ -91,22 +91,16 @@ const PREFIX = '/uploads/';
 export function uploadUrl(key: string): string;
 export function uploadUrl(key: string | null | undefined): string | null;
 export function uploadUrl(key: string | null | undefined): string | null {
-  if (!key) return null;
-  return PREFIX + key.split('/').map(encodeURIComponent).join('/');
+  return key ? PREFIX + key : null;
 }
 
-/** The same address computed in SQL (a json_build_object of a raw query). */
-export const uploadUrlSql = (column: Column | SQL): SQL => sql`('${sql.raw(PREFIX)}' || ${column})`;
+/** The same address computed in SQL (a select's column, a json_build_object): null stays null. */
+export const uploadUrlSql = (column: Column | SQL): SQL<string | null> => sql<string | null>`(${PREFIX} || ${column})`;
 
 /** The key of one of our addresses (`/uploads/<key>`, as `uploadUrl` writes it); null for anything else. */
 export function keyOfUpload(url: string | null | undefined): string | null {
   if (!url?.startsWith(PREFIX)) return null;
-  let key: string;
-  try {
-    key = url.slice(PREFIX.length).split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
+  const key = url.slice(PREFIX.length);
   return isStorageKey(key) ? key : null;
 }
 
