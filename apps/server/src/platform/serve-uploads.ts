@@ -8,6 +8,7 @@
  *
  * Unit packages (`packages/…`) are private: they are only served by their permission-checked route, never here.
  */
+import { Readable } from 'node:stream';
 import mime from 'mime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
@@ -108,13 +109,13 @@ async function serve(storage: Storage, request: FastifyRequest, reply: FastifyRe
   }
   reply.header('content-length', object.size);
   if (request.method === 'HEAD') {
+    // Fastify's HEAD route would read a stream to its end to discard it: an empty one keeps these headers.
     object.body.destroy();
-    return reply.send();
+    return reply.send(Readable.from([]));
   }
   return reply.send(object.body);
 }
 
 export function serveUploads(app: FastifyInstance, storage: Storage) {
-  // HEAD too (Fastify's exposeHeadRoutes): the same headers, no body.
   app.get('/uploads/*', (request, reply) => serve(storage, request, reply));
 }
