@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { loadConfig } from '../src/config';
@@ -19,6 +20,8 @@ import { isStorageKey, keyOfUpload, localStorage, s3Client, s3Storage, StorageKe
 import { PNG_1PX, call, createTestApp, demoEmail, multipartFile, signIn, type TestApp } from './harness';
 import { startS3rver, type TestS3 } from './s3rver';
 import { zip } from './zip-writer';
+import { migrationsDir } from '../src/platform/db';
+import { createDatabaseFromTemplate, dropDatabase, randomSuffix, urlForDatabase } from './test-database';
 
 let s3: TestS3;
 let localDir: string;
@@ -259,5 +262,56 @@ describe('the API with the bucket configured', () => {
     expect(await t.deps.storage.size(key)).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: uploadUrl(key) })).statusCode).toBe(404);
     expect(await t.deps.db.select().from(unitPackages).where(eq(unitPackages.storageKey, key))).toEqual([]);
+  });
+});
+
+/**
+ * Migration storage_keys on a database holding the demo data (the run's template) put back in the state before it:
+ * its columns renamed back and holding addresses. The migration's statements (the file, whatever its number) run
+ * forward, turn every address into a key, and keep every row.
+ */
+describe('migration storage_keys', () => {
+  const info = inject('testDatabase');
+  it.skipIf(!info)('turns /uploads addresses into keys and keeps the demo data', async () => {
+    const name = `${info!.prefix}_${randomSuffix()}`;
+    await createDatabaseFromTemplate(info!.adminUrl, name, info!.template);
+    const client = new pg.Client({ connectionString: urlForDatabase(info!.adminUrl, name) });
+    await client.connect();
+    try {
+      const q = async (text: string) => (await client.query(text)).rows;
+      const counts = async () => q(`select (select count(*) from users) u, (select count(*) from providers) p, (select count(*) from sellers) s,
+        (select count(*) from item_contents) c, (select count(*) from gallery_files) g, (select count(*) from unit_packages) k`);
+      // The state before: the old columns, holding addresses.
+      await q(`alter table users rename column avatar_key to avatar_url; alter table providers rename column img_logo_key to img_logo_url;
+        alter table providers rename column img_cover_key to img_cover_url; alter table sellers rename column logo_key to logo_url;
+        alter table gallery_files rename column storage_key to url`);
+      const [user] = await q(`update users set avatar_url = '/uploads/avatars/a1.png' where id = (select min(id) from users) returning id`);
+      const [provider] = await q(`update providers set img_logo_url = '/uploads/logos/l1.png', img_cover_url = '/uploads/covers/c1.jpg' where id = (select min(id) from providers) returning id`);
+      const [seller] = await q(`update sellers set logo_url = '/uploads/logos/s1.gif' where id = (select min(id) from sellers) returning id`);
+      const [gallery] = await q(`insert into galleries (provider_id, name) values (${provider.id}, 'infographics') on conflict do nothing returning id`);
+      const galleryId = gallery?.id ?? (await q(`select id from galleries where provider_id = ${provider.id} and name = 'infographics'`))[0].id;
+      await q(`insert into gallery_files (gallery_id, filename, url) values (${galleryId}, 'info.zip', '/uploads/infographics/f1/index.html')`);
+      const [content] = await q(`select min(id) id from item_contents`);
+      await q(`insert into unit_packages (item_content_id, status, storage_key, size) values (${content.id}, 'ready', '/uploads/packages/p1.zip', 2)`);
+      const before = await counts();
+
+      const dir = migrationsDir();
+      const file = fs.readdirSync(dir).find((f) => /^\d+_storage_keys\.sql$/.test(f))!;
+      const statements = fs.readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint');
+      await q('begin');
+      for (const statement of statements) await q(statement);
+      await q('commit');
+
+      expect(await counts()).toEqual(before);
+      expect((await q(`select avatar_key from users where id = ${user.id}`))[0]).toEqual({ avatar_key: 'avatars/a1.png' });
+      expect((await q(`select img_logo_key, img_cover_key from providers where id = ${provider.id}`))[0]).toEqual({ img_logo_key: 'logos/l1.png', img_cover_key: 'covers/c1.jpg' });
+      expect((await q(`select logo_key from sellers where id = ${seller.id}`))[0]).toEqual({ logo_key: 'logos/s1.gif' });
+      expect(await q(`select storage_key from gallery_files where filename = 'info.zip'`)).toEqual([{ storage_key: 'infographics/f1/index.html' }]);
+      expect(await q(`select storage_key from unit_packages where item_content_id = ${content.id}`)).toEqual([{ storage_key: 'packages/p1.zip' }]);
+      expect(await q(`select count(*)::int n from users where avatar_key like '/uploads/%'`)).toEqual([{ n: 0 }]);
+    } finally {
+      await client.end();
+      await dropDatabase(info!.adminUrl, name);
+    }
   });
 });
