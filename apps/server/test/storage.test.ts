@@ -18,6 +18,7 @@ import { galleryFiles } from '../src/modules/galleries/galleries.tables';
 import { unitPackages } from '../src/modules/curriculum/curriculum.tables';
 import { isStorageKey, keyOfUpload, localStorage, s3Client, s3Storage, StorageKeyError, uploadUrl, type Storage } from '../src/platform/storage';
 import { PNG_1PX, call, createTestApp, demoEmail, multipartFile, signIn, type TestApp } from './harness';
+import { copyToStorage, filesToCopy } from '../src/platform/storage-copy';
 import { startS3rver, type TestS3 } from './s3rver';
 import { zip } from './zip-writer';
 import { migrationsDir } from '../src/platform/db';
@@ -262,6 +263,35 @@ describe('the API with the bucket configured', () => {
     expect(await t.deps.storage.size(key)).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: uploadUrl(key) })).statusCode).toBe(404);
     expect(await t.deps.db.select().from(unitPackages).where(eq(unitPackages.storageKey, key))).toEqual([]);
+  });
+});
+
+describe('copying an uploads folder into the bucket (npm run storage:migrate)', () => {
+  it('copies every file to the key of its path, skips what is already there with the same size, and resumes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-uploads-'));
+    try {
+      const local = localStorage(dir);
+      const avatar = await local.save('avatars', PNG_1PX, 'png');
+      await local.put('infographics/f9/index.html', Buffer.from('<h1>oi</h1>'));
+      await local.put('infographics/f9/img/foto 1.png', PNG_1PX);
+      fs.writeFileSync(path.join(dir, 'avatars', 'meio.png.abc.part'), 'x');
+      const bucket = s3Storage({ ...s3.settings });
+      const { files, ignored } = await filesToCopy(dir);
+      expect(files.map((f) => f.key)).toEqual([avatar, 'infographics/f9/img/foto 1.png', 'infographics/f9/index.html'].sort((a, b) => a.localeCompare(b)));
+      expect(ignored).toEqual(['avatars/meio.png.abc.part']);
+      // One file already copied (as by an interrupted run), another present with a different size.
+      await bucket.put('infographics/f9/index.html', Buffer.from('<h1>oi</h1>'));
+      await bucket.put(avatar, Buffer.from('antigo'));
+      const seen: number[] = [];
+      const first = await copyToStorage(files, bucket, { onProgress: (p) => seen.push(p.doneFiles) });
+      expect(first).toMatchObject({ files: 3, copied: 2, skipped: 1, failed: [] });
+      expect(seen.sort()).toEqual([1, 2, 3]);
+      expect(await bucket.read(avatar)).toEqual(PNG_1PX);
+      expect(await bucket.read('infographics/f9/img/foto 1.png')).toEqual(PNG_1PX);
+      expect(await copyToStorage(files, bucket)).toMatchObject({ copied: 0, skipped: 3, failed: [] });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
