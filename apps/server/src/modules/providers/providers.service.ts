@@ -265,7 +265,8 @@ export function providersService(deps: Deps) {
           userId: auth.user.id,
           sellerId: auth.user.sellerId,
           action: 'updated_profile',
-          data: { providerId: id, fields: Object.keys(set) },
+          // The audit names the fields as the API does (the images' columns keep keys).
+          data: { providerId: id, fields: Object.keys(set).map((f) => (f === 'imgLogoKey' ? 'imgLogoUrl' : f === 'imgCoverKey' ? 'imgCoverUrl' : f)) },
         });
         return { updated: row!, removed: removedKeys };
       });
