@@ -11,7 +11,6 @@
 import { Readable } from 'node:stream';
 import mime from 'mime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './errors';
 import { isStorageKey, type ByteRange, type Storage } from './storage';
 
 /** Folders never served publicly: their files leave through permission-checked routes. */
@@ -65,18 +64,19 @@ async function serve(storage: Storage, request: FastifyRequest, reply: FastifyRe
   try {
     key = raw.split('/').map(decodeURIComponent).join('/');
   } catch {
-    throw notFound();
+    return reply.callNotFound();
   }
   // A folder's address ('…/') or an unsafe key is nothing; private folders are not served here.
-  if (!isStorageKey(key) || PRIVATE_FOLDERS.has(folderOf(key))) throw notFound();
+  // Nothing there answers as an unknown route (the not-found handler's JSON 404), as the local folder did.
+  if (!isStorageKey(key) || PRIVATE_FOLDERS.has(folderOf(key))) return reply.callNotFound();
   const size = await storage.size(key);
-  if (size === null) throw notFound();
+  if (size === null) return reply.callNotFound();
   const range = rangeOf(request.headers.range, size);
   if (range === 'bad') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }
   const object = await storage.stream(key, range ?? undefined);
-  if (!object) throw notFound();
+  if (!object) return reply.callNotFound();
   const type = contentTypeOf(key);
   reply.header('content-type', type);
   reply.header('x-content-type-options', 'nosniff');
