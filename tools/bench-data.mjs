@@ -257,8 +257,8 @@ await q('galleries', `
   from providers p cross join (values ('images'), ('infographics'), ('questions'), ('pdfs')) k(name)
   on conflict (provider_id, name) do nothing`);
 await q('gallery files', `
-  insert into gallery_files (gallery_id, filename, url, size_bytes, created_at)
-  select g.id, 'arquivo-' || n || '.png', '/uploads/galleries/bench-' || g.id || '-' || n || '.png', 1000 + n,
+  insert into gallery_files (gallery_id, filename, storage_key, size_bytes, created_at)
+  select g.id, 'arquivo-' || n || '.png', 'galleries/bench-' || g.id || '-' || n || '.png', 1000 + n,
     now() - (n || ' hours')::interval
   from galleries g cross join lateral generate_series(1, case when g.provider_id = ${demo.provider} then 5000 else 40 end) n`);
 

@@ -13,7 +13,12 @@ const out = path.join(here, process.env.BUILD_TAG ? `dist-${process.env.BUILD_TA
 
 await build({
   // The server, and the LTI key rotation command (`npm run lti:rotate-key`, issue 14).
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'lti-rotate-key': path.join(here, 'src/lti-rotate-key.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'lti-rotate-key': path.join(here, 'src/lti-rotate-key.ts'),
+    // `npm run storage:migrate` (issue 15): the uploads folder into the bucket.
+    'storage-migrate': path.join(here, 'src/storage-migrate.ts'),
+  },
   outdir: out,
   bundle: true,
   platform: 'node',

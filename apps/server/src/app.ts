@@ -17,7 +17,8 @@ import { loadConfig, type Config } from './config';
 import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
-import { localStorage } from './platform/storage';
+import { localStorage, s3Storage, type Storage } from './platform/storage';
+import { serveUploads } from './platform/serve-uploads';
 import { registerErrorHandler, registerRequestGuards } from './platform/errors';
 import { requestDb } from './platform/idempotency';
 import { InFlight, type Deps } from './platform/http';
@@ -60,20 +61,6 @@ import { ltiFraming } from './modules/lti/lti-framing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const isInfographicFile = (relative: string) => relative.split(path.sep)[0] === 'infographics';
-
-/**
- * The policy of a file under /uploads (framed by the app only: frame-ancestors 'self', and helmet's
- * X-Frame-Options SAMEORIGIN). An infographic (extracted zip) runs its scripts in an opaque origin
- * (sandbox without allow-same-origin), so it can never reach the app's session; a PDF gets no sandbox
- * (Chrome's PDF viewer refuses sandboxed documents) but may load nothing else; anything else is inert.
- */
-export function uploadCsp(relative: string): string {
-  if (isInfographicFile(relative)) return "sandbox allow-scripts; default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'";
-  if (relative.toLowerCase().endsWith('.pdf')) return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
-  return "default-src 'none'; sandbox; frame-ancestors 'self'";
-}
-
 /**
  * The student viewer's LMS page (LMS_VIEWER_PATH, issue 14) is the ONE page other sites may frame: a SCORM package's
  * SCO opens it in a frame of the LMS, and an LMS may show a cartridge's web link in a frame. Its policy is the app's
@@ -93,6 +80,11 @@ export function defaultWebDist(config: Config): string {
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
 }
 
+/** The bucket when S3_BUCKET is set, else the local folder (the embedded default). */
+export function storageOf(config: Config): Storage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(config.uploadsDir);
+}
+
 export async function createDeps(config: Config, log: Parameters<typeof startJobs>[1], opts: { memory?: boolean } = {}): Promise<Deps> {
   const pool = {
     max: config.DATABASE_POOL_MAX,
@@ -103,7 +95,7 @@ export async function createDeps(config: Config, log: Parameters<typeof startJob
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool });
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
-  const storage = localStorage(config.uploadsDir);
+  const storage = storageOf(config);
   // The services' handle: inside a keyed request of an idempotent route it runs in that request's transaction (platform/idempotency.ts).
   return { config, database, db: requestDb(database.db), jobs, mailer, storage };
 }
@@ -166,23 +158,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    setHeaders: (res, filePath) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', uploadCsp(path.relative(config.uploadsDir, filePath)));
-      // An infographic runs in an opaque origin (CSP sandbox): its own images, styles, scripts and data
-      // files are cross-origin requests to it, which helmet's same-origin resource policy (and, for
-      // fetch/XHR, CORS) would block. Uploads are public files without credentials: nothing leaks.
-      if (isInfographicFile(path.relative(config.uploadsDir, filePath))) {
-        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-        res.setHeader('Access-Control-Allow-Origin', '*');
-      }
-    },
-  });
+  serveUploads(app, deps.storage);
 
   await app.register(async (api) => {
     systemModule(api, deps);

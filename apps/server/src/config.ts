@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LIMITS } from '@edu/shared/limits';
 import { STOCK_TIMEOUT_MS } from '@edu/shared/galleries';
 import { LMS_RATE_LIMIT_PER_MINUTE } from '@edu/shared/lms';
+import type { S3Settings } from './platform/storage';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -114,6 +115,32 @@ const schema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || v.trim().length >= 16, 'METRICS_TOKEN: use pelo menos 16 caracteres'),
+  /**
+   * Files in an S3-compatible bucket (issue 15): set S3_BUCKET to use one; unset, files stay in DATA_DIR/uploads.
+   * S3_ENDPOINT for a service other than AWS (MinIO, R2, s3rver…); the keys may come from the SDK's usual sources
+   * (environment, instance role) when both are empty.
+   */
+  S3_BUCKET: z.string().trim().default(''),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+/.test(v), 'S3_ENDPOINT: informe um endereço http(s), por exemplo https://s3.exemplo.com.br'),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Addresses as <endpoint>/<bucket>/<key> (MinIO, s3rver) instead of <bucket>.<endpoint>/<key>. */
+  S3_FORCE_PATH_STYLE: bool,
+}).superRefine((v, ctx) => {
+  const s3Set = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!v.S3_BUCKET) {
+    for (const name of s3Set) {
+      if (v[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name}: informe também S3_BUCKET (sem ele os arquivos ficam na pasta local)` });
+    }
+  }
+  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: informe os dois ou nenhum' });
+  }
 });
 
 export type Config = z.infer<typeof schema> & {
@@ -123,6 +150,8 @@ export type Config = z.infer<typeof schema> & {
   embedded: boolean;
   mailMode: 'smtp' | 'outbox';
   loadDemoData: boolean;
+  /** The bucket's settings when S3_BUCKET is set; null: the local folder (uploadsDir). */
+  s3: S3Settings | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -136,5 +165,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     mailMode: parsed.MAIL_URL ? 'smtp' : 'outbox',
     loadDemoData: embedded || parsed.DEMO_DATA,
+    s3: parsed.S3_BUCKET
+      ? {
+          bucket: parsed.S3_BUCKET,
+          endpoint: parsed.S3_ENDPOINT || undefined,
+          region: parsed.S3_REGION,
+          accessKeyId: parsed.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: parsed.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+        }
+      : null,
   };
 }

@@ -239,8 +239,8 @@ describe('the other flagged writes', () => {
     expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await audits()).toBe(after);
-    const [row] = await t.deps.db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, me!.id));
-    expect(row!.avatarUrl).toBe(first.json().avatar_url);
+    const [row] = await t.deps.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, me!.id));
+    expect(`/uploads/${row!.avatarKey}`).toBe(first.json().avatar_url);
     const otherFile = Buffer.concat([PNG_1PX, Buffer.from([0])]);
     const other = await upload(otherFile, 'avatar-1');
     expect(other.statusCode).toBe(422);

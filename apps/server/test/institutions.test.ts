@@ -187,12 +187,12 @@ describe('editing an institution and its logo', () => {
     expect(notImage.statusCode).toBe(400);
     expect(notImage.json()).toMatchObject({ message: MSG.imageNotSupported });
     let [row] = await t.deps.db.select().from(sellers).where(eq(sellers.id, sellerId));
-    expect(row!.logoUrl).toBeNull();
+    expect(row!.logoKey).toBeNull();
     const png = multipartFile(PNG_1PX);
     const ok = await call(t.app, 'PUT', `/api/sellers/logo/${sellerId}`, { token, payload: png.payload, headers: png.headers });
     expect(ok.statusCode, ok.body).toBe(200);
     [row] = await t.deps.db.select().from(sellers).where(eq(sellers.id, sellerId));
-    expect(row!.logoUrl).toBe(ok.json().url);
+    expect(`/uploads/${row!.logoKey}`).toBe(ok.json().url);
     expect(ok.json().url).toMatch(/^\/uploads\/logos\/.+\.png$/);
   });
 });

@@ -22,6 +22,7 @@ import { rents } from '../src/modules/rents/rents.tables';
 import { unitPackages } from '../src/modules/curriculum/curriculum.tables';
 import { unitPackagesService } from '../src/modules/curriculum/packages.service';
 import { DEMO_PASSWORD, PNG_1PX, call, createTestApp, signIn, type TestApp } from './harness';
+import { uploadUrl } from '../src/platform/storage';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -82,9 +83,10 @@ beforeAll(async () => {
   ids.rent = rent!.id;
 
   // A published unit of the demo provider with a cover, an image in the text, a question block and a question bank.
-  ids.cover = await t.deps.storage.save('images', PNG_1PX, 'png');
-  ids.image = await t.deps.storage.save('images', Buffer.concat([PNG_1PX, Buffer.from('segunda')]), 'png');
-  ids.bank = await t.deps.storage.save('questions', QUESTION_BANK, 'pdf');
+  // Content keeps addresses: the unit refers to its files by uploadUrl(key).
+  ids.cover = uploadUrl(await t.deps.storage.save('images', PNG_1PX, 'png'));
+  ids.image = uploadUrl(await t.deps.storage.save('images', Buffer.concat([PNG_1PX, Buffer.from('segunda')]), 'png'));
+  ids.bank = uploadUrl(await t.deps.storage.save('questions', QUESTION_BANK, 'pdf'));
   const [item] = await db.insert(items).values({ providerId: ids.demoProvider }).returning({ id: items.id });
   ids.unitItem = item!.id;
   const [v1] = await db

@@ -154,6 +154,7 @@ describe('PUT /api/providers/update/:id', () => {
 describe('logo and cover', () => {
   it.each(['logo', 'cover'] as const)('%s: upload, replace (old file removed), delete with null (file removed)', async (kind) => {
     const key = kind === 'logo' ? 'imgLogoUrl' : 'imgCoverUrl';
+    const column = kind === 'logo' ? 'imgLogoKey' : 'imgCoverKey';
     const first = await upload('provider', kind, horizonte);
     expect(first.statusCode, first.body).toBe(200);
     const url = first.json<{ url: string }>().url;
@@ -168,7 +169,7 @@ describe('logo and cover', () => {
     const newUrl = second.json<{ url: string }>().url;
     expect(newUrl).not.toBe(url);
     expect(fs.existsSync(fileOf(url))).toBe(false);
-    expect((await providerOf(horizonte))[key]).toBe(newUrl);
+    expect(`/uploads/${(await providerOf(horizonte))[column]}`).toBe(newUrl);
 
     // Sending the current URL back changes nothing.
     expect((await update('provider', horizonte, { [key]: newUrl })).json<ProviderProfile>()[key]).toBe(newUrl);
@@ -176,7 +177,7 @@ describe('logo and cover', () => {
     const deleted = await update('provider', horizonte, { [key]: null });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json<ProviderProfile>()[key]).toBeNull();
-    expect((await providerOf(horizonte))[key]).toBeNull();
+    expect((await providerOf(horizonte))[column]).toBeNull();
     expect(fs.existsSync(fileOf(newUrl))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: newUrl })).statusCode).toBe(404);
 
@@ -202,15 +203,15 @@ describe('logo and cover', () => {
     const wrongField = await upload('provider', 'logo', horizonte, multipartFile(PNG_1PX, { field: 'file' }));
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toMatchObject({ message: MSG.uploadFail });
-    expect(await providerOf(horizonte)).toMatchObject({ imgLogoUrl: null, imgCoverUrl: null });
+    expect(await providerOf(horizonte)).toMatchObject({ imgLogoKey: null, imgCoverKey: null });
   });
 
   it("another provider's logo is 404; a seller is 403", async () => {
     expect((await upload('provider', 'logo', trilhas)).statusCode).toBe(404);
     expect((await upload('serviceprovider', 'cover', horizonte)).statusCode).toBe(404);
     expect((await upload('seller', 'logo', horizonte)).statusCode).toBe(403);
-    expect((await providerOf(trilhas)).imgLogoUrl).toBeNull();
-    expect((await providerOf(horizonte)).imgCoverUrl).toBeNull();
+    expect((await providerOf(trilhas)).imgLogoKey).toBeNull();
+    expect((await providerOf(horizonte)).imgCoverKey).toBeNull();
   });
 });
 

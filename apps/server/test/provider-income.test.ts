@@ -57,7 +57,7 @@ beforeAll(async () => {
   const actor = { id: admin!.id, type: 'admin' as const };
   const [planA, planB] = await db.select({ id: plans.id }).from(plans).orderBy(plans.id);
   const seller = async (name: string, cnpj: string) =>
-    (await db.insert(sellers).values({ name, companyName: name, cnpj, status: 'active', logoUrl: name === 'Escola Um' ? '/uploads/logo-um.png' : null }).returning({ id: sellers.id }))[0]!.id;
+    (await db.insert(sellers).values({ name, companyName: name, cnpj, status: 'active', logoKey: name === 'Escola Um' ? 'logos/logo-um.png' : null }).returning({ id: sellers.id }))[0]!.id;
   const [s1, s2, s3, s4] = [await seller('Escola Um', '11444777000161'), await seller('Escola Dois', '11222333000181'), await seller('Escola Três', '45723174000110'), await seller('Escola Quatro', '04252011000110')];
 
   const open = (sellerId: number, valueCents: number, event: 'create' | 'request' = 'create') =>
@@ -137,7 +137,7 @@ describe("provider 'Meus alugueis'", () => {
     expect(page.limit).toBe(5);
     expect(page.data.map((r) => r.id)).toEqual([rentIds.r4, rentIds.r2b, rentIds.r1, rentIds.r3]);
     expect(page.data.map((r) => r.status)).toEqual(['requested', 'active', 'active', 'canceled']);
-    expect(page.data.find((r) => r.id === rentIds.r1)).toMatchObject({ seller: { name: 'Escola Um', logoUrl: '/uploads/logo-um.png' }, valueCents: 1000 });
+    expect(page.data.find((r) => r.id === rentIds.r1)).toMatchObject({ seller: { name: 'Escola Um', logoUrl: '/uploads/logos/logo-um.png' }, valueCents: 1000 });
     expect(page.data.find((r) => r.id === rentIds.r2b)).toMatchObject({ seller: { name: 'Escola Dois', logoUrl: null }, valueCents: 5000 });
 
     const second = (await call(t.app, 'GET', '/api/providers/my-rents', { token: own, query: { page: '2', limit: '3' } })).json<MyRentsPage>();

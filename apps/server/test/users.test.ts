@@ -288,7 +288,7 @@ describe('avatar', () => {
     const deleted = await del('client', clientId);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: MSG.avatarDeleted });
-    expect((await rowOf(clientId)).avatarUrl).toBeNull();
+    expect((await rowOf(clientId)).avatarKey).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: newUrl })).statusCode).toBe(404);
     expect((await del('client', clientId)).json()).toMatchObject({ message: MSG.avatarNone });
   });
@@ -298,7 +298,7 @@ describe('avatar', () => {
     const curatorId = await idOf(demoEmail('curator'));
     const denied = await put('client', adminId);
     expect(denied.statusCode).toBe(404);
-    expect((await rowOf(adminId)).avatarUrl).toBeNull();
+    expect((await rowOf(adminId)).avatarKey).toBeNull();
     expect((await put('admin', curatorId)).statusCode).toBe(200);
     expect((await del('seller', curatorId)).statusCode).toBe(404);
     expect((await del('admin', curatorId)).statusCode).toBe(200);

@@ -18,6 +18,7 @@ import { sellers } from '../sellers/sellers.tables';
 import { plans } from '../plans/plans.tables';
 import { emailTaken, findUserByEmail, loadSessionUser } from '../users/users.queries';
 import { consumeToken, findToken, issueToken } from './tokens';
+import { uploadUrl } from '../../platform/storage';
 
 export function authService(deps: Deps) {
   const { db, mailer, config } = deps;
@@ -246,17 +247,17 @@ export function authService(deps: Deps) {
       const image = await readImageUpload(request);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user?.sellerId) throw notFound();
-      const url = await deps.storage.save('logos', image.data, image.ext);
+      const key = await deps.storage.save('logos', image.data, image.ext);
       try {
         await db.transaction(async (tx) => {
           await consumeToken(tx, token, 'signup_logo', userId);
-          await tx.update(sellers).set({ logoUrl: url, updatedAt: new Date() }).where(eq(sellers.id, user.sellerId!));
+          await tx.update(sellers).set({ logoKey: key, updatedAt: new Date() }).where(eq(sellers.id, user.sellerId!));
         });
       } catch (err) {
-        await deps.storage.remove(url);
+        await deps.storage.remove(key);
         throw err;
       }
-      return { logoUrl: url };
+      return { logoUrl: uploadUrl(key) };
     },
   };
 }

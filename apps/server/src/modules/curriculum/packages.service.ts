@@ -8,10 +8,12 @@
  * (`requireActiveInstitution`), only if an admin granted it the feature (`sellers.grants`, else 403), and only for a
  * version the gate lets them read (an ACTIVE rent of the unit's provider, or a subject's pinned version; else 404).
  *
- * The zip is stored under /uploads/packages with a random 128-bit name that never leaves the server: it is downloaded
- * only through the authenticated route, which asks the same question again.
+ * The zip is stored (platform/storage.ts) under the key packages/<random 128-bit name>, which never leaves the server:
+ * it is downloaded only through the authenticated route, which asks the same question again (GET /uploads never
+ * serves the packages folder).
  */
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { isSellerType } from '@edu/shared/access';
@@ -20,6 +22,7 @@ import { PACKAGE_LIMITS, PACKAGE_MSG, PACKAGE_STALE_MS, packageFileName, type Pa
 import type { Deps } from '../../platform/http';
 import type { Executor } from '../../platform/db';
 import { QUEUES } from '../../platform/jobs';
+import { keyOfUpload } from '../../platform/storage';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
@@ -56,28 +59,57 @@ const stateOf = (itemContentId: number, row: Row | undefined): PackageState => (
   fileName: packageFileName(itemContentId),
 });
 
-/** Build a zip in memory from entries added one by one (fflate's streaming writer). */
-function zipWriter() {
-  const chunks: Uint8Array[] = [];
-  let failure: Error | null = null;
-  let done: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => (done = resolve));
+/**
+ * A zip written as a stream (fflate's streaming writer) while entries are added one by one, each from bytes or from a
+ * stream: `output` is what storage saves, consumed as it is produced (backpressure: adding waits while it is full).
+ */
+function zipStream() {
+  const output = new PassThrough();
+  let size = 0;
+  let full = false;
   const zip = new Zip((err, chunk, final) => {
-    if (err) failure = err;
-    else chunks.push(chunk);
-    if (final || err) done();
+    if (err) return void output.destroy(err);
+    size += chunk.length;
+    if (!output.write(chunk)) full = true;
+    if (final) output.end();
   });
+  const drained = async () => {
+    if (!full) return;
+    full = false;
+    if (output.writableNeedDrain) await once(output, 'drain');
+  };
+  const entryOf = (name: string) => {
+    const entry = STORED.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    zip.add(entry);
+    return entry;
+  };
   return {
-    add(name: string, data: Uint8Array) {
-      const entry = STORED.test(name) ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-      zip.add(entry);
-      entry.push(data, true);
+    output,
+    async add(name: string, data: Uint8Array) {
+      entryOf(name).push(data, true);
+      await drained();
     },
-    async end(): Promise<Buffer> {
+    /** An entry from a stream; answers its size. */
+    async addStream(name: string, body: Readable): Promise<number> {
+      const entry = entryOf(name);
+      let bytes = 0;
+      for await (const chunk of body) {
+        bytes += (chunk as Uint8Array).length;
+        entry.push(chunk as Uint8Array);
+        await drained();
+      }
+      entry.push(new Uint8Array(0), true);
+      return bytes;
+    },
+    end() {
       zip.end();
-      await finished;
-      if (failure) throw failure;
-      return Buffer.concat(chunks);
+    },
+    fail(err: Error) {
+      zip.terminate();
+      output.destroy(err);
+    },
+    get size() {
+      return size;
     },
   };
 }
@@ -127,40 +159,53 @@ export function unitPackagesService(deps: Deps) {
       const uploads = uploadsOf(version);
       if (uploads.length > PACKAGE_LIMITS.maxFiles) throw new Error(PACKAGE_MSG.tooLarge);
       const steps = uploads.length + 2;
-      const zip = zipWriter();
+      // The zip goes to storage as it is written: the package is never whole in memory, nor is any media file.
+      const zip = zipStream();
+      const saving = storage.save('packages', zip.output, 'zip');
+      // Until `saving` is awaited below, its failure is reported there (not as an unhandled rejection).
+      saving.catch(() => undefined);
       const packed = new Set<string>();
-      let step = 0;
-      let mediaBytes = 0;
-      for (const url of uploads) {
-        const data = await storage.read(url);
-        // A file removed from the gallery since the version was written is left out; its address stays as written.
-        if (data) {
-          mediaBytes += data.length;
-          if (mediaBytes > PACKAGE_LIMITS.maxBytes) throw new Error(PACKAGE_MSG.tooLarge);
-          zip.add(mediaPath(url), data);
-          packed.add(url);
-        }
-        await setProgress(contentId, (++step / steps) * 90);
-      }
       let questionsFile: string | null = null;
-      if (questions?.upload) {
-        const data = await storage.read(questions.upload);
-        if (data) {
-          zip.add(questions.name, data);
+      try {
+        let step = 0;
+        let mediaBytes = 0;
+        for (const url of uploads) {
+          // Content keeps addresses (/uploads/<key>); a file removed from the gallery since the version was written is
+          // left out, its address stays as written.
+          const file = await storage.stream(keyOfUpload(url) ?? '');
+          if (file) {
+            mediaBytes += file.size;
+            if (mediaBytes > PACKAGE_LIMITS.maxBytes) {
+              file.body.destroy();
+              throw new Error(PACKAGE_MSG.tooLarge);
+            }
+            await zip.addStream(mediaPath(url), file.body);
+            packed.add(url);
+          }
+          await setProgress(contentId, (++step / steps) * 90);
+        }
+        if (questions?.upload) {
+          const file = await storage.stream(keyOfUpload(questions.upload) ?? '');
+          if (file) {
+            await zip.addStream(questions.name, file.body);
+            questionsFile = questions.name;
+          }
+        } else if (questions?.link) {
+          await zip.add(questions.name, strToU8(PACKAGE_MSG.questionLink(questions.link)));
           questionsFile = questions.name;
         }
-      } else if (questions?.link) {
-        zip.add(questions.name, strToU8(PACKAGE_MSG.questionLink(questions.link)));
-        questionsFile = questions.name;
+        await setProgress(contentId, (++step / steps) * 90);
+        await zip.add('unidade.json', strToU8(unitJson(version, packed)));
+        await zip.add('index.html', strToU8(indexHtml(version, packed, questionsFile)));
+        zip.end();
+      } catch (err) {
+        zip.fail(err as Error);
+        throw err;
       }
-      await setProgress(contentId, (++step / steps) * 90);
-      zip.add('unidade.json', strToU8(unitJson(version, packed)));
-      zip.add('index.html', strToU8(indexHtml(version, packed, questionsFile)));
-      const bytes = await zip.end();
-      saved = await storage.save('packages', bytes, 'zip');
+      saved = await saving;
       const [ready] = await db
         .update(unitPackages)
-        .set({ status: 'ready', progress: 100, storageKey: saved, size: bytes.length, updatedAt: new Date() })
+        .set({ status: 'ready', progress: 100, storageKey: saved, size: zip.size, updatedAt: new Date() })
         .where(and(eq(unitPackages.itemContentId, contentId), eq(unitPackages.status, 'building')))
         .returning({ id: unitPackages.itemContentId });
       if (!ready) await storage.remove(saved);

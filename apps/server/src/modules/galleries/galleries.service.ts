@@ -10,8 +10,6 @@
  *
  * No audit entry: the audit actions of spec 2 §7.7 have none for galleries or uploads.
  */
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, type FileTypeResult } from 'file-type';
@@ -32,6 +30,7 @@ import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { displayFilename, imageExt, readUpload } from '../../platform/uploads';
+import { uploadUrl } from '../../platform/storage';
 import { galleries, galleryFiles } from './galleries.tables';
 import { extractInfographic, ZipRefused, zipHasEntry } from './zip';
 import { requireAccess } from '../access/access';
@@ -63,7 +62,7 @@ export async function acceptedExt(kind: GalleryKind, data: Buffer, type: FileTyp
 }
 
 type FileRow = typeof galleryFiles.$inferSelect;
-const toFile = (row: FileRow): GalleryFile => ({ id: row.id, filename: row.filename, url: row.url, createdAt: row.createdAt.toISOString() });
+const toFile = (row: FileRow): GalleryFile => ({ id: row.id, filename: row.filename, url: uploadUrl(row.storageKey), createdAt: row.createdAt.toISOString() });
 
 /** The provider's gallery of that kind, created when missing (unique provider + name). */
 export async function ensureGallery(tx: Executor, providerId: number, kind: GalleryKind) {
@@ -91,17 +90,17 @@ export function galleriesService(deps: Deps) {
   }
 
   /** Store one file row; on a database failure the stored bytes are removed again. */
-  async function saveRow(providerId: number, kind: GalleryKind, file: { filename: string; url: string; sizeBytes: number }, auth: AuthContext, undo: () => Promise<void>): Promise<UploadedFile[]> {
+  async function saveRow(providerId: number, kind: GalleryKind, file: { filename: string; key: string; sizeBytes: number }, auth: AuthContext, undo: () => Promise<void>): Promise<UploadedFile[]> {
     try {
       const row = await db.transaction(async (tx) => {
         const gallery = await ensureGallery(tx, providerId, kind);
         const [inserted] = await tx
           .insert(galleryFiles)
-          .values({ galleryId: gallery.id, filename: file.filename, url: file.url, sizeBytes: file.sizeBytes, uploadedBy: auth.user.id })
+          .values({ galleryId: gallery.id, filename: file.filename, storageKey: file.key, sizeBytes: file.sizeBytes, uploadedBy: auth.user.id })
           .returning();
         return inserted!;
       });
-      return [{ id: row.id, filename: row.filename, url: row.url }];
+      return [{ id: row.id, filename: row.filename, url: uploadUrl(row.storageKey) }];
     } catch (err) {
       await undo().catch(() => undefined);
       throw err;
@@ -227,7 +226,7 @@ export function galleriesService(deps: Deps) {
       if (kind === 'infographics') {
         let extracted;
         try {
-          extracted = await extractInfographic(file.data, { uploadsDir: config.uploadsDir, tmpDir: path.join(config.dataDir, 'tmp') });
+          extracted = await extractInfographic(file.data, storage);
         } catch (err) {
           if (err instanceof ZipRefused) {
             request.log.info({ reason: err.message }, 'infographic zip refused');
@@ -235,12 +234,11 @@ export function galleriesService(deps: Deps) {
           }
           throw err;
         }
-        return saveRow(providerId, kind, { filename, url: extracted.url, sizeBytes: extracted.totalBytes }, auth, () =>
-          fsp.rm(extracted.dir, { recursive: true, force: true }),
-        );
+        const { key, prefix } = extracted;
+        return saveRow(providerId, kind, { filename, key, sizeBytes: extracted.totalBytes }, auth, () => storage.removeAll(prefix));
       }
-      const url = await storage.save(kind, file.data, file.ext);
-      return saveRow(providerId, kind, { filename, url, sizeBytes: file.data.length }, auth, () => storage.remove(url));
+      const key = await storage.save(kind, file.data, file.ext);
+      return saveRow(providerId, kind, { filename, key, sizeBytes: file.data.length }, auth, () => storage.remove(key));
     },
 
     stockStatus() {
@@ -265,8 +263,8 @@ export function galleriesService(deps: Deps) {
         log.warn({ stockId }, 'stock photo is not a jpg, png or gif');
         throw new AppError(502, 'STOCK_ERROR', GALLERY_MSG.stockFail);
       }
-      const url = await storage.save('images', data, ext);
-      return saveRow(providerId, 'images', { filename: `banco-de-imagens-${stockId}.${ext}`, url, sizeBytes: data.length }, auth, () => storage.remove(url));
+      const key = await storage.save('images', data, ext);
+      return saveRow(providerId, 'images', { filename: `banco-de-imagens-${stockId}.${ext}`, key, sizeBytes: data.length }, auth, () => storage.remove(key));
     },
   };
 }

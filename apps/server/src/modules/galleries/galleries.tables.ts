@@ -21,8 +21,8 @@ export const galleryFiles = pgTable(
     galleryId: integer('gallery_id').notNull().references(() => galleries.id, { onDelete: 'cascade' }),
     /** The name the user's file had (shown in pickers). */
     filename: text('filename').notNull(),
-    /** Public address (/uploads/…); for an infographic, its extracted index.html. */
-    url: text('url').notNull(),
+    /** Storage key (platform/storage.ts); for an infographic, its extracted index.html. Clients get uploadUrl(key). */
+    storageKey: text('storage_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     uploadedBy: integer('uploaded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,18 +3,15 @@
  * is written — no path traversal (.., absolute paths, drive letters, backslashes), no symlinks or other
  * special files, no encrypted entries, at most ZIP_LIMITS.maxEntries entries, at most
  * ZIP_LIMITS.maxTotalBytes uncompressed and an expansion ratio of at most ZIP_LIMITS.maxRatio — and an
- * index.html at the root or inside a single top-level folder. Then the files are extracted into a
- * temporary folder (the real sizes are counted again while writing) and the folder is renamed into
- * place: on any failure nothing remains.
+ * index.html at the root or inside a single top-level folder. Then the files are written to storage
+ * (the real sizes are counted again while writing): on any failure nothing remains.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ZIP_LIMITS } from '@edu/shared/galleries';
+import { StorageKeyError, type Storage } from '../../platform/storage';
 
 export type ZipLimits = { maxEntries: number; maxTotalBytes: number; maxRatio: number };
 
@@ -146,41 +143,34 @@ function counter(entry: Entry, budget: { left: number }) {
 }
 
 /**
- * Validate and extract an infographic zip into `<uploadsDir>/infographics/<random>/`. `tmpDir` must be on
- * the same file system (the folder is renamed into place). Answers the public URL of its index.html.
+ * Validate and extract an infographic zip into storage under `infographics/<random>/` (every file through `Storage`,
+ * streamed as it is inflated). On any failure whatever was written is removed again. Answers the key of its
+ * index.html and the folder's prefix.
  */
 export async function extractInfographic(
   data: Buffer,
-  dirs: { uploadsDir: string; tmpDir: string },
+  storage: Storage,
   limits: ZipLimits = ZIP_LIMITS,
-): Promise<{ url: string; dir: string; totalBytes: number }> {
+): Promise<{ key: string; prefix: string; totalBytes: number }> {
   const { zip, files, totalBytes } = await planInfographic(data, limits);
-  const id = crypto.randomBytes(16).toString('hex');
-  await fsp.mkdir(dirs.tmpDir, { recursive: true });
-  const work = await fsp.mkdtemp(path.join(dirs.tmpDir, 'infographic-'));
-  const root = path.resolve(work);
-  const finalParent = path.join(dirs.uploadsDir, 'infographics');
-  const finalDir = path.join(finalParent, id);
+  const prefix = `infographics/${crypto.randomBytes(16).toString('hex')}`;
   try {
     const budget = { left: limits.maxTotalBytes };
     for (const file of files) {
-      const target = path.resolve(root, ...file.segments);
-      if (!target.startsWith(root + path.sep)) throw unsafe('outside the folder');
-      await fsp.mkdir(path.dirname(target), { recursive: true });
       // yauzl checks the real size against the declared one while inflating (validateEntrySizes).
       const stream = await zip.openReadStreamPromise(file.entry);
-      await pipeline(stream, counter(file.entry, budget), fs.createWriteStream(target, { flags: 'wx', mode: 0o644 }));
+      const body = new PassThrough();
+      await Promise.all([pipeline(stream, counter(file.entry, budget), body), storage.put(`${prefix}/${file.segments.join('/')}`, body)]);
     }
-    await fsp.mkdir(finalParent, { recursive: true });
-    await fsp.rename(work, finalDir);
   } catch (err) {
-    await fsp.rm(work, { recursive: true, force: true });
+    await storage.removeAll(prefix).catch(() => undefined);
     if (err instanceof ZipRefused) throw err;
-    // The server's own trouble (disk full, permissions) is a 500; anything else comes from the zip's data.
-    if (SERVER_ERRNO.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    if (err instanceof StorageKeyError) throw unsafe(err.message);
+    // The server's own trouble (disk full, permissions, the bucket) is a 500; anything else comes from the zip's data.
+    if (SERVER_ERRNO.has((err as NodeJS.ErrnoException).code ?? '') || (err as { $metadata?: unknown }).$metadata) throw err;
     throw unsafe(`extract: ${String(err)}`);
   }
-  return { url: `/uploads/infographics/${id}/index.html`, dir: finalDir, totalBytes };
+  return { key: `${prefix}/index.html`, prefix, totalBytes };
 }
 
 /** Whether a zip holds an entry (docx detection: word/document.xml). False for anything unreadable. */

@@ -12,6 +12,7 @@ import { publish } from '../../platform/events';
 import { sanitizeRichText } from '../../platform/sanitize';
 import { readImageUpload } from '../../platform/uploads';
 import { noticeTemplates, sellerNotices } from './notifications.tables';
+import { uploadUrl } from '../../platform/storage';
 
 type Body = z.output<typeof templateBody>;
 
@@ -101,7 +102,8 @@ export function templatesService({ db, storage }: Deps) {
     /** An image for the template editor: checked by content, stored under a server-chosen name. */
     async uploadImage(request: FastifyRequest) {
       const image = await readImageUpload(request);
-      return { url: await storage.save('notices', image.data, image.ext) };
+      // The address goes into the template's HTML (content keeps addresses, platform/storage.ts).
+      return { url: uploadUrl(await storage.save('notices', image.data, image.ext)) };
     },
   };
 }

@@ -31,6 +31,7 @@ import { sellers } from '../sellers/sellers.tables';
 import { plans } from '../plans/plans.tables';
 import { itemContents, items } from '../units/units.tables';
 import { knowledgeAreas } from '../units/knowledge.tables';
+import { uploadUrlSql } from '../../platform/storage';
 
 /** The partial indexes are DESC NULLS LAST (drizzle's `.desc()`); a plain `desc` (NULLS FIRST) would not use them. */
 const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
@@ -129,7 +130,7 @@ export function providerIncomeService({ db }: Deps) {
           .select({
             id: rents.id,
             sellerName: sellers.name,
-            logoUrl: sellers.logoUrl,
+            logoUrl: uploadUrlSql(sellers.logoKey),
             status: rents.status,
             valueCents: rents.valueCents,
             planName: plans.name,

@@ -21,6 +21,7 @@ import { hashPassword, randomPassword } from '../../platform/security';
 import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { readImageUpload } from '../../platform/uploads';
+import { uploadUrl } from '../../platform/storage';
 import { users } from '../users/users.tables';
 import { foldedMatch } from '../../platform/search';
 import { providers } from './providers.tables';
@@ -52,8 +53,8 @@ export function toProviderProfile(p: ProviderRecord): ProviderProfile {
   return {
     ...row,
     description: p.description,
-    imgLogoUrl: p.imgLogoUrl,
-    imgCoverUrl: p.imgCoverUrl,
+    imgLogoUrl: uploadUrl(p.imgLogoKey),
+    imgCoverUrl: uploadUrl(p.imgCoverKey),
     linkedin: p.linkedin,
     lattes: p.lattes,
     professional_experience: p.professionalExperience,
@@ -232,9 +233,9 @@ export function providersService(deps: Deps) {
         const [current] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
         if (!current) throw notFound();
         // An image URL can only be kept or deleted here; a new image goes through the upload.
-        for (const key of ['imgLogoUrl', 'imgCoverUrl'] as const) {
+        for (const [key, column] of [['imgLogoUrl', 'imgLogoKey'], ['imgCoverUrl', 'imgCoverKey']] as const) {
           const value = body[key];
-          if (typeof value === 'string' && value !== current[key]) throw badRequest(MSG.invalidValue, { [key]: MSG.invalidValue });
+          if (typeof value === 'string' && value !== uploadUrl(current[column])) throw badRequest(MSG.invalidValue, { [key]: MSG.invalidValue });
         }
         const set: Partial<typeof providers.$inferInsert> = {};
         if (body.companyName !== undefined) set.companyName = body.companyName;
@@ -245,14 +246,14 @@ export function providersService(deps: Deps) {
           if (body.professional_experience !== undefined) set.professionalExperience = body.professional_experience;
           if (body.knowledgeLevel !== undefined) set.knowledgeLevel = [...new Set(body.knowledgeLevel)].sort((a, b) => a - b);
         }
-        const removedUrls: string[] = [];
-        if (body.imgLogoUrl === null && current.imgLogoUrl) {
-          set.imgLogoUrl = null;
-          removedUrls.push(current.imgLogoUrl);
+        const removedKeys: string[] = [];
+        if (body.imgLogoUrl === null && current.imgLogoKey) {
+          set.imgLogoKey = null;
+          removedKeys.push(current.imgLogoKey);
         }
-        if (body.imgCoverUrl === null && current.imgCoverUrl) {
-          set.imgCoverUrl = null;
-          removedUrls.push(current.imgCoverUrl);
+        if (body.imgCoverUrl === null && current.imgCoverKey) {
+          set.imgCoverKey = null;
+          removedKeys.push(current.imgCoverKey);
         }
         if (Object.keys(set).length === 0) return { updated: current, removed: [] };
         const [row] = await tx
@@ -264,18 +265,19 @@ export function providersService(deps: Deps) {
           userId: auth.user.id,
           sellerId: auth.user.sellerId,
           action: 'updated_profile',
-          data: { providerId: id, fields: Object.keys(set) },
+          // The audit names the fields as the API does (the images' columns keep keys).
+          data: { providerId: id, fields: Object.keys(set).map((f) => (f === 'imgLogoKey' ? 'imgLogoUrl' : f === 'imgCoverKey' ? 'imgCoverUrl' : f)) },
         });
-        return { updated: row!, removed: removedUrls };
+        return { updated: row!, removed: removedKeys };
       });
-      for (const url of removed) await storage.remove(url);
+      for (const key of removed) await storage.remove(key);
       return toProviderProfile(updated);
     },
 
     async setImage(auth: AuthContext, id: number, kind: 'logo' | 'cover', request: FastifyRequest) {
       await loadOwned(auth, id);
       const image = await readImageUpload(request);
-      const url = await storage.save(kind === 'logo' ? 'logos' : 'covers', image.data, image.ext);
+      const key = await storage.save(kind === 'logo' ? 'logos' : 'covers', image.data, image.ext);
       let previous: string | null;
       try {
         previous = await db.transaction(async (tx) => {
@@ -283,17 +285,17 @@ export function providersService(deps: Deps) {
           if (!current) throw notFound();
           await tx
             .update(providers)
-            .set({ ...(kind === 'logo' ? { imgLogoUrl: url } : { imgCoverUrl: url }), updatedAt: new Date() })
+            .set({ ...(kind === 'logo' ? { imgLogoKey: key } : { imgCoverKey: key }), updatedAt: new Date() })
             .where(eq(providers.id, id));
           await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_profile', data: { providerId: id, [kind]: 'set' } });
-          return kind === 'logo' ? current.imgLogoUrl : current.imgCoverUrl;
+          return kind === 'logo' ? current.imgLogoKey : current.imgCoverKey;
         });
       } catch (err) {
-        await storage.remove(url);
+        await storage.remove(key);
         throw err;
       }
       await storage.remove(previous);
-      return { url };
+      return { url: uploadUrl(key) };
     },
   };
 }

@@ -23,8 +23,9 @@ export const providers = pgTable(
     status: text('status').notNull().default('review'),
     condition: text('condition').notNull().default('basic'),
     description: text('description'),
-    imgLogoUrl: text('img_logo_url'),
-    imgCoverUrl: text('img_cover_url'),
+    /** Storage keys of the logo and the cover (platform/storage.ts); clients get uploadUrl(key). */
+    imgLogoKey: text('img_logo_key'),
+    imgCoverKey: text('img_cover_key'),
     linkedin: text('linkedin'),
     lattes: text('lattes'),
     professionalExperience: text('professional_experience'),

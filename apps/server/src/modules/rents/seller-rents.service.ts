@@ -41,6 +41,7 @@ import { cartItems } from '../store/store.tables';
 import { openRentOf, priceOn } from '../store/store-rules';
 import { everActiveOf, moveRent, openRent, type MoveResult, type Rent, type RentActor } from './rent-lifecycle';
 import { rents } from './rents.tables';
+import { uploadUrlSql } from '../../platform/storage';
 
 type ListQuery = z.output<typeof rentsListQuery>;
 
@@ -52,7 +53,7 @@ const rowColumns = {
   status: rents.status,
   providerId: rents.providerId,
   companyName: providers.companyName,
-  imgLogoUrl: providers.imgLogoUrl,
+  imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
   units: providers.publishedUnits,
   planId: rents.planId,
   planName: plans.name,
@@ -386,7 +387,7 @@ export function sellerRentsService(deps: Deps) {
             id: providers.id,
             companyName: providers.companyName,
             condition: providers.condition,
-            imgLogoUrl: providers.imgLogoUrl,
+            imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
             units: providers.publishedUnits,
             valueCents: planPrices.valueCents,
             rented,

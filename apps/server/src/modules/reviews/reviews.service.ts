@@ -49,6 +49,7 @@ import { checkAccess, requireAccess, reviewListWhere } from '../access/access';
 import { reviewComments, reviewList, reviews } from './reviews.tables';
 import { saveReviewState, stateOf } from './review-state';
 import { REVIEW_MOVE_EVENTS } from '@edu/shared/unit-lifecycle';
+import { uploadUrlSql } from '../../platform/storage';
 
 type Review = typeof reviews.$inferSelect;
 type Content = typeof itemContents.$inferSelect;
@@ -70,7 +71,7 @@ export function reviewsService(deps: Deps) {
 
   type Person = { id: number; name: string; avatar: string | null };
   const person = (column: SQLWrapper) =>
-    sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url) from ${users} u where u.id = ${column})`;
+    sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', ${uploadUrlSql(sql`u.avatar_key`)}) from ${users} u where u.id = ${column})`;
   const listRowsQuery = (ex: Executor) =>
     ex
       .select({
@@ -465,7 +466,7 @@ export function reviewsService(deps: Deps) {
         id: reviewComments.id,
         comment: reviewComments.comment,
         createdAt: reviewComments.createdAt,
-        author: { id: users.id, name: users.name, avatar: users.avatarUrl },
+        author: { id: users.id, name: users.name, avatar: uploadUrlSql(users.avatarKey) },
       })
       .from(reviewComments)
       .innerJoin(users, eq(users.id, reviewComments.authorId))

@@ -37,9 +37,10 @@ import { plans } from '../plans/plans.tables';
 import { emailTaken } from '../users/users.queries';
 import { notifyUsers } from '../notifications/notify';
 import { sellers } from './sellers.tables';
+import { uploadUrl } from '../../platform/storage';
 
 type SellerRecord = typeof sellers.$inferSelect;
-type OwnerRecord = { id: number; name: string; email: string; avatarUrl: string | null; status: string; emailConfirmedAt: Date | null; sellerId: number | null };
+type OwnerRecord = { id: number; name: string; email: string; avatarKey: string | null; status: string; emailConfirmedAt: Date | null; sellerId: number | null };
 
 const emailTakenError = () => new AppError(409, 'EMAIL_IN_USE', INSTITUTION_MSG.emailTaken, { email: INSTITUTION_MSG.emailTaken });
 
@@ -51,7 +52,7 @@ async function ownersOf(db: Executor, sellerIds: number[]): Promise<Map<number, 
       id: users.id,
       name: users.name,
       email: users.email,
-      avatarUrl: users.avatarUrl,
+      avatarKey: users.avatarKey,
       status: users.status,
       emailConfirmedAt: users.emailConfirmedAt,
       sellerId: users.sellerId,
@@ -71,11 +72,11 @@ function toRow(s: SellerRecord, planName: string | null, owner: OwnerRecord | un
     companyName: s.companyName,
     cnpj: s.cnpj,
     status: s.status as SellerStatus,
-    logoUrl: s.logoUrl,
+    logoUrl: uploadUrl(s.logoKey),
     planId: s.planId,
     planName,
     createdAt: s.createdAt.toISOString(),
-    user: owner ? { id: owner.id, name: owner.name, email: owner.email, avatar: owner.avatarUrl } : null,
+    user: owner ? { id: owner.id, name: owner.name, email: owner.email, avatar: uploadUrl(owner.avatarKey) } : null,
     grants: normalizeGrants(s.grants),
   };
 }
@@ -303,22 +304,22 @@ export function institutionsService(deps: Deps) {
       const [exists] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, id));
       if (!exists) throw notFound();
       const image = await readImageUpload(request);
-      const url = await storage.save('logos', image.data, image.ext);
+      const key = await storage.save('logos', image.data, image.ext);
       let previous: string | null;
       try {
         previous = await db.transaction(async (tx) => {
-          const [current] = await tx.select({ logoUrl: sellers.logoUrl }).from(sellers).where(eq(sellers.id, id)).for('update');
+          const [current] = await tx.select({ logoKey: sellers.logoKey }).from(sellers).where(eq(sellers.id, id)).for('update');
           if (!current) throw notFound();
-          await tx.update(sellers).set({ logoUrl: url, updatedAt: new Date() }).where(eq(sellers.id, id));
+          await tx.update(sellers).set({ logoKey: key, updatedAt: new Date() }).where(eq(sellers.id, id));
           await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_institution', data: { sellerId: id, logo: 'set' } });
-          return current.logoUrl;
+          return current.logoKey;
         });
       } catch (err) {
-        await storage.remove(url);
+        await storage.remove(key);
         throw err;
       }
       await storage.remove(previous);
-      return { url };
+      return { url: uploadUrl(key) };
     },
 
     setStatus: (auth: AuthContext, id: number, status: SellerStatus) => setStatus(auth, [id], status),

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { sellers } from './sellers.tables';
 import { requireAccess } from '../access/access';
+import { uploadUrl } from '../../platform/storage';
 
 export function toSellerView(row: typeof sellers.$inferSelect): SellerView {
   return {
@@ -20,7 +21,7 @@ export function toSellerView(row: typeof sellers.$inferSelect): SellerView {
     cnpj: row.cnpj,
     companyName: row.companyName,
     planId: row.planId,
-    logoUrl: row.logoUrl,
+    logoUrl: uploadUrl(row.logoKey),
     status: row.status as SellerView['status'],
     accepted_terms: row.acceptedTerms,
     accepted_late_payment_terms: row.acceptedLatePaymentTerms,

@@ -10,7 +10,8 @@ export const sellers = pgTable(
     cnpj: text('cnpj').notNull(),
     companyName: text('company_name').notNull(),
     planId: integer('plan_id').references(() => plans.id),
-    logoUrl: text('logo_url'),
+    /** Storage key of the logo (platform/storage.ts); clients get uploadUrl(key). */
+    logoKey: text('logo_key'),
     /** Hash of the current LMS key (the key itself is shown once). */
     lmsKeyHash: text('lms_key_hash'),
     lmsKeyGeneratedAt: timestamp('lms_key_generated_at', { withTimezone: true }),

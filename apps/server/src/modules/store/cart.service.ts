@@ -33,6 +33,7 @@ import { cartItems, serviceRequests } from './store.tables';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
 import { inStore, openRentOf, priceOn } from './store-rules';
 import { isPartner } from './partners.service';
+import { uploadUrlSql } from '../../platform/storage';
 
 /**
  * The cart's rows with what the screen shows; `rentable` false = the provider is no longer rentable on the plan;
@@ -48,7 +49,7 @@ async function cartRows(ex: Executor, inst: ActiveInstitution) {
       providerId: providers.id,
       serviceId: cartItems.serviceId,
       companyName: providers.companyName,
-      imgLogoUrl: providers.imgLogoUrl,
+      imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
       condition: providers.condition,
       unitCount: providers.publishedUnits,
       priceCents: planPrices.valueCents,

@@ -16,6 +16,7 @@ import { providerServices } from '../services/services.tables';
 import { requireActiveInstitution } from './institution';
 import { prospects } from './store.tables';
 import { sellers } from '../sellers/sellers.tables';
+import { uploadUrlSql } from '../../platform/storage';
 
 /** A partner: an approved (active) service provider. */
 export const isPartner = (): SQL => and(eq(providers.status, 'active'), eq(providers.isServiceProvider, true))!;
@@ -23,7 +24,7 @@ export const isPartner = (): SQL => and(eq(providers.status, 'active'), eq(provi
 const cardColumns = {
   id: providers.id,
   companyName: providers.companyName,
-  imgLogoUrl: providers.imgLogoUrl,
+  imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
   description: providers.description,
   link: sql<string | null>`(select s.link from provider_services s where s.provider_id = providers.id and s.link is not null order by s.created_at, s.id limit 1)`,
   servicesCount: sql<number>`(select count(*)::int from provider_services s where s.provider_id = providers.id)`,

@@ -23,6 +23,7 @@ import { unitGroups } from '../units/unit-groups';
 import { unitsService } from '../units/units.service';
 import { requireActiveInstitution, type ActiveInstitution } from './institution';
 import { inStore, openRentStatusOf, priceOn } from './store-rules';
+import { uploadUrlSql } from '../../platform/storage';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */
 export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'text'): SQL =>
@@ -43,7 +44,7 @@ export const stateOf = (sellerId: number) => sql<StoreState>`case ${openRentStat
 const cardColumns = (sellerId: number) => ({
   id: providers.id,
   companyName: providers.companyName,
-  imgLogoUrl: providers.imgLogoUrl,
+  imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
   condition: providers.condition,
   unitCount: providers.publishedUnits,
   priceCents: planPrices.valueCents,

@@ -11,6 +11,7 @@ import { effectiveType } from '../../platform/sessions';
 import { providers } from '../providers/providers.tables';
 import { sellers } from '../sellers/sellers.tables';
 import { users } from './users.tables';
+import { uploadUrl } from '../../platform/storage';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
@@ -38,7 +39,7 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
     id: user.id,
     name: user.name,
     email: user.email,
-    avatar: user.avatarUrl,
+    avatar: uploadUrl(user.avatarKey),
     type: effectiveType(user.type as UserType, provider?.isServiceProvider),
     status: user.status as UserStatus,
     provider: provider?.id ? { id: provider.id, status: provider.status, isServiceProvider: provider.isServiceProvider } : null,
@@ -56,7 +57,7 @@ export function toUserRow(user: typeof users.$inferSelect): UserRow {
     email: user.email,
     type: user.type as UserType,
     status: user.status as UserStatus,
-    avatar_url: user.avatarUrl,
+    avatar_url: uploadUrl(user.avatarKey),
     providerId: user.providerId,
     sellerId: user.sellerId,
     createdAt: user.createdAt.toISOString(),

@@ -14,6 +14,7 @@ import { readImageUpload } from '../../platform/uploads';
 import { users } from './users.tables';
 import { foldedMatch } from '../../platform/search';
 import { emailTaken, toUserRow } from './users.queries';
+import { uploadUrl } from '../../platform/storage';
 
 export function usersService(deps: Deps) {
   const { db, mailer, storage, config } = deps;
@@ -131,23 +132,23 @@ export function usersService(deps: Deps) {
     async setAvatar(auth: AuthContext, id: number, request: FastifyRequest) {
       const target = await loadTarget(auth, id, 'manage');
       const image = await readImageUpload(request);
-      const url = await storage.save('avatars', image.data, image.ext);
+      const key = await storage.save('avatars', image.data, image.ext);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, target.id));
+        await tx.update(users).set({ avatarKey: key, updatedAt: new Date() }).where(eq(users.id, target.id));
         await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_profile', data: { targetUserId: target.id, avatar: 'set' } });
       });
-      await storage.remove(target.avatarUrl);
-      return { avatar_url: url };
+      await storage.remove(target.avatarKey);
+      return { avatar_url: uploadUrl(key) };
     },
 
     async deleteAvatar(auth: AuthContext, id: number) {
       const target = await loadTarget(auth, id, 'manage');
-      if (!target.avatarUrl) throw badRequest(MSG.avatarNone);
+      if (!target.avatarKey) throw badRequest(MSG.avatarNone);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, target.id));
+        await tx.update(users).set({ avatarKey: null, updatedAt: new Date() }).where(eq(users.id, target.id));
         await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'updated_profile', data: { targetUserId: target.id, avatar: 'deleted' } });
       });
-      await storage.remove(target.avatarUrl);
+      await storage.remove(target.avatarKey);
       return { message: MSG.avatarDeleted };
     },
 

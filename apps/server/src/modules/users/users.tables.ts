@@ -15,7 +15,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     type: text('type').notNull(),
     status: text('status').notNull(),
-    avatarUrl: text('avatar_url'),
+    /** Storage key of the profile picture (platform/storage.ts); clients get uploadUrl(key). */
+    avatarKey: text('avatar_key'),
     providerId: integer('provider_id').references(() => providers.id),
     sellerId: integer('seller_id').references(() => sellers.id),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
