@@ -9,10 +9,10 @@
  *   (and retried after a second); the request that met it gets 502.
  * - startInstance(opts): one server process (the built apps/server/dist/main.js by default) on a loopback port,
  *   resolved once GET /api/health answers 200.
- * - startCluster(opts): makes the database if needed, starts the first instance alone (it migrates and loads the demo
- *   data), then the others together, then the proxy. Every instance gets the same DATABASE_URL and DATA_DIR (the
- *   local uploads folder and the kept secrets are shared that way until files go to a bucket: pass the bucket's
- *   settings in `env`, e.g. S3_ENDPOINT/S3_BUCKET/…, and every instance gets them).
+ * - startS3rver(opts): s3rver (an S3-compatible server) on a loopback port with one bucket; `env` points a server at it.
+ * - startCluster(opts): makes the database if needed, starts s3rver unless the bucket is given (`s3: false`: the local
+ *   folder), starts the first instance alone (it migrates and loads the demo data), then the others together, then the
+ *   proxy. Every instance gets the same DATABASE_URL, S3_* settings and DATA_DIR (the kept secrets).
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -61,6 +61,31 @@ export async function ensureDatabase(url) {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * s3rver on 127.0.0.1 (`port` 0 = any) keeping its objects in `directory`, with the bucket `bucket`. Answers { env (the
+ * S3_* settings of a server), endpoint, close() }. s3rver accepts any correctly signed request: the key pair is its
+ * documented default.
+ */
+export async function startS3rver({ directory, bucket, port = 0 }) {
+  // Loaded here: the proxy and the instances do not need it (a dev dependency).
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const address = await server.run();
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  return {
+    endpoint,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    close: () => server.close(),
+  };
 }
 
 /**
@@ -209,12 +234,15 @@ export async function startInstance(opts) {
 
 /**
  * N instances and the proxy. opts: { instances = 2, databaseUrl (a database's URL; made if missing), dataDir, port
- * (the proxy's; 0 = any), host, env (every instance: S3_*, MAIL_URL, …), entry, output }. Answers
- * { url, proxy, instances, startInstance(name) (one more, added to the proxy), stop() }.
+ * (the proxy's; 0 = any), host, env (every instance: MAIL_URL, …; S3_BUCKET there = that bucket, no s3rver), s3
+ * (default true: s3rver with its objects in DATA_DIR/s3rver; false: the local folder DATA_DIR/uploads), entry,
+ * output }. Answers { url, proxy, instances, s3 (s3rver's endpoint or null), startInstance() (one more, added to the
+ * proxy), stop() }.
  */
 export async function startCluster(opts) {
   const count = opts.instances ?? 2;
   await ensureDatabase(opts.databaseUrl);
+  const s3 = opts.s3 !== false && !opts.env?.S3_BUCKET ? await startS3rver({ directory: path.join(opts.dataDir, 's3rver'), bucket: 'cluster' }) : null;
   // The proxy listens first: its address is the instances' PUBLIC_URL (links in e-mails, LTI).
   const proxy = await startProxy([], { port: opts.port ?? 0, host: opts.host });
   const env = {
@@ -223,6 +251,7 @@ export async function startCluster(opts) {
     // Only the local proxy may name the client in X-Forwarded-For.
     TRUST_PROXY: 'loopback',
     PUBLIC_URL: opts.publicUrl ?? proxy.url,
+    ...s3?.env,
     ...opts.env,
   };
   const instances = [];
@@ -239,16 +268,19 @@ export async function startCluster(opts) {
   } catch (err) {
     await Promise.all(instances.map((i) => i.stop(5000)));
     await proxy.close();
+    await s3?.close();
     throw err;
   }
   return {
     url: proxy.url,
     proxy,
     instances,
+    s3: s3?.endpoint ?? null,
     startInstance: () => launch(instances.length),
     async stop() {
       await Promise.all(instances.map((i) => i.stop()));
       await proxy.close();
+      await s3?.close();
     },
   };
 }

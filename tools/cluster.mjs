@@ -1,8 +1,9 @@
 // `npm run cluster [-- --instances 3 --port 3100 --database cluster]`: builds if needed, then starts N instances of the
 // built server (default 2) on loopback ports against one PostgreSQL (DATABASE_URL names the server, default the local
-// one; the database `cluster` is made on it if missing, with the demo data) behind a round-robin proxy, and prints the
-// proxy's address. Ctrl-C stops everything. The instances share DATA_DIR (default data/cluster: uploads and kept
-// secrets) until files go to a bucket; S3_* settings in the environment reach every instance unchanged.
+// one; the database `cluster` is made on it if missing, with the demo data) and one s3rver (files) behind a round-robin
+// proxy, and prints the proxy's address. Ctrl-C stops everything. The instances share DATA_DIR (default data/cluster:
+// s3rver's objects and the kept secrets). S3_BUCKET (and the other S3_*) in the environment: that bucket instead of
+// s3rver; --local-files: the shared folder DATA_DIR/uploads instead.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '2' },
     port: { type: 'string', default: '3100' },
     database: { type: 'string', default: 'cluster' },
+    'local-files': { type: 'boolean', default: false },
   },
 });
 const instances = Number(values.instances);
@@ -30,9 +32,12 @@ const cluster = await startCluster({
   databaseUrl: server.toString(),
   dataDir: process.env.DATA_DIR || path.join(root, 'data/cluster'),
   port: Number(values.port),
+  // Files in s3rver (DATA_DIR/s3rver), unless S3_BUCKET names a bucket of yours or --local-files keeps DATA_DIR/uploads.
+  s3: !values['local-files'] && !process.env.S3_BUCKET,
   env: { DEMO_DATA: process.env.DEMO_DATA ?? 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
 console.log(`\nSaber Compartilhado em ${cluster.url}  (${cluster.instances.map((i) => `${i.name}: ${i.url}`).join(', ')})`);
+console.log(`Arquivos: ${cluster.s3 ? `s3rver em ${cluster.s3}, bucket cluster` : process.env.S3_BUCKET ? `bucket ${process.env.S3_BUCKET}` : 'pasta local compartilhada'}`);
 console.log('Ctrl-C encerra tudo.');
 
 let stopping = false;

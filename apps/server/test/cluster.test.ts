@@ -1,35 +1,40 @@
 /**
  * Several instances (issue 15 item 2): two whole server instances (each its own pool, job queue, LISTEN connection and
- * rate-limit store) on ONE PostgreSQL database, called over real sockets — directly, and through the round-robin proxy
- * of `npm run cluster` (tools/cluster-lib.mjs) where the client's address matters. PostgreSQL only: PGlite is one process.
+ * rate-limit store) on ONE PostgreSQL database and one bucket (s3rver on loopback), called over real sockets —
+ * directly, and through the round-robin proxy of `npm run cluster` (tools/cluster-lib.mjs) where the client's address
+ * matters. PostgreSQL only: PGlite is one process.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { unitPackagesService } from '../src/modules/curriculum/packages.service';
+import { s3Client } from '../src/platform/storage';
 import { items } from '../src/modules/units/units.tables';
 import { unitPackages } from '../src/modules/curriculum/curriculum.tables';
 import { users } from '../src/modules/users/users.tables';
 import { createTestCluster, demoEmail, DEMO_PASSWORD, lastEmailTo, linkIn, PNG_1PX, multipartFile, type TestCluster, type TestInstance } from './harness';
 import { startProxy } from '../../../tools/cluster-lib.mjs';
+import { startS3rver, type TestS3 } from './s3rver';
 
 const SIGNIN_LIMIT = 4;
 const postgres = !!process.env.DATABASE_URL;
 
+let s3: TestS3;
 let cluster: TestCluster;
 let a: TestInstance;
 let b: TestInstance;
 
 beforeAll(async () => {
   if (!postgres) return;
-  cluster = await createTestCluster(2, { env: { RATE_LIMIT_SIGNIN: String(SIGNIN_LIMIT) } });
+  s3 = await startS3rver();
+  cluster = await createTestCluster(2, { env: { ...s3.env, RATE_LIMIT_SIGNIN: String(SIGNIN_LIMIT) } });
   [a, b] = cluster.instances as [TestInstance, TestInstance];
 }, 60_000);
 afterAll(async () => {
   await cluster?.close();
+  await s3?.close();
 });
 
 async function api(instance: TestInstance | string, method: string, url: string, opts: { token?: string; json?: unknown; headers?: Record<string, string>; body?: Buffer } = {}) {
@@ -99,6 +104,7 @@ describe.skipIf(!postgres)('two instances on one database', () => {
     expect(up.status, up.text).toBe(200);
     const url = up.body.avatar_url as string;
     expect(url).toMatch(/^\/uploads\//);
+    expect(a.deps.storage.kind).toBe('s3');
 
     const served = await fetch(`${b.url}${url}`);
     expect(served.status).toBe(200);
@@ -214,7 +220,10 @@ describe.skipIf(!postgres)('two instances on one database', () => {
     // pg-boss marks the job completed just after the handler has written the row: wait for that.
     while ((await jobStates()).includes('active') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await jobStates()).toEqual(['completed']);
-    expect(fs.readdirSync(path.join(cluster.dataDir, 'uploads', 'packages')).filter((f) => f.endsWith('.zip'))).toHaveLength(1);
+    const listed = await s3Client(s3.settings).send(
+      new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: 'packages/' }),
+    );
+    expect((listed.Contents ?? []).filter((o) => o.Key?.endsWith('.zip'))).toHaveLength(1);
     const [row] = await a.deps.db.select().from(unitPackages).where(and(eq(unitPackages.itemContentId, contentId), eq(unitPackages.status, 'ready')));
     expect(row).toBeDefined();
     // The file, asked of A, is the one B reported ready.
