@@ -259,6 +259,8 @@ export async function startCluster(opts) {
     const instance = await startInstance({ name: `${index + 1}`, env, entry: opts.entry, output: opts.output, healthTimeoutMs: opts.healthTimeoutMs });
     instances.push(instance);
     proxy.targets = [...proxy.targets, instance.url];
+    // An instance that ends (killed, crashed) leaves the rotation at once; startInstance() adds a new one.
+    void instance.exited.then(() => (proxy.targets = proxy.targets.filter((t) => t !== instance.url)));
     return instance;
   };
   try {
