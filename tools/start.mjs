@@ -1,38 +1,12 @@
 // `npm start`: installs and builds on the first run (or when sources changed), then serves the
 // product at http://localhost:3000 (embedded PGlite, outbox mail, local files, demo accounts unless
 // DATABASE_URL is set).
-import { execSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
-
-function newestMtime(dir) {
-  let newest = 0;
-  const walk = (d) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const p = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else newest = Math.max(newest, fs.statSync(p).mtimeMs);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return newest;
-}
-const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
-
-if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
-  console.log('Instalando dependências (primeira execução)...');
-  run('npm ci --no-audit --no-fund');
-}
-const sources = Math.max(newestMtime(path.join(root, 'apps')), newestMtime(path.join(root, 'packages')));
-const built = Math.min(mtime(path.join(root, 'apps/web/dist/index.html')), mtime(path.join(root, 'apps/server/dist/main.js')));
-if (built < sources) {
-  console.log('Gerando a versão de produção...');
-  run('npm run build');
-}
+buildIfNeeded(root);
 const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

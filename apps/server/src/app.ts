@@ -23,6 +23,7 @@ import { registerErrorHandler, registerRequestGuards } from './platform/errors';
 import { requestDb } from './platform/idempotency';
 import { InFlight, type Deps } from './platform/http';
 import { registerMetrics } from './platform/metrics';
+import { pgRateLimitStore } from './platform/rate-limit-store';
 import { echoRequestId, requestIdGenerator } from './platform/request-id';
 import { systemModule } from './modules/system/system.routes';
 import { unitsModule } from './modules/units/units.routes';
@@ -147,7 +148,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(rateLimit, { global: false });
+  // The counters live in the database (rate_limits), so every instance on it counts against the same limits.
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.database.sql) });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageUploadBytes, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {

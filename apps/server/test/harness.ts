@@ -147,3 +147,64 @@ export function call(
     headers: { ...(opts.token ? authHeader(opts.token) : {}), ...opts.headers },
   });
 }
+
+export interface TestInstance {
+  app: FastifyInstance;
+  deps: Deps;
+  /** http://127.0.0.1:port — a real listener. */
+  url: string;
+}
+
+export interface TestCluster {
+  instances: TestInstance[];
+  /** The DATA_DIR every instance shares (its uploads folder: the local storage until files go to a bucket). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Several server instances on ONE PostgreSQL database (DATABASE_URL required): each a whole app of its own (createDeps:
+ * its own pool, pg-boss, LISTEN connection and rate-limit store; buildApp) listening on a loopback port. They share
+ * DATA_DIR as the instances of `npm run cluster` do. TRUST_PROXY=loopback, as behind the cluster's proxy.
+ */
+export async function createTestCluster(count = 2, opts: TestAppOptions = {}): Promise<TestCluster> {
+  const info = inject('testDatabase');
+  if (!info) throw new Error('createTestCluster needs PostgreSQL (DATABASE_URL)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-cluster-'));
+  const database = `${info.prefix}_${randomSuffix()}`;
+  await createDatabaseFromTemplate(info.adminUrl, database, info.template);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    TRUST_PROXY: 'loopback',
+    DATABASE_URL: urlForDatabase(info.adminUrl, database),
+    ...opts.env,
+  });
+  const instances: TestInstance[] = [];
+  const opened: Deps[] = [];
+  const close = async () => {
+    for (const i of instances) await i.app.close();
+    for (const deps of opened) {
+      await deps.jobs.stop();
+      await deps.database.close();
+    }
+    await dropDatabase(info.adminUrl, database);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let n = 0; n < count; n++) {
+      const deps = await createDeps(config, pino({ level: 'silent' }));
+      opened.push(deps);
+      if (n === 0 && opts.demo !== false) await seedDemo(deps.db);
+      const app = await buildApp(deps, { logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      instances.push({ app, deps, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` });
+    }
+    return { instances, dataDir, close };
+  } catch (err) {
+    await close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/app';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { emails } from '../src/platform/platform.tables';
+import { pgRateLimitStore } from '../src/platform/rate-limit-store';
 import { createTestApp, demoEmail, type TestApp } from './harness';
 
 describe('configuration', () => {
@@ -95,5 +97,46 @@ describe('mail delivery by job', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+  });
+});
+
+describe('rate-limit counters in the database (rate_limits)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ demo: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const incr = (store: FastifyRateLimitStore, key: string, windowMs: number) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      (store.incr as (k: string, cb: (e: Error | null, r?: { current: number; ttl: number }) => void, w: number) => void)(key, (e, r) => (e ? reject(e) : resolve(r!)), windowMs),
+    );
+
+  it('counts hits per key within a fixed window, starts again after it, and keeps routes apart', async () => {
+    const Store = pgRateLimitStore(t.deps.database.sql);
+    const root = new Store({} as never);
+    const signin = root.child({ routeInfo: { method: 'POST', url: '/api/signin' } } as never);
+    const forgot = root.child({ routeInfo: { method: 'POST', url: '/api/forgot-password' } } as never);
+    expect((await incr(signin, 'k', 400)).current).toBe(1);
+    const second = await incr(signin, 'k', 400);
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(0);
+    expect(second.ttl).toBeLessThanOrEqual(400);
+    // Another route's counter with the same key, and another key, start at 1.
+    expect((await incr(forgot, 'k', 400)).current).toBe(1);
+    expect((await incr(signin, 'other', 400)).current).toBe(1);
+    await new Promise((r) => setTimeout(r, 450));
+    expect((await incr(signin, 'k', 400)).current).toBe(1);
+  });
+
+  it('stores a long key (an e-mail read before validation) hashed, still counted', async () => {
+    const store = new (pgRateLimitStore(t.deps.database.sql))({} as never);
+    const key = `signin-email:${'x'.repeat(5000)}@exemplo.com.br`;
+    expect((await incr(store, key, 60_000)).current).toBe(1);
+    expect((await incr(store, key, 60_000)).current).toBe(2);
+    const { rows } = await t.deps.database.sql.executeSql('select max(length(key))::int as longest from rate_limits', []);
+    expect((rows[0] as { longest: number }).longest).toBeLessThanOrEqual(200);
   });
 });

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import type { S3Settings } from '../src/platform/storage';
+import { startS3rver as startS3rverOn } from '../../../tools/cluster-lib.mjs';
 
 export interface TestS3 {
   settings: S3Settings;
@@ -18,28 +18,21 @@ export interface TestS3 {
 
 export async function startS3rver(bucket = 'saber-teste'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  const { port } = await server.run();
-  // s3rver accepts any key pair signed correctly: these are its documented defaults.
+  // The same s3rver start-up as `npm run cluster` (tools/cluster-lib.mjs).
+  const server = await startS3rverOn({ directory, bucket });
+  const env = server.env as Record<string, string>;
   const settings: S3Settings = {
     bucket,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    endpoint: server.endpoint,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: true,
   };
   return {
     settings,
     directory,
-    env: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: settings.endpoint!,
-      S3_REGION: settings.region,
-      S3_ACCESS_KEY_ID: settings.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: settings.secretAccessKey!,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    env,
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });

@@ -60,3 +60,18 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_unique').on(t.principal, t.route, t.key), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit counters shared by every server process (platform/rate-limit-store.ts): one row per limit and key, the
+ * hits of the current fixed window and when it ends. UNLOGGED (custom SQL of the migration): counters are not worth a
+ * WAL write each, and losing them in a PostgreSQL crash only resets the windows.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
