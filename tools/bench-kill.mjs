@@ -45,6 +45,8 @@ const cleanup = async () => {
   await admin.end();
 };
 process.on('SIGINT', () => cleanup().finally(() => process.exit(130)));
+// Whatever happens (an exception included), no server process outlives the bench.
+process.on('exit', () => instances.forEach((i) => i.child.kill('SIGKILL')));
 
 const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_UPLOAD: '100000' };
 console.log(`database ${dbName}; starting instance A (migrates, loads the demo data), then B…`);
