@@ -110,6 +110,15 @@ const randomName = (folder: string, ext: string) => {
   return `${safeFolder}/${crypto.randomBytes(16).toString('hex')}.${ext.replace(/[^a-z0-9]/gi, '')}`;
 };
 
+/** `save` of either backend: a new server-chosen key in the folder, written with the backend's `put`. */
+const saverOf =
+  (put: Storage['put']): Storage['save'] =>
+  async (folder, data, ext) => {
+    const key = randomName(folder, ext);
+    await put(key, data);
+    return key;
+  };
+
 export function localStorage(uploadsDir: string): Storage {
   const root = path.resolve(uploadsDir);
   /** The file of a key, never outside the folder; null for an unsafe key. */
@@ -138,11 +147,7 @@ export function localStorage(uploadsDir: string): Storage {
 
   return {
     kind: 'local',
-    async save(folder, data, ext) {
-      const key = randomName(folder, ext);
-      await put(key, data);
-      return key;
-    },
+    save: saverOf(put),
     put,
     async read(key) {
       const file = fileOf(key);
@@ -252,11 +257,7 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
 
   return {
     kind: 's3',
-    async save(folder, data, ext) {
-      const key = randomName(folder, ext);
-      await put(key, data);
-      return key;
-    },
+    save: saverOf(put),
     put,
     async read(key) {
       const object = await stream(key);
