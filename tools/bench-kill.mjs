@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setInterval, clearInterval } from 'node:timers';
 import pg from 'pg';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { ensureDatabase, root, startInstance } from './cluster-lib.mjs';
