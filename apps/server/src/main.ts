@@ -27,6 +27,14 @@ log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },
   'Saber Compartilhado no ar',
 );
+// On a shared PostgreSQL, secrets kept per DATA_DIR differ between machines (docs/deploy.md, "Several instances").
+const perMachine = ['SHARE_LINK_SECRET', 'LTI_KEY_SECRET'].filter((name) => !config[name as 'SHARE_LINK_SECRET' | 'LTI_KEY_SECRET']);
+if (!config.embedded && perMachine.length) {
+  log.warn(
+    { unset: perMachine, kept: `${config.dataDir}/secrets` },
+    'segredos guardados só nesta máquina: com vários servidores, defina-os iguais em todos (docs/deploy.md)',
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {
