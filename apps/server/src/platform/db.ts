@@ -87,6 +87,41 @@ export function txSql(tx: Executor): SqlExecutor {
   return { executeSql: (text, values) => client.query(text, values ?? []) };
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The embedded database is one process's: PGlite has no server, and two processes on one folder would each write it
+ * as if alone. A lock file (`DATA_DIR/pglite.lock`, the owner's pid) makes a second process refuse to start; a lock
+ * left by a process that died is taken over. Answers the release.
+ */
+export function lockEmbedded(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
+        throw new Error(
+          `Outro processo (pid ${owner}) já usa o banco embutido em ${dataDir}: encerre-o antes, ou use outro DATA_DIR. ` +
+            `Se nenhum processo o usa, apague ${file}.`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Não foi possível criar ${file}.`);
+}
+
 /** The advisory-lock key the migrations are applied under (any constant: 'saber-migrations' as a number). */
 const MIGRATION_LOCK = 0x5ab3_2026;
 
@@ -137,9 +172,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     };
   }
   let dir: string | undefined;
+  let unlock = () => undefined as void;
   if (!opts.memory && opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    unlock = lockEmbedded(opts.dataDir);
   }
   // pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension).
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
@@ -158,7 +195,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     bossConnection: { db: { executeSql } },
     poolStats: () => null,
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {
