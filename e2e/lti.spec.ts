@@ -59,6 +59,9 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
   // The tool's values are there before the connection: the LMS gives the ClientId only after the tool is registered.
   const values = lti.getByRole('region', { name: 'Dados da ferramenta para o LMS' });
   await expect(values.getByRole('group', { name: 'URL de início de login' })).toContainText(/\/api\/lti\/login$/);
+  // Where each LMS takes them, in the product itself (not a repository file).
+  await expect(values.getByRole('list', { name: 'Onde cadastrar a ferramenta em cada LMS' })).toContainText('Moodle: Administração do site → Plugins');
+  await expect(values).not.toContainText('docs/lms.md');
   const addForm = lti.getByRole('form', { name: 'Adicionar Conexão' });
   await addForm.getByRole('combobox', { name: 'Plataforma' }).click();
   await page.getByRole('option', { name: 'Moodle' }).click();

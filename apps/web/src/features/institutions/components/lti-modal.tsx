@@ -4,7 +4,7 @@
  * connections listed below (lti-connection-card.tsx): the values to paste into the LMS, the endpoints the server
  * derived, the deployments, 'Testar conexão'.
  */
-import { Alert, Button, Card, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -53,9 +53,14 @@ function LtiManager({ institution }: { institution: InstitutionRow }) {
             <Text size="sm" fw={600}>
               Dados da ferramenta para o LMS
             </Text>
-            <Text size="xs" c="dimmed" mb={4}>
-              Cadastre a ferramenta LTI 1.3 no LMS com estes valores; o LMS informa o ClientId (e o Deployment ID) para a conexão abaixo. Passo a passo em docs/lms.md.
+            <Text size="xs" c="dimmed">
+              Cadastre a ferramenta LTI 1.3 no LMS com estes valores; o LMS informa o ClientId (e o Deployment ID) para a conexão abaixo. Onde cadastrar:
             </Text>
+            <List size="xs" c="dimmed" mb={4} aria-label="Onde cadastrar a ferramenta em cada LMS">
+              <List.Item>Moodle: Administração do site → Plugins → Módulos de atividade → Ferramenta externa → Gerenciar ferramentas.</List.Item>
+              <List.Item>Canvas: Admin → Developer Keys → + Developer Key → + LTI Key.</List.Item>
+              <List.Item>D2L Brightspace: Admin Tools → Manage Extensibility → LTI Advantage → Register Tool.</List.Item>
+            </List>
             <ToolValues tool={list.data.tool} />
           </Stack>
         </Card>
