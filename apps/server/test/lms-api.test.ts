@@ -17,7 +17,7 @@ import { providers } from '../src/modules/providers/providers.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { plans } from '../src/modules/plans/plans.tables';
-import { lmsItems } from '../src/modules/delivery/delivery.tables';
+import { accessEvents, lmsItems } from '../src/modules/delivery/delivery.tables';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
 
 const RATE_LIMIT = 40;
@@ -103,6 +103,15 @@ describe('POST /api/saveDataInJson', () => {
     const opened = await verify(body.token);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<VerifiedLink>()).toMatchObject({ kind: 'unit', sellerId: ids.seller, studentId: null, expiresAt: null, units: [{ itemId: ids.item, itemContentId: ids.content, title: body.title }] });
+
+    // A student launched from the LMS (it appends the student): the opening is recorded as the LMS's.
+    const launched = await call(t.app, 'GET', `/api/student/units/${ids.content}`, {
+      headers: { 'x-student-link': body.token, 'x-student-id': encodeURIComponent('aluno-lms-1') },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    await expect
+      .poll(async () => (await t.deps.db.select({ source: accessEvents.source }).from(accessEvents).where(eq(accessEvents.studentId, 'aluno-lms-1'))).map((r) => r.source))
+      .toEqual(['lms']);
 
     const audits = await linkAudits();
     expect(audits).toHaveLength(1);

@@ -56,7 +56,10 @@ const payloadSchema = z.strictObject({
    * AT LAUNCH (an opt-in update moves it; a unit taken out of the subject stops opening).
    */
   sj: z.number().int().positive().optional(),
-  /** Issue 14: an LMS export's dispatch link (a SCORM package, a cartridge's web link): its openings are access events of source 'lms'. */
+  /**
+   * An LMS's dispatch link (issue 14: a SCORM package, a cartridge's web link; issue 13: the LMS API's launch address):
+   * its openings are access events of source 'lms'.
+   */
   d: z.literal(1).optional(),
 });
 export type ShareTokenPayload = z.infer<typeof payloadSchema>;

@@ -82,8 +82,9 @@ export function lmsApiService(deps: Deps) {
         }
 
         // A unit link of the institution with no student and no expiry, of the key's generation: the same address for
-        // every call until a new key (the signature is deterministic), verified like any share link.
-        const token = signToken(secret, { v: 1, s: seller.id, k: 'u', i: itemId, g: seller.generatedAt?.getTime() ?? 0 });
+        // every call until a new key (the signature is deterministic), verified like any share link. `d`: an LMS's
+        // dispatch address, so its openings are access events of source 'lms' (as LTI launches and exports).
+        const token = signToken(secret, { v: 1, s: seller.id, k: 'u', i: itemId, g: seller.generatedAt?.getTime() ?? 0, d: 1 });
         return {
           itemId,
           itemContentId: unit.itemContentId,
