@@ -112,8 +112,10 @@ async function write(i) {
       res = await call(target.url, 'POST', '/items/item/content/create', { token, body, key: NO_KEYS ? undefined : key });
     } catch {
       // Connection refused/reset (the instance was killed with the request in flight): the same key on the other.
-      if (target === a) stats.failedA++;
-      if (target === a) stats.retriedOnB++;
+      if (target === a) {
+        stats.failedA++;
+        stats.retriedOnB++;
+      }
       target = b;
       continue;
     }

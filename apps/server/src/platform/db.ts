@@ -24,6 +24,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 /** A plain SQL executor (text with $1 placeholders), used by pg-boss. */
+/** The rows of a query result, whatever the driver (node-postgres answers { rows }, PGlite too). */
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
+
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }

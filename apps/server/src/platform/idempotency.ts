@@ -33,7 +33,7 @@ import {
   type RouteContract,
 } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
-import type { Db, Tx } from './db';
+import { rowsOf, type Db, type Tx } from './db';
 import { AppError } from './errors';
 import { idempotencyKeys } from './platform.tables';
 
@@ -121,8 +121,6 @@ function keyOf(request: FastifyRequest): string | null {
   }
   return header;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 /**
  * Runs `handler` of an idempotent route: directly when the request has no key (or no principal), otherwise as

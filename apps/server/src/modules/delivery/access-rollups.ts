@@ -18,7 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../platform/db';
+import { rowsOf, type Db, type Executor } from '../../platform/db';
 import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
 import { REPORT_TIME_ZONE } from '../reports/report-dates';
 
@@ -97,9 +97,6 @@ export async function recordAccess(db: Executor, e: AccessEvent): Promise<void> 
 }
 
 const FOLD_LOCK = sql`hashtext('access_fold')`;
-
-/** The rows of a query result, whatever the driver (node-postgres answers { rows }, PGlite too). */
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** Every transaction below this one has ended: their events are all visible now and no other will appear below it. */
 const SAFE_XID = sql`pg_snapshot_xmin(pg_current_snapshot())`;

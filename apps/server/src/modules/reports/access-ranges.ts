@@ -55,8 +55,7 @@ export function trendQuery(start: string, end: string, rows: (where: SQL) => SQL
      order by g.day`;
 }
 
-/** The rows of a query result, whatever the driver (node-postgres answers { rows }, PGlite too). */
-export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+export { rowsOf } from '../../platform/db';
 
 /** A SQL array literal of integers (`array[]::int[]` when empty). */
 export const intArray = (values: readonly number[]): SQL =>
