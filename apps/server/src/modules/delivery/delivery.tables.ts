@@ -162,6 +162,25 @@ export const accessScopeMonths = pgTable(
   (t) => [primaryKey({ name: 'access_scope_months_pk', columns: [t.scope, t.scopeId, t.month] })],
 );
 
+/** bytea, read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Every unit's accesses from the first one through the end of a month (migration 0030), packed (`counts`, see
+ * reports/access-snapshots.ts): the unit-access report over EVERY unit reads two of them and its range's two edge
+ * months instead of every unit-month row. Made when a report needs one, and remade when stale: a snapshot is current
+ * while `through_total` (the sum of its counts) equals access_scope_months('all')'s total through its month, since the
+ * counts only grow.
+ */
+export const accessItemSnapshots = pgTable('access_item_snapshots', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  throughTotal: bigint('through_total', { mode: 'number' }).notNull(),
+  /** The largest unit id in `counts` (0 when empty). */
+  maxItemId: integer('max_item_id').notNull(),
+  counts: bytea('counts').notNull(),
+  madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** PostgreSQL's datemultirange (PostgreSQL 14+), read and written as its text form. */
 const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });
 

@@ -35,7 +35,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
 import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
 import { monthRange, rowsOf, trendQuery } from './access-ranges';
-import { dressed, rankedUnits, sellerTopUnits } from './access-units';
+import { rankUnits, sellerTopUnits, withDetails } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../sellers/lti.tables';
 
@@ -198,27 +198,27 @@ export function accessReportService(deps: Deps) {
 
     async charts(auth: AuthContext, q: Filters): Promise<AccessCharts> {
       const sellerId = await ready(auth, q.seller_id);
+      const topRows = async () =>
+        withDetails(
+          db,
+          sellerId === null
+            ? (await rankUnits(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
+            : rowsOf<{ item_id: number; accesses: number }>(await db.execute(sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS))).map((r) => ({
+                itemId: Number(r.item_id),
+                accesses: Number(r.accesses),
+              })),
+        );
       const [trend, top] = await Promise.all([
         db.execute(
           trendQuery(q.start_date, q.end_date, (where) =>
             sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
           ),
         ),
-        db.execute(
-          dressed(
-            sellerId === null
-              ? rankedUnits(q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })
-              : sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS),
-          ),
-        ),
+        topRows(),
       ]);
       return {
         trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
-        topUnits: rowsOf<{ item_id: number; accesses: number; title: string }>(top).map((r) => ({
-          itemId: Number(r.item_id),
-          title: r.title,
-          accesses: Number(r.accesses),
-        })),
+        topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
       };
     },
 

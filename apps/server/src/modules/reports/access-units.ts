@@ -4,12 +4,14 @@
  *
  * - Over a provider's units or every unit (every institution together): `access_item_months` (one row per unit and
  *   month, migration 0023) read through `monthRange`.
+ * - Over every unit (no provider, no area): the month snapshots of access-snapshots.ts and the range's edge months.
  * - Over one institution's students (the access report of an institution): `access_unit_months` (migration 0021,
  *   with its cumulative days since 0023), by the institution's primary-key range.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { intArray, monthRange, rowsOf } from './access-ranges';
+import { tallyAllUnits, type UnitAccesses } from './access-snapshots';
 
 export interface UnitScope {
   /** One provider's units; null: every provider's. */
@@ -43,6 +45,41 @@ export function rankedUnits(start: string, end: string, scope: UnitScope, page?:
      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
+export type { UnitAccesses };
+
+/** A page of a ranking, with the number of units that have accesses and their accesses together. */
+export interface RankedUnits {
+  units: number;
+  allAccesses: number;
+  rows: UnitAccesses[];
+}
+
+/**
+ * The units of `scope` ranked by their accesses in [start, end] (most first, ties by unit id): the page asked (every
+ * unit without one). Every unit: the snapshots' tally; a provider's or an area's units: `rankedUnits` on the month rows.
+ */
+export async function rankUnits(
+  db: Executor,
+  start: string,
+  end: string,
+  scope: UnitScope,
+  page?: { limit: number; offset: number },
+): Promise<RankedUnits> {
+  if (scope.providerId === null && scope.knowledgeId === null) {
+    const tally = await tallyAllUnits(db, start, end);
+    return { units: tally.units, allAccesses: tally.allAccesses, rows: tally.rank(page?.offset ?? 0, page?.limit) };
+  }
+  type Row = { item_id: number; accesses: number; units: number; all_accesses: string | number };
+  const rows = rowsOf<Row>(await db.execute(rankedUnits(start, end, scope, page)));
+  // A page past the last one has no row to carry the totals: ask for them alone.
+  const totals = rows[0] ?? (page && page.offset > 0 ? rowsOf<Row>(await db.execute(rankedUnits(start, end, scope, { limit: 1, offset: 0 })))[0] : undefined);
+  return {
+    units: Number(totals?.units ?? 0),
+    allAccesses: Number(totals?.all_accesses ?? 0),
+    rows: rows.map((r) => ({ itemId: Number(r.item_id), accesses: Number(r.accesses) })),
+  };
+}
+
 /** The `limit` most accessed units of one institution's students in [start, end] (its month rows with their days). */
 export function sellerTopUnits(start: string, end: string, sellerId: number, limit: number): SQL {
   const { where, sum } = monthRange(start, end);
@@ -69,12 +106,6 @@ const DETAILS = sql`left join item_contents c on c.id = coalesce(i.published_con
 const DETAIL_COLUMNS = sql`coalesce(c.title, '') as title,
   array(select k.title from knowledge_areas k where k.id = any(c.knowledge_ids) order by array_position(c.knowledge_ids, k.id)) as areas`;
 
-/** Ranked rows (`item_id`, `accesses`, …) with each unit's `title` and `areas`, in the ranking's order. */
-export const dressed = (ranked: SQL): SQL => sql`
-  select r.*, ${DETAIL_COLUMNS}
-    from (${ranked}) r join items i on i.id = r.item_id ${DETAILS}
-   order by r.accesses desc, r.item_id`;
-
 /** Title and knowledge areas of each unit (the CSV's batches). */
 export async function unitDetails(db: Executor, itemIds: readonly number[]): Promise<Map<number, UnitDetails>> {
   if (itemIds.length === 0) return new Map();
@@ -82,4 +113,10 @@ export async function unitDetails(db: Executor, itemIds: readonly number[]): Pro
     await db.execute(sql`select i.id, ${DETAIL_COLUMNS} from items i ${DETAILS} where i.id = any(${intArray(itemIds)})`),
   );
   return new Map(rows.map((r) => [Number(r.id), { title: r.title, areas: r.areas ?? [] }]));
+}
+
+/** Ranked units with their title and knowledge areas, in the same order. */
+export async function withDetails(db: Executor, rows: readonly UnitAccesses[]): Promise<(UnitAccesses & UnitDetails)[]> {
+  const details = await unitDetails(db, rows.map((r) => r.itemId));
+  return rows.map((r) => ({ ...r, title: details.get(r.itemId)?.title ?? '', areas: details.get(r.itemId)?.areas ?? [] }));
 }

@@ -4,8 +4,9 @@
  * the accesses per day and the most accessed units (charts); the CSV 'relatorio.csv'.
  *
  * Scope: a provider its own units; admin and director every unit. Every call folds the pending events first, then
- * reads only rollups: the ranking from `access_item_months` (one row per unit and month, the range's edge months
- * through their cumulative days), the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
+ * reads only rollups: the ranking over every unit from two month snapshots and the range's edge months
+ * (access-snapshots.ts), over a provider's or an area's units from `access_item_months` (one row per unit and month,
+ * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
  * from the area's units in `access_item_months` (docs/architecture.md "Issue 13 — the access reports").
  */
 import { sql } from 'drizzle-orm';
@@ -25,20 +26,9 @@ import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { foldBeforeReading } from '../delivery/access-rollups';
 import { rowsOf, trendQuery } from './access-ranges';
-import { dressed, rankedUnits, unitDetails, type UnitScope } from './access-units';
+import { rankUnits, withDetails, type UnitScope } from './access-units';
 
 type Params = z.output<typeof unitAccessParams>;
-
-interface RankedRow {
-  item_id: number;
-  accesses: number;
-  units: number;
-  all_accesses: string | number;
-}
-interface DressedRow extends RankedRow {
-  title: string;
-  areas: string[] | null;
-}
 
 /** Units per CSV batch. */
 const CSV_BATCH = 1000;
@@ -68,21 +58,15 @@ export function unitAccessReportService(deps: Deps) {
   return {
     async list(auth: AuthContext, p: Params, q: z.output<typeof unitAccessQuery>): Promise<UnitAccessPage> {
       const scope = await ready(auth, p);
-      const rows = rowsOf<DressedRow>(
-        await db.execute(
-          dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE })),
-        ),
-      );
-      // A page past the last one has no row to carry the totals: ask for them alone.
-      const totals =
-        rows[0] ??
-        (q.page > 1 ? rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope, { limit: 1, offset: 0 })))[0] : undefined);
+      const page = { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE };
+      const ranked = await rankUnits(db, p.start_date, p.end_date, scope, page);
+      const rows = await withDetails(db, ranked.rows);
       return {
-        data: rows.map((r) => ({ itemId: Number(r.item_id), title: r.title, TitleKnowledges: r.areas ?? [], access_counter: Number(r.accesses) })),
-        total: Number(totals?.units ?? 0),
+        data: rows.map((r) => ({ itemId: r.itemId, title: r.title, TitleKnowledges: r.areas, access_counter: r.accesses })),
+        total: ranked.units,
         page: q.page,
         limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
-        totalAccess: Number(totals?.all_accesses ?? 0),
+        totalAccess: ranked.allAccesses,
       };
     },
 
@@ -103,11 +87,11 @@ export function unitAccessReportService(deps: Deps) {
             );
       const [trend, top] = await Promise.all([
         db.execute(trendRows),
-        db.execute(dressed(rankedUnits(p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }))),
+        rankUnits(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }).then((r) => withDetails(db, r.rows)),
       ]);
       return {
         trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
-        topUnits: rowsOf<DressedRow>(top).map((r) => ({ itemId: Number(r.item_id), title: r.title, accesses: Number(r.accesses) })),
+        topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
       };
     },
 
@@ -119,14 +103,12 @@ export function unitAccessReportService(deps: Deps) {
      */
     async csvRows(auth: AuthContext, p: Params): Promise<AsyncIterable<(string | number)[]>> {
       const scope = await ready(auth, p);
-      const ranked = rowsOf<RankedRow>(await db.execute(rankedUnits(p.start_date, p.end_date, scope)));
+      const ranked = (await rankUnits(db, p.start_date, p.end_date, scope)).rows;
       return (async function* () {
         for (let i = 0; i < ranked.length; i += CSV_BATCH) {
           const batch = ranked.slice(i, i + CSV_BATCH);
-          const details = await unitDetails(db, batch.map((r) => Number(r.item_id)));
-          for (const r of batch) {
-            const d = details.get(Number(r.item_id));
-            yield [d?.title ?? '', d?.areas.length ? d.areas.join(', ') : UNIT_ACCESS_MSG.notInformed, Number(r.accesses)];
+          for (const r of await withDetails(db, batch)) {
+            yield [r.title, r.areas.length ? r.areas.join(', ') : UNIT_ACCESS_MSG.notInformed, r.accesses];
           }
         }
       })();

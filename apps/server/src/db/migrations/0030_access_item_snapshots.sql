@@ -1,0 +1,11 @@
+CREATE TABLE "access_item_snapshots" (
+	"month" date PRIMARY KEY NOT NULL,
+	"through_total" bigint NOT NULL,
+	"max_item_id" integer NOT NULL,
+	"counts" bytea NOT NULL,
+	"made_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+-- custom SQL (re-append if regenerated)
+-- The packed counts are varints: stored as they are (no pglz, which gains little on them and costs each read).
+ALTER TABLE "access_item_snapshots" ALTER COLUMN "counts" SET STORAGE EXTERNAL;

@@ -1,0 +1,171 @@
+/**
+ * The unit-access ranking over every unit from month snapshots and edge months (access-snapshots.ts, issue 13): for
+ * ranges of every shape over 15 months of events, the tally — units, total, every page of the ranking, ties by unit
+ * id — equals a recomputation from the raw events done here in JavaScript; a late event into a closed month makes its
+ * snapshot stale and the next report counts it; the report's API answers the same figures; and the packing is
+ * lossless for large ids and counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, isNotNull, sql } from 'drizzle-orm';
+import type { UnitAccessPage } from '@edu/shared/access-reports';
+import { items, itemContents } from '../src/modules/units/units.tables';
+import { sellers } from '../src/modules/sellers/sellers.tables';
+import { providers } from '../src/modules/providers/providers.tables';
+import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
+import { packCounts, tallyAllUnits, unpackCounts } from '../src/modules/reports/access-snapshots';
+import { call, createTestApp, signIn, type TestApp } from './harness';
+
+let t: TestApp;
+const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
+const sellerIds: number[] = [];
+/** Every raw event (the demo data's too), as (unit, São Paulo day), read again after each recording. */
+let raw: { itemId: number; day: string }[] = [];
+
+const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** mulberry32: deterministic, so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FROM = Date.parse('2025-10-15T00:00:00Z');
+const TO = Date.parse('2027-01-20T00:00:00Z');
+
+async function record(n: number, seed: number) {
+  const next = random(seed);
+  for (let i = 0; i < n; i++) {
+    // Few units, skewed, so many ties and many units without accesses in a range.
+    const unit = units[Math.floor(next() ** 2 * units.length)]!;
+    // Every fourth event just around a São Paulo midnight (03:00 UTC).
+    const at =
+      i % 4 === 0
+        ? new Date(Math.floor((FROM + next() * (TO - FROM)) / 86_400_000) * 86_400_000 + 3 * 3_600_000 - 30_000 + Math.floor(next() * 60_000))
+        : new Date(FROM + next() * (TO - FROM));
+    await recordAccess(t.deps.db, { sellerId: sellerIds[i % sellerIds.length]!, studentId: `aluno-${i % 7}`, ...unit, occurredAt: at });
+  }
+  await settle();
+}
+
+/** Folds, then reads the raw events back. */
+async function settle() {
+  await foldAccesses(t.deps.db);
+  const rows = (await t.deps.db.execute(sql`select item_id, occurred_at from access_events`)).rows as { item_id: number; occurred_at: string | Date }[];
+  raw = rows.map((r) => ({ itemId: Number(r.item_id), day: spDay.format(new Date(r.occurred_at)) }));
+}
+
+/** The ranking recomputed from the raw events: [itemId, accesses] most first, ties by id. */
+function expected(start: string, end: string): [number, number][] {
+  const n = new Map<number, number>();
+  for (const e of raw) if (e.day >= start && e.day <= end) n.set(e.itemId, (n.get(e.itemId) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.deps.db;
+  const [p] = await db
+    .insert(providers)
+    .values({ companyName: 'Editora Fotos', name: 'Fotos', email: 'fotos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
+    .returning({ id: providers.id });
+  for (let i = 1; i <= 12; i++) {
+    const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+    const [content] = await db.insert(itemContents).values({ itemId: item!.id, title: `Foto ${i}`, status: 'publish' }).returning({ id: itemContents.id });
+    await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
+    units.push({ itemId: item!.id, itemContentId: content!.id, providerId: p!.id });
+  }
+  // A demo unit too, with a small id (the packed ids are deltas).
+  const [demo] = await db.select({ id: items.id, content: items.publishedContentId, provider: items.providerId }).from(items).where(isNotNull(items.publishedContentId)).limit(1);
+  units.push({ itemId: demo!.id, itemContentId: demo!.content!, providerId: demo!.provider });
+  for (const name of ['Fotos A', 'Fotos B']) {
+    const [s] = await db.insert(sellers).values({ name, companyName: name, cnpj: `1100000000${sellerIds.length}1`, status: 'active' }).returning({ id: sellers.id });
+    sellerIds.push(s!.id);
+  }
+  await record(400, 7);
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('the ranking over every unit from month snapshots', () => {
+  it('equals the raw events for ranges of every shape, page by page', async () => {
+    const next = random(11);
+    const ranges: [string, string][] = [
+      ['2025-10-15', '2027-01-20'], // everything: 14 interior months
+      ['2025-11-01', '2026-11-30'], // whole months only
+      ['2026-03-05', '2026-03-20'], // inside one month
+      ['2026-03-31', '2026-04-01'], // two edges, no interior
+      ['2026-02-28', '2026-04-01'], // one interior month
+      ['2024-01-01', '2024-12-31'], // before every event
+    ];
+    for (let i = 0; i < 30; i++) {
+      const a = FROM - 20 * 86_400_000 + next() * (TO - FROM + 40 * 86_400_000);
+      const b = Math.min(a + next() * 400 * 86_400_000, TO + 20 * 86_400_000);
+      ranges.push([iso(a), iso(b)]);
+    }
+    for (const [start, end] of ranges) {
+      const want = expected(start, end);
+      const tally = await tallyAllUnits(t.deps.db, start, end);
+      const label = `${start}..${end}`;
+      expect({ label, units: tally.units, total: tally.allAccesses }).toEqual({ label, units: want.length, total: want.reduce((s, [, n]) => s + n, 0) });
+      expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(want);
+      for (const [offset, limit] of [[0, 3], [3, 3], [want.length - 2, 5], [want.length + 4, 3]] as const) {
+        expect(tally.rank(Math.max(0, offset), limit).map((r) => [r.itemId, r.accesses])).toEqual(want.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+      }
+    }
+    // The snapshots made on the way are kept, one per month used.
+    const [{ n }] = (await t.deps.db.execute(sql`select count(*)::int as n from access_item_snapshots`)).rows as { n: number }[];
+    expect(n).toBeGreaterThan(5);
+  });
+
+  it('counts an event folded after its month closed (the snapshot is remade)', async () => {
+    const [start, end] = ['2025-12-10', '2026-06-10'];
+    await tallyAllUnits(t.deps.db, start, end); // makes the snapshots of 2025-12 and 2026-05
+    const before = expected(start, end);
+    await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'atrasada', ...units[11]!, occurredAt: new Date('2026-02-10T15:00:00Z') });
+    await settle();
+    const tally = await tallyAllUnits(t.deps.db, start, end);
+    expect(tally.allAccesses).toBe(before.reduce((s, [, n]) => s + n, 0) + 1);
+    expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(expected(start, end));
+    // The interior months' snapshots through February and after were remade with it (2026-05's, read here).
+    const [{ total }] = (await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where month = '2026-05-01'`)).rows as { total: number }[];
+    const through = raw.filter((e) => e.day < '2026-06-01').length;
+    expect(total).toBe(through);
+  });
+
+  it("answers the admin's report with the same figures", async () => {
+    const token = await signIn(t.app, 'admin');
+    const [start, end] = ['2025-11-20', '2026-09-15'];
+    const want = expected(start, end);
+    expect(want.length).toBeGreaterThan(4);
+    const page = async (n: number) => {
+      const res = await call(t.app, 'GET', `/api/items/item/content/find/access/units/0/${start}/${end}`, { token, query: { page: String(n) } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as UnitAccessPage;
+    };
+    const first = await page(1);
+    expect([first.total, first.totalAccess]).toEqual([want.length, want.reduce((s, [, n]) => s + n, 0)]);
+    expect(first.data.map((r) => [r.itemId, r.access_counter])).toEqual(want.slice(0, 25));
+    expect(first.data.find((r) => r.itemId === units[0]!.itemId)?.title).toBe('Foto 1');
+    const past = await page(9);
+    expect([past.data, past.total]).toEqual([[], want.length]);
+  });
+
+  it('packs ids and counts without loss, counts of zero left out', () => {
+    const ids = [1, 2, 130, 16_384, 2_000_000_000];
+    const counts = [5, 0, 127, 3_000_000_000, 1];
+    const seen: [number, number][] = [];
+    unpackCounts(packCounts(ids, counts), (id, count) => seen.push([id, count]));
+    expect(seen).toEqual([
+      [1, 5],
+      [130, 127],
+      [16_384, 3_000_000_000],
+      [2_000_000_000, 1],
+    ]);
+  });
+});
