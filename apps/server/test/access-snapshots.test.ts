@@ -13,6 +13,7 @@ import { sellers } from '../src/modules/sellers/sellers.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
 import { packCounts, tallyAllUnits, unpackCounts } from '../src/modules/reports/access-snapshots';
+import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
 let t: TestApp;
@@ -55,7 +56,7 @@ async function record(n: number, seed: number) {
 /** Folds, then reads the raw events back. */
 async function settle() {
   await foldAccesses(t.deps.db);
-  const rows = (await t.deps.db.execute(sql`select item_id, occurred_at from access_events`)).rows as { item_id: number; occurred_at: string | Date }[];
+  const rows = rowsOf<{ item_id: number; occurred_at: string | Date }>(await t.deps.db.execute(sql`select item_id, occurred_at from access_events`));
   raw = rows.map((r) => ({ itemId: Number(r.item_id), day: spDay.format(new Date(r.occurred_at)) }));
 }
 
@@ -119,7 +120,7 @@ describe('the ranking over every unit from month snapshots', () => {
       }
     }
     // The snapshots made on the way are kept, one per month used.
-    const [{ n }] = (await t.deps.db.execute(sql`select count(*)::int as n from access_item_snapshots`)).rows as { n: number }[];
+    const [{ n }] = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from access_item_snapshots`)) as [{ n: number }];
     expect(n).toBeGreaterThan(5);
   });
 
@@ -133,7 +134,7 @@ describe('the ranking over every unit from month snapshots', () => {
     expect(tally.allAccesses).toBe(before.reduce((s, [, n]) => s + n, 0) + 1);
     expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(expected(start, end));
     // The interior months' snapshots through February and after were remade with it (2026-05's, read here).
-    const [{ total }] = (await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where month = '2026-05-01'`)).rows as { total: number }[];
+    const [{ total }] = rowsOf<{ total: number }>(await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where month = '2026-05-01'`)) as [{ total: number }];
     const through = raw.filter((e) => e.day < '2026-06-01').length;
     expect(total).toBe(through);
   });

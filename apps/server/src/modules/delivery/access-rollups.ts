@@ -142,6 +142,10 @@ type Position = { xid: string; id: number };
 
 /** The last committed event after the watermark, in the fold's order; null when every event is folded. */
 async function lastCommitted(db: Db): Promise<Position | null> {
+  // Forward first: with nothing after the watermark, PostgreSQL's backward scan below does not stop at the row bound
+  // and walks every index entry of the watermark's xid (10 million events of one bulk insert: 2.3 s per report).
+  const [any] = rowsOf<{ id: string }>(await db.execute(sql`select e.id from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit 1`));
+  if (!any) return null;
   const [row] = rowsOf<{ xid: string; id: string | number }>(
     await db.execute(sql`select e.xid::text as xid, e.id from access_events e where ${AFTER_WATERMARK} order by e.xid desc, e.id desc limit 1`),
   );
