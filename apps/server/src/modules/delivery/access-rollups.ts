@@ -118,7 +118,10 @@ const AFTER_WATERMARK = sql`e.xid is not null
 export async function foldAccesses(db: Db, opts: { maxChunks?: number; waitMs?: number } = {}): Promise<number> {
   const deadline = Date.now() + (opts.waitMs ?? FOLD_WAIT_MS);
   // The last event committed before this call: what the caller expects counted.
-  const target = deadline > Date.now() ? await lastCommitted(db) : null;
+  const waits = deadline > Date.now();
+  const target = waits ? await lastCommitted(db) : null;
+  // Nothing committed after the watermark (the usual case when a report asks): nothing to fold, no second look.
+  if (waits && !target) return 0;
   let folded = 0;
   for (;;) {
     const n = await foldPending(db, opts.maxChunks ?? Infinity);
