@@ -35,7 +35,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
 import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
 import { monthRange, rowsOf, trendQuery } from './access-ranges';
-import { rankUnits, sellerTopUnits, withDetails } from './access-units';
+import { detailedRows, rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../sellers/lti.tables';
 
@@ -199,15 +199,9 @@ export function accessReportService(deps: Deps) {
     async charts(auth: AuthContext, q: Filters): Promise<AccessCharts> {
       const sellerId = await ready(auth, q.seller_id);
       const topRows = async () =>
-        withDetails(
-          db,
-          sellerId === null
-            ? (await rankUnits(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
-            : rowsOf<{ item_id: number; accesses: number }>(await db.execute(sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS))).map((r) => ({
-                itemId: Number(r.item_id),
-                accesses: Number(r.accesses),
-              })),
-        );
+        sellerId === null
+          ? (await rankUnitPage(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
+          : detailedRows(db, sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS));
       const [trend, top] = await Promise.all([
         db.execute(
           trendQuery(q.start_date, q.end_date, (where) =>

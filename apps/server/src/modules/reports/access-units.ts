@@ -47,37 +47,49 @@ export function rankedUnits(start: string, end: string, scope: UnitScope, page?:
 
 export type { UnitAccesses };
 
+/** A unit of a ranking with its title and knowledge areas. */
+export type DetailedUnit = UnitAccesses & UnitDetails;
+
 /** A page of a ranking, with the number of units that have accesses and their accesses together. */
-export interface RankedUnits {
+export interface RankedPage {
   units: number;
   allAccesses: number;
-  rows: UnitAccesses[];
+  rows: DetailedUnit[];
 }
 
+const everyUnit = (scope: UnitScope) => scope.providerId === null && scope.knowledgeId === null;
+
 /**
- * The units of `scope` ranked by their accesses in [start, end] (most first, ties by unit id): the page asked (every
- * unit without one). Every unit: the snapshots' tally; a provider's or an area's units: `rankedUnits` on the month rows.
+ * A page of the units of `scope` ranked by their accesses in [start, end] (most first, ties by unit id), with their
+ * titles and areas. Every unit: the snapshots' tally (access-snapshots.ts), then the page's details; a provider's or
+ * an area's units: `rankedUnits` on the month rows with the details joined, one statement.
  */
-export async function rankUnits(
-  db: Executor,
-  start: string,
-  end: string,
-  scope: UnitScope,
-  page?: { limit: number; offset: number },
-): Promise<RankedUnits> {
-  if (scope.providerId === null && scope.knowledgeId === null) {
+export async function rankUnitPage(db: Executor, start: string, end: string, scope: UnitScope, page: { limit: number; offset: number }): Promise<RankedPage> {
+  if (everyUnit(scope)) {
     const tally = await tallyAllUnits(db, start, end);
-    return { units: tally.units, allAccesses: tally.allAccesses, rows: tally.rank(page?.offset ?? 0, page?.limit) };
+    return { units: tally.units, allAccesses: tally.allAccesses, rows: await withDetails(db, tally.rank(page.offset, page.limit)) };
   }
-  type Row = { item_id: number; accesses: number; units: number; all_accesses: string | number };
-  const rows = rowsOf<Row>(await db.execute(rankedUnits(start, end, scope, page)));
+  type Totals = { units: number; all_accesses: string | number };
+  // The window's totals ride on every row of the page (rankedUnits); read back from the dressed rows.
+  const rows = rowsOf<{ item_id: number; accesses: number; title: string; areas: string[] | null } & Totals>(
+    await db.execute(dressed(rankedUnits(start, end, scope, page))),
+  );
   // A page past the last one has no row to carry the totals: ask for them alone.
-  const totals = rows[0] ?? (page && page.offset > 0 ? rowsOf<Row>(await db.execute(rankedUnits(start, end, scope, { limit: 1, offset: 0 })))[0] : undefined);
+  const totals = rows[0] ?? (page.offset > 0 ? rowsOf<Totals>(await db.execute(rankedUnits(start, end, scope, { limit: 1, offset: 0 })))[0] : undefined);
   return {
     units: Number(totals?.units ?? 0),
     allAccesses: Number(totals?.all_accesses ?? 0),
-    rows: rows.map((r) => ({ itemId: Number(r.item_id), accesses: Number(r.accesses) })),
+    rows: rows.map((r) => ({ itemId: Number(r.item_id), accesses: Number(r.accesses), title: r.title, areas: r.areas ?? [] })),
   };
+}
+
+/** Every unit of `scope` with accesses in [start, end], in the ranking's order, without details (the CSV's). */
+export async function rankAllUnits(db: Executor, start: string, end: string, scope: UnitScope): Promise<UnitAccesses[]> {
+  if (everyUnit(scope)) return (await tallyAllUnits(db, start, end)).rank(0);
+  return rowsOf<{ item_id: number; accesses: number }>(await db.execute(rankedUnits(start, end, scope))).map((r) => ({
+    itemId: Number(r.item_id),
+    accesses: Number(r.accesses),
+  }));
 }
 
 /** The `limit` most accessed units of one institution's students in [start, end] (its month rows with their days). */
@@ -106,6 +118,18 @@ const DETAILS = sql`left join item_contents c on c.id = coalesce(i.published_con
 const DETAIL_COLUMNS = sql`coalesce(c.title, '') as title,
   array(select k.title from knowledge_areas k where k.id = any(c.knowledge_ids) order by array_position(c.knowledge_ids, k.id)) as areas`;
 
+/** Ranked rows (`item_id`, `accesses`, …) with each unit's `title` and `areas`, in the ranking's order. */
+const dressed = (ranked: SQL): SQL => sql`
+  select r.*, ${DETAIL_COLUMNS}
+    from (${ranked}) r join items i on i.id = r.item_id ${DETAILS}
+   order by r.accesses desc, r.item_id`;
+
+/** The rows of a ranking statement (`item_id`, `accesses`) with their details joined: one statement. */
+export async function detailedRows(db: Executor, ranked: SQL): Promise<DetailedUnit[]> {
+  const rows = rowsOf<{ item_id: number; accesses: number; title: string; areas: string[] | null }>(await db.execute(dressed(ranked)));
+  return rows.map((r) => ({ itemId: Number(r.item_id), accesses: Number(r.accesses), title: r.title, areas: r.areas ?? [] }));
+}
+
 /** Title and knowledge areas of each unit (the CSV's batches). */
 export async function unitDetails(db: Executor, itemIds: readonly number[]): Promise<Map<number, UnitDetails>> {
   if (itemIds.length === 0) return new Map();
@@ -116,7 +140,7 @@ export async function unitDetails(db: Executor, itemIds: readonly number[]): Pro
 }
 
 /** Ranked units with their title and knowledge areas, in the same order. */
-export async function withDetails(db: Executor, rows: readonly UnitAccesses[]): Promise<(UnitAccesses & UnitDetails)[]> {
+export async function withDetails(db: Executor, rows: readonly UnitAccesses[]): Promise<DetailedUnit[]> {
   const details = await unitDetails(db, rows.map((r) => r.itemId));
   return rows.map((r) => ({ ...r, title: details.get(r.itemId)?.title ?? '', areas: details.get(r.itemId)?.areas ?? [] }));
 }

@@ -26,7 +26,7 @@ import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { foldBeforeReading } from '../delivery/access-rollups';
 import { rowsOf, trendQuery } from './access-ranges';
-import { rankUnits, withDetails, type UnitScope } from './access-units';
+import { rankAllUnits, rankUnitPage, withDetails, type UnitScope } from './access-units';
 
 type Params = z.output<typeof unitAccessParams>;
 
@@ -59,10 +59,9 @@ export function unitAccessReportService(deps: Deps) {
     async list(auth: AuthContext, p: Params, q: z.output<typeof unitAccessQuery>): Promise<UnitAccessPage> {
       const scope = await ready(auth, p);
       const page = { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE };
-      const ranked = await rankUnits(db, p.start_date, p.end_date, scope, page);
-      const rows = await withDetails(db, ranked.rows);
+      const ranked = await rankUnitPage(db, p.start_date, p.end_date, scope, page);
       return {
-        data: rows.map((r) => ({ itemId: r.itemId, title: r.title, TitleKnowledges: r.areas, access_counter: r.accesses })),
+        data: ranked.rows.map((r) => ({ itemId: r.itemId, title: r.title, TitleKnowledges: r.areas, access_counter: r.accesses })),
         total: ranked.units,
         page: q.page,
         limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
@@ -87,7 +86,7 @@ export function unitAccessReportService(deps: Deps) {
             );
       const [trend, top] = await Promise.all([
         db.execute(trendRows),
-        rankUnits(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }).then((r) => withDetails(db, r.rows)),
+        rankUnitPage(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }).then((r) => r.rows),
       ]);
       return {
         trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
@@ -103,7 +102,7 @@ export function unitAccessReportService(deps: Deps) {
      */
     async csvRows(auth: AuthContext, p: Params): Promise<AsyncIterable<(string | number)[]>> {
       const scope = await ready(auth, p);
-      const ranked = (await rankUnits(db, p.start_date, p.end_date, scope)).rows;
+      const ranked = await rankAllUnits(db, p.start_date, p.end_date, scope);
       return (async function* () {
         for (let i = 0; i < ranked.length; i += CSV_BATCH) {
           const batch = ranked.slice(i, i + CSV_BATCH);
