@@ -8,6 +8,7 @@
  * for the reports' 24 months — and never a day row.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../platform/db';
 
 const dayOf = (date: string) => Number(date.slice(8, 10));
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
@@ -36,26 +37,27 @@ export function monthRange(start: string, end: string, alias = 'm'): { where: SQ
 /**
  * Accesses per day of [start, end] (every day, zero when none) from the month rows `rows` selects — a query of a
  * month-grain table aliased `m` with the columns month and days, already limited to the scope; this adds the range.
+ * The rows' days are added up month by month in SQL (at most 25 rows come back, however many units or institutions
+ * they sum); the days are taken apart here (a day's accesses are days[d] − days[d − 1]).
  */
-export function trendQuery(start: string, end: string, rows: (where: SQL) => SQL): SQL {
+export async function readTrend(db: Executor, start: string, end: string, rows: (where: SQL) => SQL): Promise<{ day: string; accesses: number }[]> {
   const { where } = monthRange(start, end);
-  // The rows' days added up month by month first (31 sums per row, no row per day), then each day's accesses.
   const sums = sql.raw(Array.from({ length: 31 }, (_, i) => `sum(m.days[${i + 1}])`).join(', '));
-  return sql`
-    with m as (${rows(where)}),
-    s as (select m.month, array[${sums}]::bigint[] as days from m group by m.month),
-    per_day as (
-      select (s.month + (d - 1))::date as day, (s.days[d] - coalesce(s.days[d - 1], 0))::int as accesses
-        from s cross join generate_series(1, 31) d
-       where s.month + (d - 1) < s.month + interval '1 month'
-    )
-    select to_char(g.day, 'YYYY-MM-DD') as day, coalesce(p.accesses, 0)::int as accesses
-      from generate_series(${start}::timestamp, ${end}::timestamp, interval '1 day') g(day)
-      left join per_day p on p.day = g.day::date
-     order by g.day`;
+  const months = rowsOf<{ month: string; days: (string | number)[] }>(
+    await db.execute(sql`with m as (${rows(where)}) select m.month::text as month, array[${sums}]::bigint[] as days from m group by m.month`),
+  );
+  const byMonth = new Map(months.map((r) => [r.month.slice(0, 7), r.days.map(Number)]));
+  const out: { day: string; accesses: number }[] = [];
+  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const days = byMonth.get(day.slice(0, 7));
+    const d = Number(day.slice(8, 10));
+    out.push({ day, accesses: days ? days[d - 1]! - (d > 1 ? days[d - 2]! : 0) : 0 });
+  }
+  return out;
 }
 
-export { rowsOf } from '../../platform/db';
+export { rowsOf };
 
 /** A SQL array literal of integers (`array[]::int[]` when empty). */
 export const intArray = (values: readonly number[]): SQL =>

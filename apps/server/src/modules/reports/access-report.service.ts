@@ -34,7 +34,7 @@ import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
 import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
-import { monthRange, rowsOf, trendQuery } from './access-ranges';
+import { monthRange, readTrend, rowsOf } from './access-ranges';
 import { detailedRows, rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../sellers/lti.tables';
@@ -203,15 +203,13 @@ export function accessReportService(deps: Deps) {
           ? (await rankUnitPage(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
           : detailedRows(db, sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS));
       const [trend, top] = await Promise.all([
-        db.execute(
-          trendQuery(q.start_date, q.end_date, (where) =>
-            sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
-          ),
+        readTrend(db, q.start_date, q.end_date, (where) =>
+          sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
         ),
         topRows(),
       ]);
       return {
-        trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
+        trend,
         topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
       };
     },

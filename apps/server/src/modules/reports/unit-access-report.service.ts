@@ -9,7 +9,7 @@
  * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
  * from the area's units in `access_item_months` (docs/architecture.md "Issue 13 — the access reports").
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ALL_KNOWLEDGE_AREAS,
@@ -25,7 +25,7 @@ import type { Deps } from '../../platform/http';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { foldBeforeReading } from '../delivery/access-rollups';
-import { rowsOf, trendQuery } from './access-ranges';
+import { readTrend, rowsOf } from './access-ranges';
 import { rankAllUnits, rankUnitPage, withDetails, type UnitScope } from './access-units';
 
 type Params = z.output<typeof unitAccessParams>;
@@ -71,27 +71,20 @@ export function unitAccessReportService(deps: Deps) {
 
     async charts(auth: AuthContext, p: Params): Promise<AccessCharts> {
       const scope = await ready(auth, p);
-      const trendRows =
+      // The scope's month rows: its kept totals, or — with an area — the area's units, month by month.
+      const rows = (where: SQL) =>
         scope.knowledgeId === null
-          ? trendQuery(p.start_date, p.end_date, (where) =>
-              scope.providerId === null
-                ? sql`select m.month, m.days from access_scope_months m where m.scope = 'all' and m.scope_id = 0 and ${where}`
-                : sql`select m.month, m.days from access_scope_months m where m.scope = 'provider' and m.scope_id = ${scope.providerId} and ${where}`,
-            )
-          : // With an area: the area's units, month by month (their days add up in trendQuery).
-            trendQuery(p.start_date, p.end_date, (where) =>
-              sql`select m.month, m.days from access_item_months m
-                   where ${where} ${scope.providerId === null ? sql`` : sql`and m.provider_id = ${scope.providerId}`}
-                     and m.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${scope.knowledgeId})`,
-            );
+          ? scope.providerId === null
+            ? sql`select m.month, m.days from access_scope_months m where m.scope = 'all' and m.scope_id = 0 and ${where}`
+            : sql`select m.month, m.days from access_scope_months m where m.scope = 'provider' and m.scope_id = ${scope.providerId} and ${where}`
+          : sql`select m.month, m.days from access_item_months m
+                 where ${where} ${scope.providerId === null ? sql`` : sql`and m.provider_id = ${scope.providerId}`}
+                   and m.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${scope.knowledgeId})`;
       const [trend, top] = await Promise.all([
-        db.execute(trendRows),
-        rankUnitPage(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }).then((r) => r.rows),
+        readTrend(db, p.start_date, p.end_date, rows),
+        rankUnitPage(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }),
       ]);
-      return {
-        trend: rowsOf<{ day: string; accesses: number }>(trend).map((r) => ({ day: r.day, accesses: Number(r.accesses) })),
-        topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
-      };
+      return { trend, topUnits: top.rows.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })) };
     },
 
     /**
