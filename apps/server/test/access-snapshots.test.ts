@@ -12,7 +12,7 @@ import { items, itemContents } from '../src/modules/units/units.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
-import { packCounts, tallyAllUnits, unpackCounts } from '../src/modules/reports/access-snapshots';
+import { EVERY_UNIT, packCounts, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
@@ -20,7 +20,8 @@ let t: TestApp;
 const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
 const sellerIds: number[] = [];
 /** Every raw event (the demo data's too), as (unit, São Paulo day), read again after each recording. */
-let raw: { itemId: number; day: string }[] = [];
+let raw: { itemId: number; sellerId: number; providerId: number; day: string }[] = [];
+let providerId = 0;
 
 const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -56,14 +57,17 @@ async function record(n: number, seed: number) {
 /** Folds, then reads the raw events back. */
 async function settle() {
   await foldAccesses(t.deps.db);
-  const rows = rowsOf<{ item_id: number; occurred_at: string | Date }>(await t.deps.db.execute(sql`select item_id, occurred_at from access_events`));
-  raw = rows.map((r) => ({ itemId: Number(r.item_id), day: spDay.format(new Date(r.occurred_at)) }));
+  const rows = rowsOf<{ item_id: number; seller_id: number; provider_id: number; occurred_at: string | Date }>(
+    await t.deps.db.execute(sql`select item_id, seller_id, provider_id, occurred_at from access_events`),
+  );
+  raw = rows.map((r) => ({ itemId: Number(r.item_id), sellerId: Number(r.seller_id), providerId: Number(r.provider_id), day: spDay.format(new Date(r.occurred_at)) }));
 }
 
 /** The ranking recomputed from the raw events: [itemId, accesses] most first, ties by id. */
-function expected(start: string, end: string): [number, number][] {
+function expected(start: string, end: string, scope: TallyScope = EVERY_UNIT): [number, number][] {
   const n = new Map<number, number>();
-  for (const e of raw) if (e.day >= start && e.day <= end) n.set(e.itemId, (n.get(e.itemId) ?? 0) + 1);
+  const inScope = (e: (typeof raw)[number]) => scope.scope === 'all' || (scope.scope === 'seller' ? e.sellerId : e.providerId) === scope.id;
+  for (const e of raw) if (e.day >= start && e.day <= end && inScope(e)) n.set(e.itemId, (n.get(e.itemId) ?? 0) + 1);
   return [...n].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
 
@@ -82,7 +86,8 @@ beforeAll(async () => {
     await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
     units.push({ itemId: item!.id, itemContentId: content!.id, providerId: p!.id });
   }
-  // A demo unit too, with a small id (the packed ids are deltas).
+  providerId = p!.id;
+  // A demo unit too, of another provider, with a small id (the packed ids are deltas).
   const [demo] = await db.select({ id: items.id, content: items.publishedContentId, provider: items.providerId }).from(items).where(isNotNull(items.publishedContentId)).limit(1);
   units.push({ itemId: demo!.id, itemContentId: demo!.content!, providerId: demo!.provider });
   for (const name of ['Fotos A', 'Fotos B']) {
@@ -111,12 +116,22 @@ describe('the ranking over every unit from month snapshots', () => {
     }
     for (const [start, end] of ranges) {
       const want = expected(start, end);
-      const tally = await tallyAllUnits(t.deps.db, start, end);
+      const tally = await tallyUnits(t.deps.db, EVERY_UNIT, start, end);
       const label = `${start}..${end}`;
       expect({ label, units: tally.units, total: tally.allAccesses }).toEqual({ label, units: want.length, total: want.reduce((s, [, n]) => s + n, 0) });
       expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(want);
       for (const [offset, limit] of [[0, 3], [3, 3], [want.length - 2, 5], [want.length + 4, 3]] as const) {
         expect(tally.rank(Math.max(0, offset), limit).map((r) => [r.itemId, r.accesses])).toEqual(want.slice(Math.max(0, offset), Math.max(0, offset) + limit));
+      }
+    }
+    // One provider's units, and one institution's students' accesses, the same way (snapshots of their own).
+    for (const scope of [{ scope: 'provider', id: providerId }, { scope: 'seller', id: sellerIds[1]! }] as const) {
+      for (const [start, end] of ranges.slice(0, 12)) {
+        const want = expected(start, end, scope);
+        const tally = await tallyUnits(t.deps.db, scope, start, end);
+        expect({ scope, start, end, units: tally.units, total: tally.allAccesses, rows: tally.rank(0).map((r) => [r.itemId, r.accesses]) }).toEqual({
+          scope, start, end, units: want.length, total: want.reduce((s, [, n]) => s + n, 0), rows: want,
+        });
       }
     }
     // The snapshots made on the way are kept, one per month used.
@@ -126,15 +141,15 @@ describe('the ranking over every unit from month snapshots', () => {
 
   it('counts an event folded after its month closed (the snapshot is remade)', async () => {
     const [start, end] = ['2025-12-10', '2026-06-10'];
-    await tallyAllUnits(t.deps.db, start, end); // makes the snapshots of 2025-12 and 2026-05
+    await tallyUnits(t.deps.db, EVERY_UNIT, start, end); // makes the snapshots of 2025-12 and 2026-05
     const before = expected(start, end);
     await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'atrasada', ...units[11]!, occurredAt: new Date('2026-02-10T15:00:00Z') });
     await settle();
-    const tally = await tallyAllUnits(t.deps.db, start, end);
+    const tally = await tallyUnits(t.deps.db, EVERY_UNIT, start, end);
     expect(tally.allAccesses).toBe(before.reduce((s, [, n]) => s + n, 0) + 1);
     expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(expected(start, end));
     // The interior months' snapshots through February and after were remade with it (2026-05's, read here).
-    const [{ total }] = rowsOf<{ total: number }>(await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where month = '2026-05-01'`)) as [{ total: number }];
+    const [{ total }] = rowsOf<{ total: number }>(await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where scope = 'all' and month = '2026-05-01'`)) as [{ total: number }];
     const through = raw.filter((e) => e.day < '2026-06-01').length;
     expect(total).toBe(through);
   });

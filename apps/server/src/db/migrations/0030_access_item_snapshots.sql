@@ -1,9 +1,12 @@
 CREATE TABLE "access_item_snapshots" (
-	"month" date PRIMARY KEY NOT NULL,
+	"scope" text NOT NULL,
+	"scope_id" integer NOT NULL,
+	"month" date NOT NULL,
 	"through_total" bigint NOT NULL,
 	"max_item_id" integer NOT NULL,
 	"counts" bytea NOT NULL,
-	"made_at" timestamp with time zone DEFAULT now() NOT NULL
+	"made_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "access_item_snapshots_pk" PRIMARY KEY("scope","scope_id","month")
 );
 --> statement-breakpoint
 -- custom SQL (re-append if regenerated)

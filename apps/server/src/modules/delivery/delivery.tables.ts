@@ -166,20 +166,27 @@ export const accessScopeMonths = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Every unit's accesses from the first one through the end of a month (migration 0030), packed (`counts`, see
- * reports/access-snapshots.ts): the unit-access report over EVERY unit reads two of them and its range's two edge
- * months instead of every unit-month row. Made when a report needs one, and remade when stale: a snapshot is current
- * while `through_total` (the sum of its counts) equals access_scope_months('all')'s total through its month, since the
- * counts only grow.
+ * A scope's units' accesses from the first one through the end of a month (migration 0030), packed (`counts`, see
+ * reports/access-snapshots.ts): a ranking of units over a range reads two of them and the range's two edge months
+ * instead of every unit-month row. Scopes as in `access_scope_months`: 'all' (id 0, every institution together),
+ * 'seller' (one institution's students), 'provider' (one provider's units). Made when a report needs one, and remade
+ * when stale: a snapshot is current while `through_total` (the sum of its counts) equals access_scope_months' total
+ * of its scope through its month, since the counts only grow.
  */
-export const accessItemSnapshots = pgTable('access_item_snapshots', {
-  month: date('month', { mode: 'string' }).primaryKey(),
-  throughTotal: bigint('through_total', { mode: 'number' }).notNull(),
-  /** The largest unit id in `counts` (0 when empty). */
-  maxItemId: integer('max_item_id').notNull(),
-  counts: bytea('counts').notNull(),
-  madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accessItemSnapshots = pgTable(
+  'access_item_snapshots',
+  {
+    scope: text('scope').$type<AccessScope>().notNull(),
+    scopeId: integer('scope_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    throughTotal: bigint('through_total', { mode: 'number' }).notNull(),
+    /** The largest unit id in `counts` (0 when empty). */
+    maxItemId: integer('max_item_id').notNull(),
+    counts: bytea('counts').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'access_item_snapshots_pk', columns: [t.scope, t.scopeId, t.month] })],
+);
 
 /** PostgreSQL's datemultirange (PostgreSQL 14+), read and written as its text form. */
 const dateMultirange = customType<{ data: string; driverData: string }>({ dataType: () => 'datemultirange' });

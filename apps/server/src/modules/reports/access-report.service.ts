@@ -35,7 +35,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { requireAccess } from '../access/access';
 import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
 import { monthRange, readTrend, rowsOf } from './access-ranges';
-import { detailedRows, rankUnitPage, sellerTopUnits } from './access-units';
+import { rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../sellers/lti.tables';
 
@@ -201,7 +201,7 @@ export function accessReportService(deps: Deps) {
       const topRows = async () =>
         sellerId === null
           ? (await rankUnitPage(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
-          : detailedRows(db, sellerTopUnits(q.start_date, q.end_date, sellerId, TOP_UNITS));
+          : sellerTopUnits(db, q.start_date, q.end_date, sellerId, TOP_UNITS);
       const [trend, top] = await Promise.all([
         readTrend(db, q.start_date, q.end_date, (where) =>
           sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,

@@ -1,27 +1,31 @@
 /**
- * The unit-access report over EVERY unit (issue 13) without reading every unit-month row.
+ * Units ranked by their accesses in a range (issue 13) without reading every unit-month row: over every unit (the
+ * unit-access report of staff), one provider's units, or one institution's students' accesses.
  *
- * Ranking all units by their accesses in [start, end] needs every unit's sum. From `access_item_months` that is one row
- * per unit and month touched (92,000 rows for a year of the bench's 10 million events): an aggregate that costs more
- * than 1/50 of the raw scan. Here a unit's sum is split in three:
+ * Ranking units by their accesses in [start, end] needs every unit's sum. From the month rows that is one row per unit
+ * and month touched (92,000 rows for a year of the bench's 10 million events over every unit): an aggregate that costs
+ * more than 1/50 of the raw scan. Here a unit's sum is split in three:
  *
  *   the months wholly inside: S(last − 1)[u] − S(first)[u]   (two snapshots, below)
  *   the first month, from start's day: its row's accesses − days[start − 1]
  *   the last month, up to end's day:   its row's days[end]
  *
- * where S(m) is a SNAPSHOT — every unit's accesses from the beginning through the end of month m — kept packed in one
- * row of `access_item_snapshots` (a varint stream, ~3 bytes a unit). The report reads two snapshots and the rows of its
- * two edge months (the units opened in those months), and sums, counts and ranks in memory: for the bench's year,
- * ~34,000 units from 2 × ~100 KB and ~12,000 edge rows. A range inside one month reads only that month's rows.
+ * where S(m) is a SNAPSHOT — the scope's units' accesses from the beginning through the end of month m — kept packed in
+ * one row of `access_item_snapshots` (a varint stream, ~3 bytes a unit). A ranking reads two snapshots and the rows of
+ * its two edge months (the units opened in those months), and sums, counts and ranks in memory: for the bench's year
+ * over every unit, ~34,000 units from 2 × ~100 KB and ~12,000 edge rows. A range inside one month reads only that
+ * month's rows. The month rows of a scope: `access_item_months` (every unit; a provider's, by provider_id) or
+ * `access_unit_months` (an institution's, by seller_id).
  *
  * Snapshots are made when a report needs one (from the previous month's, or from the month rows) and are never
- * trusted blindly: one is current while its `through_total` equals access_scope_months('all')'s total through its
+ * trusted blindly: one is current while its `through_total` equals access_scope_months' total of its scope through its
  * month — counts only grow, so equal totals mean no event of those months was folded since. A late event (folded after
  * its month closed) makes it stale and the next report remakes it. A range ending this month reads the snapshot of
  * the month before at most, a closed one; one ending next month would read this month's, remade whenever it is stale.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import type { AccessScope } from '../delivery/delivery.tables';
 import { rowsOf } from './access-ranges';
 
 /** One unit's accesses in a range. */
@@ -91,6 +95,26 @@ const previousMonth = (month: string) => {
 };
 const asBuffer = (v: unknown): Buffer => (Buffer.isBuffer(v) ? v : Buffer.from(v as Uint8Array));
 
+// ---- Scopes. ----
+
+/** Whose units: every unit ('all', id 0), one provider's units, or one institution's students' accesses. */
+export interface TallyScope {
+  scope: AccessScope;
+  id: number;
+}
+export const EVERY_UNIT: TallyScope = { scope: 'all', id: 0 };
+
+/** The scope's month rows (alias `m`: item_id, month, accesses, days). */
+function monthRows(s: TallyScope): SQL {
+  if (s.scope === 'seller') return sql`access_unit_months m where m.seller_id = ${s.id} and`;
+  if (s.scope === 'provider') return sql`access_item_months m where m.provider_id = ${s.id} and`;
+  return sql`access_item_months m where`;
+}
+
+/** The scope's kept total through a month (`month_sql`, an SQL date): a snapshot of it is current when equal. */
+const expectedTotal = (s: TallyScope, month: SQL) => sql`(select coalesce(sum(a.accesses), 0) from access_scope_months a
+  where a.scope = ${s.scope} and a.scope_id = ${s.id} and a.month <= ${month})::bigint`;
+
 // ---- Snapshots. ----
 
 interface SnapshotRow {
@@ -102,22 +126,20 @@ interface SnapshotRow {
 }
 
 /** The snapshots of `months` (closed months), made or remade where missing or stale; in the order asked. */
-async function snapshots(db: Executor, months: string[]): Promise<{ maxItemId: number; counts: Buffer }[]> {
+async function snapshots(db: Executor, scope: TallyScope, months: string[]): Promise<{ maxItemId: number; counts: Buffer }[]> {
   const read = async () =>
     rowsOf<SnapshotRow>(
       await db.execute(sql`
-        select m.month::text as month, s.through_total, s.max_item_id, s.counts,
-               (select coalesce(sum(a.accesses), 0) from access_scope_months a
-                 where a.scope = 'all' and a.scope_id = 0 and a.month <= m.month)::bigint as expected
+        select m.month::text as month, s.through_total, s.max_item_id, s.counts, ${expectedTotal(scope, sql`m.month`)} as expected
           from unnest(${`{${months.join(',')}}`}::date[]) with ordinality m(month, i)
-          left join access_item_snapshots s on s.month = m.month
+          left join access_item_snapshots s on s.scope = ${scope.scope} and s.scope_id = ${scope.id} and s.month = m.month
          order by m.i`),
     );
   const current = (r: SnapshotRow) => r.through_total !== null && Number(r.through_total) === Number(r.expected);
   let rows = await read();
   const stale = rows.filter((r) => !current(r));
   if (stale.length) {
-    for (const r of stale) await makeSnapshot(db, r.month);
+    for (const r of stale) await makeSnapshot(db, scope, r.month);
     rows = await read();
   }
   return rows.map((r) => ({ maxItemId: Number(r.max_item_id ?? 0), counts: r.counts ? asBuffer(r.counts) : Buffer.alloc(0) }));
@@ -128,20 +150,18 @@ async function snapshots(db: Executor, months: string[]): Promise<{ maxItemId: n
  * month row up to it. Read in one statement, so its total is of one moment; an event folded meanwhile only makes it
  * stale again (remade by the next report).
  */
-async function makeSnapshot(db: Executor, month: string): Promise<void> {
+async function makeSnapshot(db: Executor, scope: TallyScope, month: string): Promise<void> {
   const before = previousMonth(month);
   const [prev] = rowsOf<SnapshotRow>(
     await db.execute(sql`
-      select s.month::text as month, s.through_total, s.max_item_id, s.counts,
-             (select coalesce(sum(a.accesses), 0) from access_scope_months a
-               where a.scope = 'all' and a.scope_id = 0 and a.month <= s.month)::bigint as expected
-        from access_item_snapshots s where s.month = ${before}::date`),
+      select s.month::text as month, s.through_total, s.max_item_id, s.counts, ${expectedTotal(scope, sql`s.month`)} as expected
+        from access_item_snapshots s where s.scope = ${scope.scope} and s.scope_id = ${scope.id} and s.month = ${before}::date`),
   );
   const base = prev && Number(prev.through_total) === Number(prev.expected) ? asBuffer(prev.counts) : null;
   const added = rowsOf<{ item_id: number; n: string | number }>(
     await db.execute(sql`
-      select m.item_id, sum(m.accesses)::bigint as n from access_item_months m
-       where m.month <= ${month}::date ${base ? sql`and m.month > ${before}::date` : sql``}
+      select m.item_id, sum(m.accesses)::bigint as n from ${monthRows(scope)} m.month <= ${month}::date
+         ${base ? sql`and m.month > ${before}::date` : sql``}
        group by m.item_id order by m.item_id`),
   );
   // Merge the base (ascending ids) with the month rows (ascending ids).
@@ -167,19 +187,19 @@ async function makeSnapshot(db: Executor, month: string): Promise<void> {
   const packed = packCounts(ids, counts);
   const maxItemId = ids.length ? ids[ids.length - 1]! : 0;
   await db.execute(sql`
-    insert into access_item_snapshots (month, through_total, max_item_id, counts)
-    values (${month}::date, ${total}, ${maxItemId}, ${packed})
-    on conflict (month) do update set through_total = excluded.through_total, max_item_id = excluded.max_item_id,
+    insert into access_item_snapshots (scope, scope_id, month, through_total, max_item_id, counts)
+    values (${scope.scope}, ${scope.id}, ${month}::date, ${total}, ${maxItemId}, ${packed})
+    on conflict (scope, scope_id, month) do update set through_total = excluded.through_total, max_item_id = excluded.max_item_id,
       counts = excluded.counts, made_at = now()`);
 }
 
 // ---- The tally. ----
 
 /**
- * Every unit's accesses in [start, end] (dates already validated, start ≤ end). Reads two snapshots and two months
- * of rows at most (see the top of this file).
+ * The accesses in [start, end] of each unit of `scope` (dates already validated, start ≤ end). Reads two snapshots and
+ * two months of rows at most (see the top of this file).
  */
-export async function tallyAllUnits(db: Executor, start: string, last: string): Promise<UnitTally> {
+export async function tallyUnits(db: Executor, scope: TallyScope, start: string, last: string): Promise<UnitTally> {
   const [first, lastMonth] = [monthOf(start), monthOf(last)];
   const from = Number(start.slice(8, 10));
   const to = Number(last.slice(8, 10));
@@ -194,9 +214,9 @@ export async function tallyAllUnits(db: Executor, start: string, last: string): 
   const [edgeRows, snaps] = await Promise.all([
     db.execute(sql`
       select coalesce(string_agg(int4send(m.item_id) || int4send((${partial})::int), ''::bytea), ''::bytea) as pairs
-        from access_item_months m where m.month in (${first}::date, ${lastMonth}::date)`),
+        from ${monthRows(scope)} m.month in (${first}::date, ${lastMonth}::date)`),
     // Months wholly inside only when there are some (the months between first and last).
-    interior && interior[0] !== interior[1] ? snapshots(db, [interior[0], interior[1]]) : Promise.resolve(null),
+    interior && interior[0] !== interior[1] ? snapshots(db, scope, [interior[0], interior[1]]) : Promise.resolve(null),
   ]);
   const pairs = asBuffer(rowsOf<{ pairs: unknown }>(edgeRows)[0]!.pairs);
   let maxId = snaps ? Math.max(snaps[0]!.maxItemId, snaps[1]!.maxItemId) : 0;

@@ -2,16 +2,15 @@
  * Units ranked by their students' accesses in a range (the unit-access report's rows and the 'most accessed units'
  * charts of both reports), and the titles and knowledge areas shown for them.
  *
- * - Over a provider's units or every unit (every institution together): `access_item_months` (one row per unit and
- *   month, migration 0023) read through `monthRange`.
- * - Over every unit (no provider, no area): the month snapshots of access-snapshots.ts and the range's edge months.
- * - Over one institution's students (the access report of an institution): `access_unit_months` (migration 0021,
- *   with its cumulative days since 0023), by the institution's primary-key range.
+ * - Over every unit, one provider's units, or one institution's students' accesses: the month snapshots of
+ *   access-snapshots.ts and the range's two edge months.
+ * - Over an area's units (with or without a provider): `access_item_months` (one row per unit and month, migration
+ *   0023) read through `monthRange`, the area through `published_unit_areas`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { intArray, monthRange, rowsOf } from './access-ranges';
-import { tallyAllUnits, type UnitAccesses } from './access-snapshots';
+import { EVERY_UNIT, tallyUnits, type TallyScope, type UnitAccesses } from './access-snapshots';
 
 export interface UnitScope {
   /** One provider's units; null: every provider's. */
@@ -31,7 +30,7 @@ const areaFilter = (knowledgeId: number | null, alias: string): SQL =>
  * the number of such units (`units`) and their accesses together (`all_accesses`) on every row. `limit`/`offset`
  * page it; without `limit`, every unit.
  */
-export function rankedUnits(start: string, end: string, scope: UnitScope, page?: { limit: number; offset: number }): SQL {
+function rankedUnits(start: string, end: string, scope: UnitScope, page?: { limit: number; offset: number }): SQL {
   const { where, sum } = monthRange(start, end);
   return sql`
     select m.item_id, sum(${sum})::int as accesses, count(*) over ()::int as units, (sum(sum(${sum})) over ())::bigint as all_accesses
@@ -57,16 +56,19 @@ export interface RankedPage {
   rows: DetailedUnit[];
 }
 
-const everyUnit = (scope: UnitScope) => scope.providerId === null && scope.knowledgeId === null;
+/** The snapshots' scope of a unit scope without an area (every unit, or one provider's); null with an area. */
+const tallied = (scope: UnitScope): TallyScope | null =>
+  scope.knowledgeId !== null ? null : scope.providerId === null ? EVERY_UNIT : { scope: 'provider', id: scope.providerId };
 
 /**
  * A page of the units of `scope` ranked by their accesses in [start, end] (most first, ties by unit id), with their
- * titles and areas. Every unit: the snapshots' tally (access-snapshots.ts), then the page's details; a provider's or
- * an area's units: `rankedUnits` on the month rows with the details joined, one statement.
+ * titles and areas. Without an area (every unit, or a provider's): the snapshots' tally (access-snapshots.ts), then
+ * the page's details; an area's units: `rankedUnits` on the month rows with the details joined, one statement.
  */
 export async function rankUnitPage(db: Executor, start: string, end: string, scope: UnitScope, page: { limit: number; offset: number }): Promise<RankedPage> {
-  if (everyUnit(scope)) {
-    const tally = await tallyAllUnits(db, start, end);
+  const whose = tallied(scope);
+  if (whose) {
+    const tally = await tallyUnits(db, whose, start, end);
     return { units: tally.units, allAccesses: tally.allAccesses, rows: await withDetails(db, tally.rank(page.offset, page.limit)) };
   }
   type Totals = { units: number; all_accesses: string | number };
@@ -85,24 +87,17 @@ export async function rankUnitPage(db: Executor, start: string, end: string, sco
 
 /** Every unit of `scope` with accesses in [start, end], in the ranking's order, without details (the CSV's). */
 export async function rankAllUnits(db: Executor, start: string, end: string, scope: UnitScope): Promise<UnitAccesses[]> {
-  if (everyUnit(scope)) return (await tallyAllUnits(db, start, end)).rank(0);
+  const whose = tallied(scope);
+  if (whose) return (await tallyUnits(db, whose, start, end)).rank(0);
   return rowsOf<{ item_id: number; accesses: number }>(await db.execute(rankedUnits(start, end, scope))).map((r) => ({
     itemId: Number(r.item_id),
     accesses: Number(r.accesses),
   }));
 }
 
-/** The `limit` most accessed units of one institution's students in [start, end] (its month rows with their days). */
-export function sellerTopUnits(start: string, end: string, sellerId: number, limit: number): SQL {
-  const { where, sum } = monthRange(start, end);
-  return sql`
-    select m.item_id, sum(${sum})::int as accesses
-      from access_unit_months m
-     where m.seller_id = ${sellerId} and ${where}
-     group by m.item_id
-    having sum(${sum}) > 0
-     order by accesses desc, m.item_id
-     limit ${limit}`;
+/** The `limit` most accessed units of one institution's students in [start, end], with their details. */
+export async function sellerTopUnits(db: Executor, start: string, end: string, sellerId: number, limit: number): Promise<DetailedUnit[]> {
+  return withDetails(db, (await tallyUnits(db, { scope: 'seller', id: sellerId }, start, end)).rank(0, limit));
 }
 
 export interface UnitDetails {
@@ -123,12 +118,6 @@ const dressed = (ranked: SQL): SQL => sql`
   select r.*, ${DETAIL_COLUMNS}
     from (${ranked}) r join items i on i.id = r.item_id ${DETAILS}
    order by r.accesses desc, r.item_id`;
-
-/** The rows of a ranking statement (`item_id`, `accesses`) with their details joined: one statement. */
-export async function detailedRows(db: Executor, ranked: SQL): Promise<DetailedUnit[]> {
-  const rows = rowsOf<{ item_id: number; accesses: number; title: string; areas: string[] | null }>(await db.execute(dressed(ranked)));
-  return rows.map((r) => ({ itemId: Number(r.item_id), accesses: Number(r.accesses), title: r.title, areas: r.areas ?? [] }));
-}
 
 /** Title and knowledge areas of each unit (the CSV's batches). */
 export async function unitDetails(db: Executor, itemIds: readonly number[]): Promise<Map<number, UnitDetails>> {
