@@ -3,7 +3,8 @@
  * provider) shares it with a student, who opens it five times on a phone (390 px). The institution's 'Relatório de
  * Acessos' shows the student's visits with the figures and the charts and exports 'relatorio-de-acessos.csv'; the
  * provider's 'Relatório de Acessos por Unidades' shows the unit with its five accesses and the charts, exports
- * 'relatorio.csv', and an empty period says so; the provider's dashboard lists the unit among the most popular.
+ * 'relatorio.csv', and an empty period says so; the provider's dashboard lists the unit among the most popular; staff's
+ * report over every unit (three months) lists it in its CSV with the same five accesses.
  */
 import { test, expect } from '@playwright/test';
 import { ACCESS_REPORT_MSG, CHARTS_MSG, UNIT_ACCESS_MSG } from '../packages/shared/src/access-reports';
@@ -108,4 +109,18 @@ test("a student's visits show in the institution's access report, the provider's
   await expect(units.getByText(UNIT_ACCESS_MSG.empty)).toBeVisible();
   await expect(page.getByRole('button', { name: UNIT_ACCESS_MSG.export })).toBeDisabled();
   await expect(units.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sair' }).click();
+
+  // Staff's report over every unit, from three months back (whole months inside: the month snapshots): the units of
+  // every provider with their figures, the charts, and this unit's five accesses among them.
+  await signIn(page, demoEmail('admin'));
+  await page.goto('/dashboard/unit-access-report');
+  await expect(page.getByRole('heading', { name: UNIT_ACCESS_MSG.title })).toBeVisible();
+  await pickDay(page, 'Data Inicial', 1, 3);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByText(/^[\d.]+ unidades? · [\d.]+ acessos?$/)).toBeVisible();
+  await expect(units.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(/^[\d.]+$/);
+  await expect(page.getByTestId('access-charts').locator('svg').first()).toBeVisible();
+  const everyUnitCsv = await downloadCsv(page, UNIT_ACCESS_MSG.export);
+  expect(everyUnitCsv.lines).toContain(`${title};Ciências Exatas e da Terra;${OPENINGS}`);
 });
