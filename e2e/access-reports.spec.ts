@@ -114,6 +114,7 @@ test("a student's visits show in the institution's access report, the provider's
   // Staff's report over every unit, from three months back (whole months inside: the month snapshots): the units of
   // every provider with their figures, the charts, and this unit's five accesses among them.
   await signIn(page, demoEmail('admin'));
+  await expect(page).toHaveURL('/dashboard');
   await page.goto('/dashboard/unit-access-report');
   await expect(page.getByRole('heading', { name: UNIT_ACCESS_MSG.title })).toBeVisible();
   await pickDay(page, 'Data Inicial', 1, 3);
