@@ -12,7 +12,7 @@ import { items, itemContents } from '../src/modules/units/units.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
-import { EVERY_UNIT, packCounts, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
+import { EVERY_UNIT, keepLastMonthSnapshot, packCounts, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
@@ -152,6 +152,24 @@ describe('the ranking over every unit from month snapshots', () => {
     const [{ total }] = rowsOf<{ total: number }>(await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where scope = 'all' and month = '2026-05-01'`)) as [{ total: number }];
     const through = raw.filter((e) => e.day < '2026-06-01').length;
     expect(total).toBe(through);
+  });
+
+  it("is kept current through last month by the fold's timer, remade only when stale", async () => {
+    const now = new Date('2026-07-15T12:00:00Z');
+    const kept = async () =>
+      rowsOf<{ total: number; made: string }>(
+        await t.deps.db.execute(sql`select through_total::int as total, made_at::text as made from access_item_snapshots where scope = 'all' and month = '2026-06-01'`),
+      )[0];
+    await t.deps.db.execute(sql`delete from access_item_snapshots where scope = 'all' and month = '2026-06-01'`);
+    await keepLastMonthSnapshot(t.deps.db, now);
+    const first = await kept();
+    expect(first?.total).toBe(raw.filter((e) => e.day < '2026-07-01').length);
+    await keepLastMonthSnapshot(t.deps.db, now);
+    expect((await kept())?.made).toBe(first!.made); // current: not remade
+    await recordAccess(t.deps.db, { sellerId: sellerIds[1]!, studentId: 'atrasada-2', ...units[3]!, occurredAt: new Date('2026-06-20T15:00:00Z') });
+    await settle();
+    await keepLastMonthSnapshot(t.deps.db, now);
+    expect((await kept())?.total).toBe(first!.total + 1);
   });
 
   it("answers the admin's report with the same figures", async () => {

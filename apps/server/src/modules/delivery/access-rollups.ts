@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db, type Executor } from '../../platform/db';
 import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
+import { keepLastMonthSnapshot } from '../reports/access-snapshots';
 import { REPORT_TIME_ZONE } from '../reports/report-dates';
 
 export interface AccessEvent {
@@ -330,6 +331,8 @@ export function startAccessFolding(db: Db, seconds: number, log: { error: (o: ob
     if (running) return;
     running = true;
     foldAccesses(db, { waitMs: 0 })
+      // Then every unit's snapshot through last month (reports/access-snapshots.ts), remade only when stale.
+      .then(() => keepLastMonthSnapshot(db))
       // The database away (issue 15): one short line per tick, not the query and its stack.
       .catch((err: unknown) => log.error(isDatabaseUnavailable(err) ? { db: rootCause(err) } : { err }, 'falha ao consolidar os acessos'))
       .finally(() => {

@@ -27,6 +27,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import type { AccessScope } from '../delivery/delivery.tables';
 import { rowsOf } from './access-ranges';
+import { REPORT_TIME_ZONE } from './report-dates';
 
 /** One unit's accesses in a range. */
 export interface UnitAccesses {
@@ -191,6 +192,25 @@ async function makeSnapshot(db: Executor, scope: TallyScope, month: string): Pro
     values (${scope.scope}, ${scope.id}, ${month}::date, ${total}, ${maxItemId}, ${packed})
     on conflict (scope, scope_id, month) do update set through_total = excluded.through_total, max_item_id = excluded.max_item_id,
       counts = excluded.counts, made_at = now()`);
+}
+
+/** Today's month in São Paulo, the reports' calendar (YYYY-MM-01). */
+const thisMonth = (now: Date) => `${new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(now).slice(0, 7)}-01`;
+
+/**
+ * Keeps every unit's snapshot through LAST month current — the one a range ending this month reads — so the first
+ * report of a month (or the first after a late event) finds it made. Run by the fold's timer after each round: one
+ * number compared; the snapshot is remade only when stale.
+ */
+export async function keepLastMonthSnapshot(db: Executor, now = new Date()): Promise<void> {
+  const month = previousMonth(thisMonth(now));
+  const [row] = rowsOf<{ current: boolean }>(
+    await db.execute(sql`
+      select coalesce((select s.through_total from access_item_snapshots s
+                        where s.scope = 'all' and s.scope_id = 0 and s.month = ${month}::date)
+                      = ${expectedTotal(EVERY_UNIT, sql`${month}::date`)}, false) as current`),
+  );
+  if (!row?.current) await makeSnapshot(db, EVERY_UNIT, month);
 }
 
 // ---- The tally. ----
