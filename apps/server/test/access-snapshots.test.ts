@@ -12,7 +12,7 @@ import { items, itemContents } from '../src/modules/units/units.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
-import { EVERY_UNIT, keepLastMonthSnapshot, packCounts, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
+import { EVERY_UNIT, keepLastMonthSnapshot, packCounts, tallyOf, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
@@ -114,10 +114,12 @@ describe('the ranking over every unit from month snapshots', () => {
       const b = Math.min(a + next() * 400 * 86_400_000, TO + 20 * 86_400_000);
       ranges.push([iso(a), iso(b)]);
     }
-    for (const [start, end] of ranges) {
+    // Today (the last closed month bounds the snapshots) as it is, and as if it were March 2026: the months inside a
+    // range from this month on are then read as rows.
+    for (const [[start, end], now] of [...ranges.map((r) => [r, new Date()] as const), ...ranges.map((r) => [r, new Date('2026-03-15T12:00:00Z')] as const)]) {
       const want = expected(start, end);
-      const tally = await tallyUnits(t.deps.db, EVERY_UNIT, start, end);
-      const label = `${start}..${end}`;
+      const tally = await tallyUnits(t.deps.db, EVERY_UNIT, start, end, now);
+      const label = `${start}..${end} (${now.toISOString().slice(0, 10)})`;
       expect({ label, units: tally.units, total: tally.allAccesses }).toEqual({ label, units: want.length, total: want.reduce((s, [, n]) => s + n, 0) });
       expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(want);
       for (const [offset, limit] of [[0, 3], [3, 3], [want.length - 2, 5], [want.length + 4, 3]] as const) {
@@ -134,20 +136,34 @@ describe('the ranking over every unit from month snapshots', () => {
         });
       }
     }
-    // The snapshots made on the way are kept, one per month used.
-    const [{ n }] = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from access_item_snapshots`)) as [{ n: number }];
-    expect(n).toBeGreaterThan(5);
+    // The snapshots made on the way are kept, each of a closed month of the run's "today" and each with the raw
+    // events through its month.
+    const kept = rowsOf<{ month: string; total: number }>(
+      await t.deps.db.execute(sql`select month::text as month, through_total::int as total from access_item_snapshots where scope = 'all' order by month`),
+    );
+    expect(kept.length).toBeGreaterThan(5);
+    for (const k of kept) {
+      const next = new Date(`${k.month}T00:00:00Z`);
+      next.setUTCMonth(next.getUTCMonth() + 1);
+      expect([k.month, k.total]).toEqual([k.month, raw.filter((e) => e.day < next.toISOString().slice(0, 10)).length]);
+    }
   });
 
-  it('counts an event folded after its month closed (the snapshot is remade)', async () => {
+  it('counts an event folded after its month closed (the snapshot is remade), for every scope', async () => {
     const [start, end] = ['2025-12-10', '2026-06-10'];
-    await tallyUnits(t.deps.db, EVERY_UNIT, start, end); // makes the snapshots of 2025-12 and 2026-05
+    const scopes: TallyScope[] = [EVERY_UNIT, { scope: 'provider', id: units[11]!.providerId! }, { scope: 'seller', id: sellerIds[0]! }];
+    for (const scope of scopes) await tallyUnits(t.deps.db, scope, start, end); // makes the snapshots of 2025-12 and 2026-05
     const before = expected(start, end);
+    // Late events: one inside the range, one in its first month before its first day (in S(2025-12), not counted).
     await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'atrasada', ...units[11]!, occurredAt: new Date('2026-02-10T15:00:00Z') });
+    await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'atrasada', ...units[11]!, occurredAt: new Date('2025-12-02T15:00:00Z') });
     await settle();
+    for (const scope of scopes) {
+      const tally = await tallyUnits(t.deps.db, scope, start, end);
+      expect({ scope, rows: tally.rank(0).map((r) => [r.itemId, r.accesses]) }).toEqual({ scope, rows: expected(start, end, scope) });
+    }
     const tally = await tallyUnits(t.deps.db, EVERY_UNIT, start, end);
     expect(tally.allAccesses).toBe(before.reduce((s, [, n]) => s + n, 0) + 1);
-    expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(expected(start, end));
     // The interior months' snapshots through February and after were remade with it (2026-05's, read here).
     const [{ total }] = rowsOf<{ total: number }>(await t.deps.db.execute(sql`select through_total::int as total from access_item_snapshots where scope = 'all' and month = '2026-05-01'`)) as [{ total: number }];
     const through = raw.filter((e) => e.day < '2026-06-01').length;
@@ -190,6 +206,38 @@ describe('the ranking over every unit from month snapshots', () => {
     expect([past.data, past.total]).toEqual([[], want.length]);
   });
 
+  it('ranks many tied units by unit id, page by page, through the heap and through the sort', () => {
+    const next = random(5);
+    const ids = Array.from({ length: 3000 }, (_, i) => 7 + i * 3 + Math.floor(next() * 3));
+    const counts = ids.map(() => 1 + Math.floor(next() * 6)); // 6 values: ties everywhere
+    const want = ids.map((id, i) => [id, counts[i]!] as [number, number]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const tally = tallyOf(ids, counts);
+    expect([tally.units, tally.allAccesses]).toEqual([3000, counts.reduce((a, b) => a + b, 0)]);
+    for (const [offset, limit] of [[0, 25], [25, 25], [475, 25], [700, 100], [2990, 25], [0, undefined]] as const) {
+      expect(tally.rank(offset, limit).map((r) => [r.itemId, r.accesses])).toEqual(want.slice(offset, limit === undefined ? undefined : offset + limit));
+    }
+  });
+
+  it('sums units of very large ids (past the dense array) the same way', async () => {
+    const [p] = await t.deps.db
+      .insert(providers)
+      .values({ companyName: 'Editora Longe', name: 'Longe', email: 'longe@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
+      .returning({ id: providers.id });
+    // A unit whose id is far past every other (a sequence moved on), opened in two months.
+    await t.deps.db.execute(sql`select setval(pg_get_serial_sequence('items', 'id'), 2000000000)`);
+    const [item] = await t.deps.db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+    const [content] = await t.deps.db.insert(itemContents).values({ itemId: item!.id, title: 'Longe', status: 'publish' }).returning({ id: itemContents.id });
+    const far = { itemId: item!.id, itemContentId: content!.id, providerId: p!.id };
+    expect(far.itemId).toBeGreaterThan(2_000_000_000);
+    await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'longe', ...far, occurredAt: new Date('2026-04-10T15:00:00Z') });
+    await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'longe', ...far, occurredAt: new Date('2026-08-10T15:00:00Z') });
+    await settle();
+    for (const scope of [EVERY_UNIT, { scope: 'provider', id: p!.id }] as TallyScope[]) {
+      const tally = await tallyUnits(t.deps.db, scope, '2026-03-01', '2026-09-30');
+      expect(tally.rank(0).map((r) => [r.itemId, r.accesses])).toEqual(expected('2026-03-01', '2026-09-30', scope));
+    }
+  });
+
   it('packs ids and counts without loss, counts of zero left out', () => {
     const ids = [1, 2, 130, 16_384, 2_000_000_000];
     const counts = [5, 0, 127, 3_000_000_000, 1];
@@ -201,5 +249,8 @@ describe('the ranking over every unit from month snapshots', () => {
       [16_384, 3_000_000_000],
       [2_000_000_000, 1],
     ]);
+    // A buffer cut short is an error, not an endless read.
+    const packed = packCounts([300], [70_000]);
+    expect(() => unpackCounts(packed.subarray(0, packed.length - 1), () => undefined)).toThrow();
   });
 });

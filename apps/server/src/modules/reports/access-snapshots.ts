@@ -74,6 +74,7 @@ export function unpackCounts(packed: Uint8Array, each: (id: number, count: numbe
     let n = 0;
     let scale = 1;
     for (;;) {
+      if (pos >= packed.length) throw new Error('access snapshot: packed counts cut short');
       const b = packed[pos++]!;
       n += (b & 0x7f) * scale;
       if (b < 0x80) return n;
@@ -137,10 +138,12 @@ async function snapshots(db: Executor, scope: TallyScope, months: string[]): Pro
          order by m.i`),
     );
   const current = (r: SnapshotRow) => r.through_total !== null && Number(r.through_total) === Number(r.expected);
+  // Read together, current together. A stale one is remade and all are read again: a late event folded meanwhile can
+  // make one stale again, so a few rounds; past them (a stream of late events into closed months, seconds after a
+  // month ends) the last read is used and the next report counts them.
   let rows = await read();
-  const stale = rows.filter((r) => !current(r));
-  if (stale.length) {
-    for (const r of stale) await makeSnapshot(db, scope, r.month);
+  for (let round = 0; round < 3 && !rows.every(current); round++) {
+    for (const r of rows.filter((x) => !current(x))) await makeSnapshot(db, scope, r.month);
     rows = await read();
   }
   return rows.map((r) => ({ maxItemId: Number(r.max_item_id ?? 0), counts: r.counts ? asBuffer(r.counts) : Buffer.alloc(0) }));
@@ -191,7 +194,9 @@ async function makeSnapshot(db: Executor, scope: TallyScope, month: string): Pro
     insert into access_item_snapshots (scope, scope_id, month, through_total, max_item_id, counts)
     values (${scope.scope}, ${scope.id}, ${month}::date, ${total}, ${maxItemId}, ${packed})
     on conflict (scope, scope_id, month) do update set through_total = excluded.through_total, max_item_id = excluded.max_item_id,
-      counts = excluded.counts, made_at = now()`);
+      counts = excluded.counts, made_at = now()
+    -- Counts only grow: a slower request's older snapshot never replaces a newer one.
+    where access_item_snapshots.through_total <= excluded.through_total`);
 }
 
 /** Today's month in São Paulo, the reports' calendar (YYYY-MM-01). */
@@ -215,105 +220,121 @@ export async function keepLastMonthSnapshot(db: Executor, now = new Date()): Pro
 
 // ---- The tally. ----
 
+/** Largest unit id summed in a dense array (8 bytes an id); past it, a Map (ids are a table's serial: dense). */
+const DENSE_IDS = 2_000_000;
+
 /**
  * The accesses in [start, end] of each unit of `scope` (dates already validated, start ≤ end). Reads two snapshots and
- * two months of rows at most (see the top of this file).
+ * two months of rows at most (see the top of this file). Snapshots cover closed months only: in a range ending after
+ * this month, the months wholly inside from this one on are read as rows (their whole accesses).
  */
-export async function tallyUnits(db: Executor, scope: TallyScope, start: string, last: string): Promise<UnitTally> {
+export async function tallyUnits(db: Executor, scope: TallyScope, start: string, last: string, now = new Date()): Promise<UnitTally> {
   const [first, lastMonth] = [monthOf(start), monthOf(last)];
   const from = Number(start.slice(8, 10));
   const to = Number(last.slice(8, 10));
   const before = from > 1 ? sql.raw(`m.days[${from - 1}]`) : sql`0`;
   const upTo = sql.raw(`m.days[${to}]`);
-  // The edge months' rows, as (int4 id, int4 accesses) pairs in one bytea (no row objects for thousands of units).
+  // The months wholly inside end with the one before the last; snapshots reach the last closed month at most.
+  const insideTo = first === lastMonth ? first : previousMonth(lastMonth);
+  const closedTo = previousMonth(thisMonth(now));
+  const snapTo = insideTo < closedTo ? insideTo : closedTo;
+  const snapped = snapTo > first;
+  // Rows: the edge months' partial accesses, and the whole accesses of the months inside past the snapshots.
   const partial =
     first === lastMonth
       ? sql`${upTo} - ${before}`
-      : sql`case when m.month = ${first}::date then m.accesses - ${before} else ${upTo} end`;
-  const interior = first === lastMonth ? null : ([first, previousMonth(lastMonth)] as const);
+      : sql`case when m.month = ${first}::date then m.accesses - ${before} when m.month = ${lastMonth}::date then ${upTo} else m.accesses end`;
   const [edgeRows, snaps] = await Promise.all([
+    // As (int4 id, int4 accesses) pairs in one bytea: no row objects for thousands of units.
     db.execute(sql`
       select coalesce(string_agg(int4send(m.item_id) || int4send((${partial})::int), ''::bytea), ''::bytea) as pairs
-        from ${monthRows(scope)} m.month in (${first}::date, ${lastMonth}::date)`),
-    // Months wholly inside only when there are some (the months between first and last).
-    interior && interior[0] !== interior[1] ? snapshots(db, scope, [interior[0], interior[1]]) : Promise.resolve(null),
+        from ${monthRows(scope)} m.month between ${first}::date and ${lastMonth}::date
+         and (m.month in (${first}::date, ${lastMonth}::date) or m.month > ${snapped ? snapTo : first}::date)`),
+    snapped ? snapshots(db, scope, [first, snapTo]) : Promise.resolve(null),
   ]);
   const pairs = asBuffer(rowsOf<{ pairs: unknown }>(edgeRows)[0]!.pairs);
   let maxId = snaps ? Math.max(snaps[0]!.maxItemId, snaps[1]!.maxItemId) : 0;
   for (let p = 0; p < pairs.length; p += 8) maxId = Math.max(maxId, pairs.readInt32BE(p));
-  const n = new Float64Array(maxId + 1);
+  const sums = maxId <= DENSE_IDS ? denseSums(maxId) : sparseSums();
   if (snaps) {
-    unpackCounts(snaps[1]!.counts, (id, count) => (n[id]! += count));
-    unpackCounts(snaps[0]!.counts, (id, count) => (n[id]! -= count));
+    unpackCounts(snaps[1]!.counts, (id, count) => sums.add(id, count));
+    unpackCounts(snaps[0]!.counts, (id, count) => sums.add(id, -count));
   }
-  for (let p = 0; p < pairs.length; p += 8) n[pairs.readInt32BE(p)]! += pairs.readInt32BE(p + 4);
-  return tally(n);
+  for (let p = 0; p < pairs.length; p += 8) sums.add(pairs.readInt32BE(p), pairs.readInt32BE(p + 4));
+  const ids: number[] = [];
+  const counts: number[] = [];
+  sums.each((id, count) => {
+    if (count > 0) {
+      ids.push(id);
+      counts.push(count);
+    }
+  });
+  return tallyOf(ids, counts);
 }
 
-/** Orders units: most accesses first, ties by unit id (the report's order). */
-const before = (n: Float64Array, a: number, b: number) => n[a]! > n[b]! || (n[a] === n[b] && a < b);
+interface Sums {
+  add(id: number, count: number): void;
+  each(visit: (id: number, count: number) => void): void;
+}
+function denseSums(maxId: number): Sums {
+  const n = new Float64Array(maxId + 1);
+  return {
+    add: (id, count) => (n[id]! += count),
+    each: (visit) => n.forEach((count, id) => visit(id, count)),
+  };
+}
+function sparseSums(): Sums {
+  const n = new Map<number, number>();
+  return {
+    add: (id, count) => n.set(id, (n.get(id) ?? 0) + count),
+    each: (visit) => n.forEach((count, id) => visit(id, count)),
+  };
+}
 
-function tally(n: Float64Array): UnitTally {
-  let units = 0;
-  let allAccesses = 0;
-  for (let i = 0; i < n.length; i++)
-    if (n[i]! > 0) {
-      units++;
-      allAccesses += n[i]!;
-    }
+/** The tally of units with accesses (`ids[i]` has `counts[i]`, every count > 0). */
+export function tallyOf(ids: readonly number[], counts: readonly number[]): UnitTally {
+  const units = ids.length;
+  // Index i comes before index j in the report: more accesses, or as many and a smaller unit id.
+  const precedes = (i: number, j: number) => counts[i]! > counts[j]! || (counts[i] === counts[j] && ids[i]! < ids[j]!);
   return {
     units,
-    allAccesses,
+    allAccesses: counts.reduce((a, b) => a + b, 0),
     rank(offset, limit) {
       const want = limit === undefined ? units : Math.min(units, offset + limit);
       if (want <= offset) return [];
-      const ids = want * 4 < units ? topIds(n, want) : allIds(n, units);
-      return ids.slice(offset, want).map((id) => ({ itemId: id, accesses: n[id]! }));
+      const order = want * 4 < units ? firstIndexes(units, want, precedes) : Array.from({ length: units }, (_, i) => i).sort((i, j) => (precedes(i, j) ? -1 : 1));
+      return order.slice(offset, want).map((i) => ({ itemId: ids[i]!, accesses: counts[i]! }));
     },
   };
 }
 
-/** Every unit with accesses, in the report's order. */
-function allIds(n: Float64Array, units: number): number[] {
-  const ids = new Int32Array(units);
-  let k = 0;
-  for (let i = 0; i < n.length; i++) if (n[i]! > 0) ids[k++] = i;
-  return Array.from(ids).sort((a, b) => (before(n, a, b) ? -1 : 1));
-}
-
-/** The first `k` units in the report's order: a bounded heap whose root is the last of the k kept. */
-function topIds(n: Float64Array, k: number): number[] {
+/** The first `k` of `n` indexes in `precedes` order: a bounded heap whose root is the last of the k kept. */
+function firstIndexes(n: number, k: number, precedes: (i: number, j: number) => boolean): number[] {
   const heap: number[] = [];
-  const worse = (a: number, b: number) => before(n, b, a); // a comes after b in the report
-  const up = (i: number) => {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!worse(heap[i]!, heap[p]!)) break;
-      [heap[i], heap[p]] = [heap[p]!, heap[i]!];
-      i = p;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let w = i;
-      if (l < heap.length && worse(heap[l]!, heap[w]!)) w = l;
-      if (r < heap.length && worse(heap[r]!, heap[w]!)) w = r;
-      if (w === i) return;
-      [heap[i], heap[w]] = [heap[w]!, heap[i]!];
-      i = w;
-    }
-  };
-  for (let i = 0; i < n.length; i++) {
-    if (!(n[i]! > 0)) continue;
-    if (heap.length < k) {
-      heap.push(i);
-      up(heap.length - 1);
-    } else if (before(n, i, heap[0]!)) {
+  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
+  for (let i = 0; i < n; i++) {
+    if (heap.length === k) {
+      if (!precedes(i, heap[0]!)) continue;
       heap[0] = i;
-      down(0);
+      // Down: the root is the latest in the report's order.
+      for (let at = 0; ; ) {
+        const [l, r] = [2 * at + 1, 2 * at + 2];
+        let last = at;
+        if (l < k && precedes(heap[last]!, heap[l]!)) last = l;
+        if (r < k && precedes(heap[last]!, heap[r]!)) last = r;
+        if (last === at) break;
+        swap(at, last);
+        at = last;
+      }
+    } else {
+      heap.push(i);
+      for (let at = heap.length - 1; at > 0; ) {
+        const up = (at - 1) >> 1;
+        if (!precedes(heap[up]!, heap[at]!)) break;
+        swap(at, up);
+        at = up;
+      }
     }
   }
-  return heap.sort((a, b) => (before(n, a, b) ? -1 : 1));
+  return heap.sort((i, j) => (precedes(i, j) ? -1 : 1));
 }
