@@ -15,6 +15,7 @@ import { providers } from '../src/modules/providers/providers.tables';
 import { itemContents } from '../src/modules/units/units.tables';
 import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
 import { createTestApp, type TestApp } from './harness';
+import { random } from './report-fixtures';
 
 let t: TestApp;
 const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
@@ -26,17 +27,6 @@ const rows = async <T>(q: ReturnType<typeof sql>) => {
 };
 
 const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function events(n: number, seed: number): AccessEvent[] {
   const next = random(seed);

@@ -15,6 +15,7 @@ import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/del
 import { EVERY_UNIT, keepLastMonthSnapshot, packCounts, tallyOf, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
+import { random } from './report-fixtures';
 
 let t: TestApp;
 const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
@@ -24,17 +25,6 @@ let raw: { itemId: number; sellerId: number; providerId: number; day: string }[]
 let providerId = 0;
 
 const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** mulberry32: deterministic, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FROM = Date.parse('2025-10-15T00:00:00Z');
 const TO = Date.parse('2027-01-20T00:00:00Z');

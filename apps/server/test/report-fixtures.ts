@@ -96,3 +96,14 @@ export function csvText(res: LightMyRequestResponse, fileName: string, asciiName
 
 /** The data lines of a CSV answer (after the BOM and the header, without the last line's end). */
 export const csvRows = (res: LightMyRequestResponse) => res.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed. */
+export function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -11,7 +11,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../platform/db';
 
 const dayOf = (date: string) => Number(date.slice(8, 10));
-const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+/** The first day of a date's month (YYYY-MM-01). */
+export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
 /**
  * For a month-grain table aliased `alias`: `where` chooses the months the range touches, `sum` is one row's

@@ -26,7 +26,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import type { AccessScope } from '../delivery/delivery.tables';
-import { rowsOf } from './access-ranges';
+import { monthOf, rowsOf } from './access-ranges';
 import { REPORT_TIME_ZONE } from './report-dates';
 
 /** One unit's accesses in a range. */
@@ -89,7 +89,6 @@ export function unpackCounts(packed: Uint8Array, each: (id: number, count: numbe
 
 // ---- Calendar (YYYY-MM-DD strings). ----
 
-const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 const previousMonth = (month: string) => {
   const d = new Date(`${month}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - 1);
