@@ -44,8 +44,6 @@ function rankedUnits(start: string, end: string, scope: UnitScope, page?: { limi
      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
 }
 
-export type { UnitAccesses };
-
 /** A unit of a ranking with its title and knowledge areas. */
 export type DetailedUnit = UnitAccesses & UnitDetails;
 
