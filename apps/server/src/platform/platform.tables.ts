@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Append-only audit log: a trigger (migration 0001) rejects UPDATE and DELETE. */
 export const auditLogs = pgTable(
@@ -30,6 +30,11 @@ export const emails = pgTable(
     text: text('text').notNull(),
     /** queued, sent, outbox, failed */
     status: text('status').notNull().default('queued'),
+    /**
+     * Carries a one-time credential (a first password, a reset or confirmation link, an LMS key): once SMTP delivered
+     * it, html and text are replaced by MSG.mailSecretRemoved (platform/mail.ts).
+     */
+    secret: boolean('secret').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
