@@ -150,6 +150,11 @@ export type Config = z.infer<typeof schema> & {
   embedded: boolean;
   mailMode: 'smtp' | 'outbox';
   loadDemoData: boolean;
+  /**
+   * The outbox pages (/dev/mailbox, /dev/mailbox.json) exist: mail is kept in the outbox (no MAIL_URL) AND the demo data
+   * is loaded (the embedded default or DEMO_DATA=true). Anywhere else both addresses are 404 for everyone.
+   */
+  outboxPages: boolean;
   /** The bucket's settings when S3_BUCKET is set; null: the local folder (uploadsDir). */
   s3: S3Settings | null;
 };
@@ -158,13 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.parse(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
   const embedded = !parsed.DATABASE_URL;
+  const loadDemoData = embedded || parsed.DEMO_DATA;
   return {
     ...parsed,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     embedded,
     mailMode: parsed.MAIL_URL ? 'smtp' : 'outbox',
-    loadDemoData: embedded || parsed.DEMO_DATA,
+    loadDemoData,
+    outboxPages: !parsed.MAIL_URL && loadDemoData,
     s3: parsed.S3_BUCKET
       ? {
           bucket: parsed.S3_BUCKET,
@@ -176,4 +183,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
   };
+}
+
+/**
+ * Why this configuration must not start, as one pt-BR line for the operator, or null. A production start (PostgreSQL
+ * without the demo data) has no outbox to show and no other way to deliver mail: without MAIL_URL its users would
+ * never receive a first password or a reset link, so main.ts refuses to start.
+ */
+export function startupRefusal(config: Pick<Config, 'MAIL_URL' | 'loadDemoData'>): string | null {
+  if (!config.MAIL_URL && !config.loadDemoData) {
+    return 'MAIL_URL não definido: sem ele nenhum e-mail (senhas provisórias, redefinição de senha, confirmação de e-mail) seria entregue. Defina MAIL_URL=smtp://usuario:senha@servidor:587 para entregar os e-mails (ou DEMO_DATA=true numa demonstração, com a caixa de saída em /dev/mailbox).';
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 /** config -> database -> migrations -> app -> listen; graceful shutdown (closeGracefully: drain, then jobs, then database) on SIGTERM/SIGINT. */
 import pino from 'pino';
 import { buildApp, closeGracefully, createDeps, loadConfig } from './app';
+import { startupRefusal } from './config';
 import { seedDemo } from './demo/seed';
 import { unitEvents } from './modules/units/lifecycle';
 import { unitPackagesService } from './modules/curriculum/packages.service';
@@ -10,6 +11,12 @@ import { ltiScoresWorker } from './modules/lti/lti-grades';
 import { startLtiCleanup } from './modules/lti/lti-cleanup';
 
 const config = loadConfig();
+const refusal = startupRefusal(config);
+if (refusal) {
+  // One line for the operator, no stack: the variable to set is in it.
+  process.stderr.write(`${refusal}\n`);
+  process.exit(1);
+}
 const log = pino({ level: config.LOG_LEVEL });
 const started = Date.now();
 const deps = await createDeps(config, log);

@@ -120,6 +120,8 @@ export const MSG = {
   /** GET /api/health while the database does not answer. */
   healthDatabaseDown: 'O banco de dados não está respondendo.',
   healthJobsDown: 'A fila de tarefas não está respondendo.',
+  // Kept in place of an e-mail's text once SMTP delivered it, when it carried a one-time credential.
+  mailSecretRemoved: 'Conteúdo removido após o envio: esta mensagem continha dados de acesso (senha provisória, link ou chave).',
   cannotManageType: 'Você não pode cadastrar ou editar usuários deste tipo.',
   planNotFound: 'Plano não encontrado.',
 

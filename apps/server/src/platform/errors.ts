@@ -87,8 +87,8 @@ export function registerRequestGuards(app: FastifyInstance) {
 }
 
 /**
- * Error and not-found handlers. With `spaRoot` (the built web app) an unknown GET outside /api and
- * /uploads answers the SPA's index.html; Fastify allows one not-found handler, so both live here.
+ * Error and not-found handlers. With `spaRoot` (the built web app) an unknown GET outside /api,
+ * /uploads and /dev answers the SPA's index.html; Fastify allows one not-found handler, so both live here.
  */
 export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: string } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -138,7 +138,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/')) {
+    // /dev/ is the demonstration's outbox (config.outboxPages): where it does not exist it is a 404, never the web app.
+    if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !url.startsWith('/dev/')) {
       return reply.status(200).type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
     }
     return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });

@@ -1,10 +1,16 @@
 /**
  * E-mail: every message is written to the `emails` table in the caller's transaction and a `mail`
- * job delivers it (SMTP when MAIL_URL is set; otherwise it stays in the outbox at /dev/mailbox).
- * The job is retried with backoff when SMTP fails.
+ * job delivers it (SMTP when MAIL_URL is set; otherwise it stays in the outbox, shown at /dev/mailbox in a
+ * demonstration only: config.outboxPages). The job is retried with backoff when SMTP fails.
+ *
+ * A message marked `secret` (it carries a one-time credential: a first password, a reset or confirmation link, an LMS
+ * key) keeps its content only until SMTP accepts it: then html and text become MSG.mailSecretRemoved, and the row keeps
+ * what an operator needs (to, subject, created and sent times, status, attempts). In the outbox (a demonstration) the
+ * content stays: that is how the demo's users read it.
  */
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { MSG } from '@edu/shared/messages';
 import type { Config } from '../config';
 import type { Executor, Db } from './db';
 import type { Jobs } from './jobs';
@@ -17,7 +23,15 @@ export interface MailMessage {
   /** Paragraphs of plain text; URLs become links in the HTML version. */
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Carries a one-time credential (first password, reset or confirmation link, LMS key): content removed after delivery. */
+  secret?: boolean;
 }
+
+/** What a secret message keeps of its content once delivered (the same text migration 0031 wrote over older ones). */
+export const SECRET_REMOVED = {
+  text: MSG.mailSecretRemoved,
+  html: `<!doctype html><html lang="pt-BR"><body><p>${escapeHtml(MSG.mailSecretRemoved)}</p></body></html>`,
+} as const;
 
 export function renderMail(message: MailMessage): { html: string; text: string } {
   const text = [...message.paragraphs, ...(message.action ? [`${message.action.label}: ${message.action.url}`] : [])].join('\n\n');
@@ -40,7 +54,10 @@ export function createMailer(config: Config, db: Db, jobs: Jobs): Mailer {
   return {
     async send(tx, message) {
       const { html, text } = renderMail(message);
-      const [row] = await tx.insert(emails).values({ to: message.to, subject: message.subject, html, text }).returning({ id: emails.id });
+      const [row] = await tx
+        .insert(emails)
+        .values({ to: message.to, subject: message.subject, html, text, secret: message.secret ?? false })
+        .returning({ id: emails.id });
       await jobs.send(tx, 'mail', { emailId: row!.id });
     },
     async startWorker() {
@@ -54,7 +71,10 @@ export function createMailer(config: Config, db: Db, jobs: Jobs): Mailer {
         }
         try {
           await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
-          await db.update(emails).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(emails.id, emailId));
+          await db
+            .update(emails)
+            .set({ status: 'sent', sentAt: new Date(), lastError: null, ...(mail.secret ? SECRET_REMOVED : {}) })
+            .where(eq(emails.id, emailId));
         } catch (err) {
           await db.update(emails).set({ status: 'failed', lastError: String(err) }).where(eq(emails.id, emailId));
           throw err; // pg-boss retries with backoff

@@ -94,6 +94,7 @@ export function authService(deps: Deps) {
         await mailer.send(tx, {
           to: user.email,
           subject: 'Redefinição de senha',
+          secret: true,
           paragraphs: [
             `Olá, ${user.name}!`,
             'Recebemos um pedido para redefinir a sua senha. O link abaixo vale por uma hora e pode ser usado uma única vez.',
@@ -136,6 +137,7 @@ export function authService(deps: Deps) {
         await mailer.send(tx, {
           to: user.email,
           subject: 'Seus dados de acesso',
+          secret: true,
           paragraphs: [
             `Olá, ${user.name}! Seu e-mail foi confirmado.`,
             `Sua senha provisória é: ${password}`,
@@ -227,6 +229,7 @@ export function authService(deps: Deps) {
         await mailer.send(tx, {
           to: body.email,
           subject: 'Confirme seu e-mail',
+          secret: true,
           paragraphs: [
             `Olá, ${body.nameUser}!`,
             `Recebemos o cadastro da instituição ${body.sellerName}. Confirme o seu e-mail pelo link abaixo.`,

@@ -171,6 +171,7 @@ export function providersService(deps: Deps) {
             await mailer.send(tx, {
               to: user.email,
               subject: 'Cadastro aprovado: seus dados de acesso',
+              secret: true,
               paragraphs: [
                 `Olá, ${user.name}! O cadastro de ${provider.companyName} na plataforma Saber Compartilhado foi aprovado.`,
                 `Seu e-mail de acesso é ${user.email} e sua senha provisória é: ${password}`,

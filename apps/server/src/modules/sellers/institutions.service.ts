@@ -136,6 +136,7 @@ export function institutionsService(deps: Deps) {
           await mailer.send(tx, {
             to: owner.email,
             subject: 'Instituição ativada: seus dados de acesso',
+            secret: true,
             paragraphs: [
               `Olá, ${owner.name}! A instituição ${row.name} foi ativada na plataforma Saber Compartilhado.`,
               `Seu e-mail de acesso é ${owner.email} e sua senha provisória é: ${cred.password}`,
@@ -247,6 +248,7 @@ export function institutionsService(deps: Deps) {
           await mailer.send(tx, {
             to: body.email,
             subject: 'Bem-vindo à Saber Compartilhado: seus dados de acesso',
+            secret: true,
             paragraphs: [
               `Olá, ${body.nameUser}! A equipe Saber Compartilhado criou o acesso da instituição ${body.sellerName}.`,
               `Seu e-mail de acesso é ${body.email} e sua senha provisória é: ${password}`,

@@ -79,6 +79,7 @@ export function lmsKeyService(deps: Deps) {
         mailer.send(tx, {
           to: auth.user.email,
           subject: 'Sua nova chave LMS',
+          secret: true,
           paragraphs: [
             `Olá, ${auth.user.name}! Uma nova chave LMS foi gerada para a sua instituição. A chave anterior foi cancelada e os itens vinculados a ela foram desvinculados.`,
             `Sua chave LMS: ${key}`,

@@ -41,8 +41,9 @@ export function systemModule(app: FastifyInstance, deps: Deps) {
     tutorials: tutorialVideos(deps.config.TUTORIAL_VIDEO_IDS),
   }));
 
-  // The outbox is readable only where mail is not really sent (embedded/demo mode).
-  if (deps.config.mailMode !== 'outbox') return;
+  // The outbox is readable only in a demonstration: mail kept in the outbox AND the demo data loaded (config.outboxPages).
+  // Anywhere else the two addresses are not registered (404 for everyone): the outbox holds reset links and first passwords.
+  if (!deps.config.outboxPages) return;
   const latest = () => deps.db.select().from(emails).orderBy(desc(emails.id)).limit(200);
   app.get('/dev/mailbox.json', { schema: { hide: true } }, async () =>
     (await latest()).map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, status: m.status, createdAt: m.createdAt })),

@@ -137,6 +137,7 @@ export function importService(deps: Deps) {
             await mailer.send(tx, {
               to: row.email,
               subject: 'Seus dados de acesso',
+              secret: true,
               paragraphs: [
                 `Olá, ${row.name}! ${auth.user.name} cadastrou você na plataforma Saber Compartilhado.`,
                 `Seu e-mail de acesso é ${row.email} e sua senha provisória é: ${passwords[i]}`,

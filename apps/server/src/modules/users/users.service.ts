@@ -60,6 +60,7 @@ export function usersService(deps: Deps) {
           await mailer.send(tx, {
             to: body.email,
             subject: 'Seus dados de acesso',
+            secret: true,
             paragraphs: [
               `Olá, ${body.name}! ${auth.user.name} cadastrou você na plataforma Saber Compartilhado.`,
               `Seu e-mail de acesso é ${body.email} e sua senha provisória é: ${password}`,
