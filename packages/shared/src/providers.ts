@@ -43,6 +43,8 @@ export function providerStatusColor(status: string): 'green' | 'red' | 'yellow' 
 }
 
 export const isProviderInReview = (status: string) => status === 'review' || status === 'pending';
+/** Approved by staff: the only status in which the provider's units may be sent to analysis (unit-lifecycle.ts). */
+export const isProviderApproved = (status: string) => status === 'active';
 
 /** The filter of the admin screen: Todos (no status), Em análise, Aprovados, Reprovados. */
 export const PROVIDER_FILTER_STATUSES = ['review', 'active', 'rejected'] as const;

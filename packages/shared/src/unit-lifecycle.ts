@@ -21,6 +21,9 @@
  *   reopen          staff    reproved                    analyze (a new review version)
  *   publishVersion  staff    send, analyze               publish            → this version
  *
+ * The author events that put a unit in the staff's queue (send, newVersion, resend) need the unit's provider to be
+ * approved (`needsApprovedProvider`): a provider under analysis may author drafts but not send them (403).
+ *
  * An earlier published version keeps its status when a newer one is published (it stays readable by
  * its id); only the pointer moves. The review machine (`review-machine.ts`) decides WHICH review move
  * happens; the unit's side of that move (correction, approve, reprove) is an event of this table.
@@ -67,6 +70,8 @@ export interface LifecycleEventRule {
   from: Partial<Record<LifecycleFrom, LifecycleStep>>;
   /** The content must be complete (spec 2 §5) for the event. */
   needsComplete?: true;
+  /** The unit's provider must be approved (status active): the event puts the unit in the staff's queue. */
+  needsApprovedProvider?: true;
   /** The refusal when the status does not allow it (409). */
   refusal: { code: string; message: (from: UnitStatus) => string };
 }
@@ -81,6 +86,8 @@ export const LIFECYCLE_MSG = {
   notPublished: 'Só uma versão aprovada pode receber uma nova versão.',
   notInAnalysis: REVIEW_MSG.moveRefused,
   notReproved: REVIEW_MSG.cannotReopen,
+  providerNotApproved:
+    'O cadastro do fornecedor ainda está em análise: as unidades podem ser criadas e editadas, mas só poderão ser enviadas para análise depois que o cadastro for aprovado.',
 } as const;
 
 const label = (s: string) => UNIT_STATUS_LABELS[s as UnitStatus] ?? s;
@@ -92,6 +99,7 @@ export const UNIT_LIFECYCLE: Record<UnitEvent, LifecycleEventRule> = {
     by: 'author',
     from: { publish: { to: 'send', newRow: true } },
     needsComplete: true,
+    needsApprovedProvider: true,
     refusal: { code: 'BAD_STATUS_MOVE', message: () => LIFECYCLE_MSG.notPublished },
   },
   save: {
@@ -99,10 +107,22 @@ export const UNIT_LIFECYCLE: Record<UnitEvent, LifecycleEventRule> = {
     from: { draft: { to: 'draft' }, correction: { to: 'correction' }, reproved: { to: 'draft' } },
     refusal: { code: 'UNIT_LOCKED', message: (from) => (from === 'deleted' ? LIFECYCLE_MSG.trashed : LIFECYCLE_MSG.locked) },
   },
-  send: { by: 'author', from: { draft: { to: 'send' } }, needsComplete: true, refusal: { code: 'BAD_STATUS_MOVE', message: move('send') } },
+  send: {
+    by: 'author',
+    from: { draft: { to: 'send' } },
+    needsComplete: true,
+    needsApprovedProvider: true,
+    refusal: { code: 'BAD_STATUS_MOVE', message: move('send') },
+  },
   trash: { by: 'author', from: { draft: { to: 'deleted' } }, refusal: { code: 'BAD_STATUS_MOVE', message: move('deleted') } },
   recover: { by: 'author', from: { deleted: { to: 'previous' } }, refusal: { code: 'NOT_TRASHED', message: () => LIFECYCLE_MSG.notTrashed } },
-  resend: { by: 'author', from: { correction: { to: 'analyze' } }, needsComplete: true, refusal: { code: 'BAD_STATUS_MOVE', message: move('analyze') } },
+  resend: {
+    by: 'author',
+    from: { correction: { to: 'analyze' } },
+    needsComplete: true,
+    needsApprovedProvider: true,
+    refusal: { code: 'BAD_STATUS_MOVE', message: move('analyze') },
+  },
   delegate: { by: 'staff', from: { send: { to: 'analyze' } }, refusal: { code: 'NOT_SENT', message: () => LIFECYCLE_MSG.notSent } },
   correction: { by: 'review', from: { analyze: { to: 'correction' } }, refusal: { code: 'MOVE_REFUSED', message: () => LIFECYCLE_MSG.notInAnalysis } },
   approve: {

@@ -3,7 +3,8 @@
  * `item_contents.status` and `items.published_content_id` goes through `transition` (or `insertVersion`
  * for a new row), driven by the table of `@edu/shared/unit-lifecycle`; a test greps the server for any
  * other writer. Refusals are 409 with the table's pt-BR message; an incomplete unit where the event needs
- * a complete one is 400 (spec 2 §5).
+ * a complete one is 400 (spec 2 §5). An event that puts the unit in the staff's queue while its provider is not approved
+ * (`needsApprovedProvider`) is 403 PROVIDER_NOT_APPROVED: a provider under analysis authors drafts but sends nothing.
  *
  * Domain events: when a version becomes the published one (and, when an event clears the pointer, when
  * a unit stops being published) the transition enqueues a pg-boss job on the `unit-events` queue IN THE
@@ -16,13 +17,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
-import { lifecycleRefusal, lifecycleStep, resolveTo, UNIT_LIFECYCLE, type UnitEvent } from '@edu/shared/unit-lifecycle';
+import { LIFECYCLE_MSG, lifecycleRefusal, lifecycleStep, resolveTo, UNIT_LIFECYCLE, type UnitEvent } from '@edu/shared/unit-lifecycle';
+import { isProviderApproved } from '@edu/shared/providers';
 import type { UnitStatus } from '@edu/shared/units';
 import type { Deps } from '../../platform/http';
 import type { Executor, Tx } from '../../platform/db';
 import { QUEUES, type Jobs } from '../../platform/jobs';
 import { AppError } from '../../platform/errors';
 import { itemContents, items } from './units.tables';
+import { providers } from '../providers/providers.tables';
 
 type Content = typeof itemContents.$inferSelect;
 type ContentInsert = typeof itemContents.$inferInsert;
@@ -119,6 +122,13 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
     }
   }
 
+  /** 403 when `event` needs an approved provider and the unit's provider is not (still under analysis, or rejected). */
+  async function checkProvider(tx: Tx, event: UnitEvent, itemId: number) {
+    if (!UNIT_LIFECYCLE[event].needsApprovedProvider) return;
+    const [row] = await tx.select({ status: providers.status }).from(items).innerJoin(providers, eq(providers.id, items.providerId)).where(eq(items.id, itemId));
+    if (!row || !isProviderApproved(row.status)) throw new AppError(403, 'PROVIDER_NOT_APPROVED', LIFECYCLE_MSG.providerNotApproved);
+  }
+
   /** Move the item's published pointer to `content` and emit unit.published, in `tx`. */
   async function publish(tx: Tx, content: Content, cause: UnitEvent, actor: Actor | null) {
     const [item] = await tx.select({ publishedContentId: items.publishedContentId }).from(items).where(eq(items.id, content.itemId)).for('update');
@@ -144,6 +154,7 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
     const from = current.status as UnitStatus;
     const step = lifecycleStep(from, event);
     if (!step || step.newRow) refuse(from, event);
+    await checkProvider(tx, event, current.itemId);
     checkComplete(event, { ...current, ...opts.set });
     const to = resolveTo(step, current.statusBeforeDelete);
     const now = new Date();
@@ -172,6 +183,7 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
   ): Promise<Content> {
     const step = lifecycleStep(from, event);
     if (!step?.newRow || step.to === 'previous') refuse(from as UnitStatus, event);
+    await checkProvider(tx, event, values.itemId);
     checkComplete(event, values as never);
     const [created] = await tx.insert(itemContents).values({ ...values, status: step.to }).returning();
     return created!;
