@@ -18,6 +18,7 @@ import { itemContents, items } from '../src/modules/units/units.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { plans } from '../src/modules/plans/plans.tables';
 import { accessEvents, lmsItems } from '../src/modules/delivery/delivery.tables';
+import { studentHeaders } from './student-tokens';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
 
 const RATE_LIMIT = 40;
@@ -104,10 +105,9 @@ describe('POST /api/saveDataInJson', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<VerifiedLink>()).toMatchObject({ kind: 'unit', sellerId: ids.seller, studentId: null, expiresAt: null, units: [{ itemId: ids.item, itemContentId: ids.content, title: body.title }] });
 
-    // A student launched from the LMS (it appends the student): the opening is recorded as the LMS's.
-    const launched = await call(t.app, 'GET', `/api/student/units/${ids.content}`, {
-      headers: { 'x-student-link': body.token, 'x-student-id': encodeURIComponent('aluno-lms-1') },
-    });
+    // A student launched from the LMS (it appends the student, which the viewer exchanges for a student token): the
+    // opening is recorded as the LMS's.
+    const launched = await call(t.app, 'GET', `/api/student/units/${ids.content}`, { headers: await studentHeaders(t.app, body.token, 'aluno-lms-1') });
     expect(launched.statusCode, launched.body).toBe(200);
     await expect
       .poll(async () => (await t.deps.db.select({ source: accessEvents.source }).from(accessEvents).where(eq(accessEvents.studentId, 'aluno-lms-1'))).map((r) => r.source))

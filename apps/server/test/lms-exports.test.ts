@@ -30,6 +30,7 @@ import { courseSubjects, courses, subjectItems, subjects } from '../src/modules/
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
 import { SCO_RUNTIME_FILE, scoRuntimeSource, scoScript } from '../src/modules/curriculum/scorm-package';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { studentHeaders } from './student-tokens';
 import { runSco } from './sco-run';
 
 const SCORM_NS = 'http://www.imsproject.org/xsd/imscp_rootv1p1p2';
@@ -90,8 +91,8 @@ const scorm = (token: string, itemId: number, payload: object = {}) => call(t.ap
 const subjectCartridge = (token: string, id: number) => call(t.app, 'POST', `/api/sellers/subjects/${id}/cartridge`, { token });
 const courseCartridge = (token: string, id: number) => call(t.app, 'POST', `/api/sellers/courses/${id}/cartridge`, { token });
 const verify = (token: string) => call(t.app, 'GET', '/api/student/link/verify', { query: { token } });
-const open = (token: string, contentId: number, student: string) =>
-  call(t.app, 'GET', `/api/student/units/${contentId}`, { headers: { 'x-student-link': token, 'x-student-id': encodeURIComponent(student) } });
+const open = async (token: string, contentId: number, student: string) =>
+  call(t.app, 'GET', `/api/student/units/${contentId}`, { headers: await studentHeaders(t.app, token, student) });
 
 /** The dispatch token inside a launch address of ours. */
 function tokenOf(url: string): string {

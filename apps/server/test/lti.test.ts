@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { LTI_MSG } from '@edu/shared/lti';
 import { LTI_CUSTOM_SUBJECT, LTI_CUSTOM_UNIT, LTI_PLATFORM_ERRORS, LTI_TOOL_MSG } from '@edu/shared/lti-tool';
 import { SHARE_MSG } from '@edu/shared/share-links';
-import { STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
+import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { auditLogs } from '../src/platform/platform.tables';
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
 import { subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
@@ -470,9 +470,7 @@ describe('the student ids of LMS users', () => {
     // Nobody may type (or an LMS's `student` parameter carry) an LTI student's id.
     const teacher = await signIn(t.app, 'seller');
     const link = await call(t.app, 'POST', `/api/sellers/share-links/unit/${w.item}`, { token: teacher, payload: {} });
-    const typed = await call(t.app, 'GET', `/api/student/units/${w.content}`, {
-      headers: { [STUDENT_LINK_HEADER]: link.json().token, [STUDENT_ID_HEADER]: encodeURIComponent(sid('42')) },
-    });
+    const typed = await call(t.app, 'POST', '/api/student/identify', { headers: { [STUDENT_LINK_HEADER]: link.json().token }, payload: { studentId: sid('42') } });
     expect(typed.statusCode).toBe(400);
     expect(typed.json().message).toBe(STUDENT_MSG.identityReserved);
     const named = await call(t.app, 'POST', `/api/sellers/share-links/unit/${w.item}`, { token: teacher, payload: { studentId: sid('42') } });

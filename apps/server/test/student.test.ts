@@ -65,17 +65,30 @@ const createLink = async (kind: 'unit' | 'subject', id: number, payload: object 
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ token: string }>().token;
 };
-const headersOf = (link: string, student?: string) => ({ 'x-student-link': link, ...(student !== undefined ? { 'x-student-id': encodeURIComponent(student) } : {}) });
-const open = (link: string, contentId: number, student?: string) => call(t.app, 'GET', `/api/student/units/${contentId}`, { headers: headersOf(link, student) });
-const vote = (link: string, contentId: number, stars: unknown, student?: string) =>
-  call(t.app, 'PUT', `/api/student/units/${contentId}/vote`, { headers: headersOf(link, student), payload: { stars } as object });
-const feedback = (link: string, fields: Record<string, unknown>, student?: string) =>
+/** `POST /student/identify` on a link that names no student. */
+const identify = (link: string, studentId: unknown) => call(t.app, 'POST', '/api/student/identify', { headers: { 'x-student-link': link }, payload: { studentId } as object });
+/** The student token of `student` on `link` (identified once per pair), or the link alone. */
+const tokens = new Map<string, string>();
+const headersOf = async (link: string, student?: string): Promise<Record<string, string>> => {
+  if (student === undefined) return { 'x-student-link': link };
+  const pair = JSON.stringify([link, student]);
+  if (!tokens.has(pair)) {
+    const res = await identify(link, student);
+    expect(res.statusCode, res.body).toBe(200);
+    tokens.set(pair, res.json<{ token: string }>().token);
+  }
+  return { 'x-student-link': link, 'x-student-token': tokens.get(pair)! };
+};
+const open = async (link: string, contentId: number, student?: string) => call(t.app, 'GET', `/api/student/units/${contentId}`, { headers: await headersOf(link, student) });
+const vote = async (link: string, contentId: number, stars: unknown, student?: string) =>
+  call(t.app, 'PUT', `/api/student/units/${contentId}/vote`, { headers: await headersOf(link, student), payload: { stars } as object });
+const feedback = async (link: string, fields: Record<string, unknown>, student?: string) =>
   call(t.app, 'POST', '/api/student/feedback', {
-    headers: headersOf(link, student),
+    headers: await headersOf(link, student),
     payload: { itemFeedback: { unit_id: ids.contentA, error_type: PROBLEM_CATEGORIES[0], error_description: 'O vídeo não abre no celular.', ...fields } },
   });
-const ask = (link: string, question: unknown, student?: string, unitId = ids.contentA) =>
-  call(t.app, 'POST', '/api/student/ai/question', { headers: headersOf(link, student), payload: { unitId, question } as object });
+const ask = async (link: string, question: unknown, student?: string, unitId = ids.contentA) =>
+  call(t.app, 'POST', '/api/student/ai/question', { headers: await headersOf(link, student), payload: { unitId, question } as object });
 
 const eventsOf = (studentId: string) =>
   t.deps.db.select().from(accessEvents).where(and(eq(accessEvents.sellerId, ids.seller), eq(accessEvents.studentId, studentId)));
@@ -133,25 +146,37 @@ describe('opening a unit', () => {
     expect(await eventsOf('aluno-42')).toHaveLength(2);
   });
 
-  it('a link that names no student needs the identifier the student typed (x-student-id), kept as sent (an e-mail in lower case)', async () => {
+  it('a link that names no student needs the student token of the identifier the student typed, kept as sent (an e-mail in lower case)', async () => {
     const link = await createLink('unit', ids.itemA);
     const missing = await open(link, ids.contentA);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(STUDENT_MSG.identityRequired);
-    const blank = await open(link, ids.contentA, '   ');
-    expect(blank.statusCode).toBe(400);
-    const tooLong = await open(link, ids.contentA, 'x'.repeat(201));
-    expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().message).toBe(STUDENT_MSG.identityInvalid);
+    expect(missing.json().message).toBe(STUDENT_MSG.tokenRequired);
+    for (const [typed, message] of [
+      [undefined, STUDENT_MSG.identityRequired],
+      ['   ', STUDENT_MSG.identityRequired],
+      ['x'.repeat(201), STUDENT_MSG.identityInvalid],
+      ['lti:1:42', STUDENT_MSG.identityReserved],
+    ] as const) {
+      const refused = await identify(link, typed);
+      expect(refused.statusCode, String(typed)).toBe(400);
+      expect(refused.json().message).toBe(message);
+    }
+    const ana = await identify(link, '  Ana.Souza@Escola.EDU.br ');
+    expect(ana.statusCode, ana.body).toBe(200);
+    expect(ana.json()).toMatchObject({ studentId: 'ana.souza@escola.edu.br' });
     expect((await open(link, ids.contentA, '  Ana.Souza@Escola.EDU.br ')).statusCode).toBe(200);
     expect(await eventsOf('ana.souza@escola.edu.br')).toHaveLength(1);
     expect((await open(link, ids.contentA, 'João 2024')).statusCode).toBe(200);
     expect(await eventsOf('João 2024')).toHaveLength(1);
-    // A link that names its student ignores another identifier.
+    // A link that names its student needs no token, ignores one, and has nobody to identify.
     const named = await createLink('unit', ids.itemA, { studentId: 'aluno-7' });
-    expect((await open(named, ids.contentA, 'outro')).statusCode).toBe(200);
+    const otherToken = (await headersOf(link, 'outro'))['x-student-token']!;
+    expect((await call(t.app, 'GET', `/api/student/units/${ids.contentA}`, { headers: { 'x-student-link': named, 'x-student-token': otherToken } })).statusCode).toBe(200);
     expect(await eventsOf('aluno-7')).toHaveLength(1);
     expect(await eventsOf('outro')).toHaveLength(0);
+    const needless = await identify(named, 'outro');
+    expect(needless.statusCode).toBe(400);
+    expect(needless.json().message).toBe(STUDENT_MSG.identityNamed);
   });
 
   it('a subject link opens its units (the versions the subject pins) and no other', async () => {
@@ -191,7 +216,7 @@ describe('the link is the only credential, verified on every call', () => {
       ['GET', '/api/sellers/subjects/seller/1'],
       ['POST', `/api/sellers/share-links/unit/${ids.itemA}`],
     ] as const) {
-      const res = await call(t.app, method, url, { headers: headersOf(link), payload: method === 'POST' ? {} : undefined });
+      const res = await call(t.app, method, url, { headers: await headersOf(link), payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
     expect(await eventsOf('aluno-a')).toHaveLength(0);
@@ -416,7 +441,7 @@ describe('per-address limits of the student routes', () => {
       const token = await signIn(limited.app, 'seller');
       const res = await call(limited.app, 'POST', `/api/sellers/share-links/unit/${ids.itemA}`, { token, payload: { studentId: 'limite-1' } });
       const link = res.json<{ token: string }>().token;
-      const openHere = () => call(limited.app, 'GET', `/api/student/units/${ids.contentA}`, { headers: headersOf(link) });
+      const openHere = async () => call(limited.app, 'GET', `/api/student/units/${ids.contentA}`, { headers: await headersOf(link) });
       expect((await openHere()).statusCode).toBe(200);
       expect((await openHere()).statusCode).toBe(200);
       const refused = await openHere();
@@ -425,7 +450,7 @@ describe('per-address limits of the student routes', () => {
       const recorded = await limited.deps.db.select().from(accessEvents).where(eq(accessEvents.studentId, 'limite-1'));
       expect(recorded).toHaveLength(2);
       // The AI question's bucket is its own: the first is let through (and fails at the unreachable model), the second is refused.
-      const askHere = () => call(limited.app, 'POST', '/api/student/ai/question', { headers: headersOf(link), payload: { unitId: ids.contentA, question: 'O que é?' } });
+      const askHere = async () => call(limited.app, 'POST', '/api/student/ai/question', { headers: await headersOf(link), payload: { unitId: ids.contentA, question: 'O que é?' } });
       expect((await askHere()).statusCode).not.toBe(429);
       expect((await askHere()).statusCode).toBe(429);
     } finally {

@@ -7,10 +7,13 @@
  *
  * Who the student is: the link's student id when it names one; otherwise the identifier the student typed once
  * ('Matrícula ou e-mail', kept in the browser per institution) or the `student` query parameter an LMS appends,
- * sent in `x-student-id` (URI-encoded). See docs/decisions.md "Issue 13 — the student viewer".
+ * exchanged ONCE per link for a student token (`POST /student/identify`): signed by the server, bound to the link's
+ * signature, the identifier and the time it was issued. Every later call carries it in `x-student-token`; the number
+ * of new identities one client address may take on one link in an hour is limited. See docs/decisions.md "Issue 13 —
+ * the student viewer" and "One student, one voice".
  *
  * Routes (besides `GET /student/link/verify` of share-links.ts and `POST /student/feedback` of feedback.ts, which a
- * student calls with the same header): open a unit (records one access), the star vote, the AI question.
+ * student calls with the same headers): identify, open a unit (records one access), the star vote, the AI question.
  */
 import { z } from 'zod';
 import type { UserType } from './access';
@@ -23,8 +26,12 @@ import { idParam } from './validation';
 
 /** The link's token (`…?token=` of SHARE_LINK_PATH). */
 export const STUDENT_LINK_HEADER = 'x-student-link';
-/** The student's identifier when the link names none (URI-encoded: headers carry Latin-1 only). */
-export const STUDENT_ID_HEADER = 'x-student-id';
+/** The student token `POST /student/identify` answers, for a link that names no student. */
+export const STUDENT_TOKEN_HEADER = 'x-student-token';
+/** A student token lasts this many days (never past its link's expiry); then the viewer identifies again. */
+export const STUDENT_TOKEN_DAYS = 30;
+/** The refusals that mean "identify again" (a missing, foreign, altered or expired student token): all 400. */
+export const STUDENT_TOKEN_CODES = ['STUDENT_TOKEN_REQUIRED', 'STUDENT_TOKEN_INVALID', 'STUDENT_TOKEN_EXPIRED'] as const;
 /** The query parameter an LMS may append to a share link to name the student (`&student=…`). */
 export const STUDENT_QUERY_PARAM = 'student';
 /** No user type calls the student-only routes with a session: the link is their only credential. */
@@ -57,6 +64,15 @@ export const STUDENT_MSG = {
   identityInvalid: 'Matrícula ou e-mail inválido.',
   identityReserved: 'Identificadores que começam com "lti:" são reservados aos alunos que entram pelo LMS. Use sua matrícula ou e-mail.',
   identityContinue: 'Continuar',
+  identityFail: 'Não foi possível confirmar sua identificação. Tente novamente.',
+  /** A link naming its student needs no identification. */
+  identityNamed: 'Este link já identifica o aluno: não é preciso se identificar.',
+  /** More new identities from one address on one link in an hour than RATE_LIMIT_STUDENT_IDENTITIES allows. */
+  identityTooMany:
+    'Muitos alunos diferentes se identificaram neste link a partir da sua rede na última hora. Tente novamente mais tarde ou peça à sua instituição um link individual.',
+  tokenRequired: 'Identifique-se para continuar: informe sua matrícula ou e-mail.',
+  tokenInvalid: 'Sua identificação não vale para este link. Identifique-se novamente.',
+  tokenExpired: 'Sua identificação expirou. Identifique-se novamente.',
   identityAs: (id: string) => `Acessando como ${id}`,
   identityChange: 'Trocar',
   /** A subject link. */
@@ -167,7 +183,29 @@ export const questionReply = z.object({
   remaining: z.number(),
 });
 
+export const identifyBody = z.strictObject({
+  /** What the student typed ('Matrícula ou e-mail') or the `student` parameter an LMS appended. */
+  studentId: studentIdSchema,
+});
+export type IdentifyBody = z.input<typeof identifyBody>;
+export const identifyReply = z.object({
+  /** Sent in STUDENT_TOKEN_HEADER on every later call with this link. */
+  token: z.string(),
+  /** The identifier as kept (trimmed, NFC, an e-mail in lower case). */
+  studentId: z.string(),
+  /** ISO date: identify again after it. */
+  expiresAt: z.string(),
+});
+export type IdentifyReply = z.infer<typeof identifyReply>;
+
 export const studentRoutes = {
+  identify: defineRoute({
+    method: 'POST', path: '/student/identify', tag: 'student',
+    summary:
+      `Aluno: identificar-se num link que não nomeia o aluno (o token do link no cabeçalho ${STUDENT_LINK_HEADER}); ` +
+      `responde o token do aluno, a enviar em ${STUDENT_TOKEN_HEADER} nas chamadas seguintes. Novas identidades por endereço e link são limitadas por hora`,
+    access: 'public', body: identifyBody, response: identifyReply, rateLimit: 'student',
+  }),
   unit: defineRoute({
     method: 'GET', path: '/student/units/:id', tag: 'student',
     summary: 'Aluno: abrir uma unidade do link (id da versão); registra um acesso',

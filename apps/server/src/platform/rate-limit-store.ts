@@ -30,6 +30,23 @@ const SWEEP = `delete from rate_limits where reset_at < now() - interval '1 minu
 
 type RouteInfo = { method?: string | string[]; url?: string };
 
+/**
+ * One hit on the counter `key` (a fixed window of `windowMs` that starts with the first hit): the hits of the window
+ * so far, this one included, and the milliseconds left. The store's `incr` and the limits a module counts itself
+ * (students' new identities, student-auth.ts) go through here.
+ */
+export async function countHit(sql: SqlExecutor, key: string, windowMs: number): Promise<{ hits: number; ttl: number }> {
+  const { rows } = await sql.executeSql(INCR, [key.length <= KEY_MAX ? key : storedKey('', key), Math.max(1, windowMs)]);
+  const row = rows[0] as { hits: number; ttl: number };
+  if (Math.random() * SWEEP_EVERY < 1) sql.executeSql(SWEEP).catch(() => undefined);
+  return { hits: Number(row.hits), ttl: Number(row.ttl) };
+}
+
+/** Forgets the counter `key` (a hit that must not count after all). */
+export async function forgetHits(sql: SqlExecutor, key: string): Promise<void> {
+  await sql.executeSql(`delete from rate_limits where key = $1`, [key.length <= KEY_MAX ? key : storedKey('', key)]);
+}
+
 export function storedKey(prefix: string, key: string): string {
   const full = prefix + key;
   return full.length <= KEY_MAX ? full : `${prefix}sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
@@ -45,15 +62,10 @@ export function pgRateLimitStore(sql: SqlExecutor): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number): void {
-      const windowMs = Math.max(1, Number(timeWindow) || 60_000);
-      sql.executeSql(INCR, [storedKey(this.prefix, key), windowMs]).then(
-        ({ rows }) => {
-          const row = rows[0] as { hits: number; ttl: number };
-          callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
-        },
+      countHit(sql, storedKey(this.prefix, key), Number(timeWindow) || 60_000).then(
+        ({ hits, ttl }) => callback(null, { current: hits, ttl }),
         (err: unknown) => callback(err as Error),
       );
-      if (Math.random() * SWEEP_EVERY < 1) sql.executeSql(SWEEP).catch(() => undefined);
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

@@ -80,9 +80,14 @@ export function shareLinkSecret(config: Config): Buffer {
 
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
-export function signToken(secret: Buffer, payload: Payload): string {
+/** `<base64url JSON>.<base64url HMAC-SHA256 of the first part>`: a share link's token, and a student token (student-auth.ts). */
+export function seal(secret: Buffer, payload: object): string {
   const body = b64(JSON.stringify(payload));
   return `${body}.${b64(crypto.createHmac('sha256', secret).update(body).digest())}`;
+}
+
+export function signToken(secret: Buffer, payload: Payload): string {
+  return seal(secret, payload);
 }
 
 const invalid = () => new AppError(400, 'LINK_INVALID', SHARE_MSG.invalid);
@@ -97,15 +102,22 @@ const CANONICAL_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/;
  * make "another" link of the same payload (a fresh quota for every per-link limit).
  */
 export function readToken(secret: Buffer, token: string): Payload {
-  if (!CANONICAL_TOKEN.test(token)) throw invalid();
+  const parsed = payloadSchema.safeParse(unseal(secret, token));
+  if (!parsed.success) throw invalid();
+  return parsed.data;
+}
+
+/** The JSON a token as `seal` writes it carries, when its signature is right; undefined otherwise. */
+export function unseal(secret: Buffer, token: string): unknown {
+  if (!CANONICAL_TOKEN.test(token)) return undefined;
   const [body, signature] = token.split('.') as [string, string];
   const expected = crypto.createHmac('sha256', secret).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || given.toString('base64url') !== signature || !crypto.timingSafeEqual(given, expected)) throw invalid();
+  if (given.length !== expected.length || given.toString('base64url') !== signature || !crypto.timingSafeEqual(given, expected)) return undefined;
   try {
-    return payloadSchema.parse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
   } catch {
-    throw invalid();
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The student viewer's calls (issue 13 item 1, packages/shared/src/student.ts). Every route here is `studentLink`:
+ * The student viewer's calls (issue 13 item 1, packages/shared/src/student.ts). Every route here but `identify` is `studentLink`:
  * `registerRoute` verifies the link in `x-student-link` before the handler runs and refuses a session (no user type
  * may call them). `POST /student/feedback` is served by the feedback module (reviews/feedback.routes.ts), for
  * signed-in readers and students alike.
@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { studentRoutes as S } from '@edu/shared/student';
 import { registerRoute, type Deps } from '../../platform/http';
 import { unauthorized } from '../../platform/errors';
-import type { StudentContext } from './student-auth';
+import { identifyStudent, type StudentContext } from './student-auth';
 import { studentService } from './student.service';
 
 /** The verified link (never null on these routes: without the header, the role check refused the call). */
@@ -19,6 +19,8 @@ export const studentOf = (student: StudentContext | null): StudentContext => {
 
 export function studentModule(app: FastifyInstance, deps: Deps) {
   const students = studentService(deps);
+  // Public in the contract: the link of `x-student-link` is verified by `identifyStudent`, without a student yet.
+  registerRoute(app, deps, S.identify, ({ request, body }) => identifyStudent(deps, request, body.studentId));
   registerRoute(app, deps, S.unit, ({ student, params }) => students.open(studentOf(student), params.id));
   registerRoute(app, deps, S.vote, ({ student, params, body }) => students.vote(studentOf(student), params.id, body.stars));
   registerRoute(app, deps, S.question, ({ student, body, request }) => students.ask(studentOf(student), body, request.log));

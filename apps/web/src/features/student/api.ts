@@ -1,33 +1,40 @@
 /**
  * The student viewer's calls (issue 13, packages/shared/src/student.ts). No session: every call carries the share
- * link's token in `x-student-link` and, for a link that names no student, the student's identifier in
- * `x-student-id` (URI-encoded). The server verifies the link on every call.
+ * link's token in `x-student-link` and, for a link that names no student, the student token `POST /student/identify`
+ * answered in `x-student-token`. The server verifies both on every call.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Body } from '@edu/shared/contract';
 import { feedbackRoutes, type ProblemCategory, type STUDENT_FEEDBACK_TYPE } from '@edu/shared/feedback';
 import { shareLinksRoutes } from '@edu/shared/share-links';
-import { STUDENT_AI_TIMEOUT_MS, STUDENT_ID_HEADER, STUDENT_LINK_HEADER, STUDENT_MSG, studentRoutes, type QuestionBody } from '@edu/shared/student';
+import { STUDENT_AI_TIMEOUT_MS, STUDENT_LINK_HEADER, STUDENT_MSG, STUDENT_TOKEN_CODES, STUDENT_TOKEN_HEADER, studentRoutes, type QuestionBody } from '@edu/shared/student';
 import { ltiToolRoutes } from '@edu/shared/lti-tool';
 import { ApiError, call } from '../../lib/api';
 
-/** Who calls: the link's token and, when the link names no student, the identifier the student gave. */
+/** Who calls: the link's token and, when the link names no student, the student token the server issued. */
 export interface StudentCredentials {
   token: string;
-  /** Sent in x-student-id; null when the link names its student (the server uses the link's). */
-  studentId: string | null;
+  /** Sent in x-student-token; null when the link names its student (the server uses the link's). */
+  studentToken: string | null;
 }
 
 const headersOf = (c: StudentCredentials): Record<string, string> => ({
   [STUDENT_LINK_HEADER]: c.token,
-  ...(c.studentId ? { [STUDENT_ID_HEADER]: encodeURIComponent(c.studentId) } : {}),
+  ...(c.studentToken ? { [STUDENT_TOKEN_HEADER]: c.studentToken } : {}),
 });
 
 export const studentKeys = {
   all: ['student'] as const,
   link: (token: string) => ['student', 'link', token] as const,
-  unit: (c: StudentCredentials, id: number) => ['student', 'unit', c.token, c.studentId, id] as const,
+  unit: (c: StudentCredentials, id: number) => ['student', 'unit', c.token, c.studentToken, id] as const,
 };
+
+/** `POST /student/identify`: the student token of `studentId` on the link `token` (which names no student). */
+export const identifyStudent = (token: string, studentId: string) =>
+  call(studentRoutes.identify, { body: { studentId }, headers: { [STUDENT_LINK_HEADER]: token } });
+
+/** A refusal that means the student token is missing, of another link, altered or expired: identify again. */
+export const isTokenRefusal = (err: unknown) => err instanceof ApiError && (STUDENT_TOKEN_CODES as readonly string[]).includes(err.code);
 
 /** Is it worth trying again? Only when the server was not reached or failed (a refusal stays a refusal). */
 const retryNetwork = (count: number, err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500) && count < 2;

@@ -11,7 +11,7 @@ import { STUDENT_MSG } from '@edu/shared/student';
 import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
 import { QuestionAnswerContext, UnitContent, type QuestionAnswer } from '../../../ui/unit-content';
 import { ProblemReportButton } from '../../reviews';
-import { sendFeedback, sendLtiAnswer, unitQuery, type StudentCredentials } from '../api';
+import { isTokenRefusal, sendFeedback, sendLtiAnswer, unitQuery, type StudentCredentials } from '../api';
 import { isRefusal } from '../refusal';
 import { AiQuestionCard } from './ai-question-card';
 import { FeedbackCard } from './feedback-card';
@@ -23,8 +23,23 @@ import type { StudentUnit } from '@edu/shared/student';
 import { unitPages } from '../../../ui/unit-content';
 import { LmsReaderContext } from '../lms-bridge';
 
-export function StudentUnitView({ credentials, unitId, grades = false }: { credentials: StudentCredentials; unitId: number; grades?: boolean }) {
+export function StudentUnitView({
+  credentials,
+  unitId,
+  grades = false,
+  onTokenRefused,
+}: {
+  credentials: StudentCredentials;
+  unitId: number;
+  grades?: boolean;
+  /** The server refused the student token (expired, altered): the page identifies the student again. */
+  onTokenRefused?: () => void;
+}) {
   const unit = useQuery(unitQuery(credentials, unitId));
+  const tokenRefused = unit.isError && isTokenRefusal(unit.error) && onTokenRefused !== undefined;
+  useEffect(() => {
+    if (tokenRefused) onTokenRefused();
+  }, [tokenRefused, onTokenRefused]);
   const [answers, setAnswers] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [gradeStatus, setGradeStatus] = useState<{ ok: boolean; message: string } | null>(null);
   const record = useCallback(
@@ -60,7 +75,7 @@ export function StudentUnitView({ credentials, unitId, grades = false }: { crede
     lms.report({ unitId, page: current, pages: shape.pages, completed: reachedEnd || atEnd, total, answered: counted.length, right, score: scorePercent(right, total) });
   }, [shape, lms, unitId, current, reachedEnd, atEnd, answers]);
 
-  if (unit.isError) {
+  if (unit.isError && !tokenRefused) {
     return isRefusal(unit.error) ? <StudentRefusal reason={unit.error.message} /> : <StudentLoadFail onRetry={() => void unit.refetch()} retrying={unit.isFetching} />;
   }
   if (!unit.data) {

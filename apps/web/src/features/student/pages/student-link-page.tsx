@@ -3,27 +3,28 @@
  * link (and does again on every call); a refused link shows its pt-BR reason and no content. A unit link opens its
  * unit; a subject link its units in the subject's order, with a way to move between them (`&unit=` keeps the place).
  * A link that names no student asks once for 'Matrícula ou e-mail' (kept per institution in this browser) unless the
- * LMS appended `&student=`.
+ * LMS appended `&student=`; either is exchanged for the link's student token (`POST /student/identify`), which every
+ * call then carries.
  *
  * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH, issue 14: student-lms-page.tsx); there a student the
  * LMS names cannot be swapped.
  */
 import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { VerifiedLink } from '@edu/shared/share-links';
-import { STUDENT_MSG, STUDENT_QUERY_PARAM } from '@edu/shared/student';
+import { STUDENT_MSG, STUDENT_QUERY_PARAM, type IdentifyReply } from '@edu/shared/student';
 import { WithQuery } from '../../../lib/query';
-import { linkQuery, type StudentCredentials } from '../api';
+import { identifyStudent, linkQuery, type StudentCredentials } from '../api';
 import { IdentityForm } from '../components/identity-form';
 import { StudentFrame } from '../components/student-frame';
 import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
 import { StudentUnitView } from '../components/student-unit-view';
 import { LmsReaderContext } from '../lms-bridge';
 import { isRefusal } from '../refusal';
-import { forgetStudentId, keepStudentId, keptStudentId, validStudentId } from '../student-identity';
+import { forgetStudentId, forgetStudentToken, keepStudentId, keepStudentToken, keptStudentId, keptStudentToken, validStudentId } from '../student-identity';
 
 export default function StudentLinkPage() {
   return (
@@ -54,54 +55,89 @@ export function StudentLink() {
   return <Identified token={token} link={link.data} fromLms={validStudentId(params.get(STUDENT_QUERY_PARAM))} />;
 }
 
-/** Resolves who the student is (the link's, the LMS's, the kept or a typed identifier), then shows the content. */
+/**
+ * Resolves who the student is (the link's, or a student token for the LMS's, the kept or a typed identifier), then
+ * shows the content. A token the server refuses (expired, or of an older secret) is exchanged again once, without asking.
+ */
 function Identified({ token, link, fromLms }: { token: string; link: VerifiedLink; fromLms: string | null }) {
   const lms = useContext(LmsReaderContext);
   const named = link.studentId !== null;
-  // The LMS's parameter names the student for this visit only: on a shared computer the next student, opening another
-  // link of the institution, must not become this one. Only what a student typed is kept in the browser.
-  const [studentId, setStudentId] = useState<string | null>(() => (named ? null : (fromLms ?? keptStudentId(link.sellerId))));
+  // The identifier to exchange without asking: the LMS's (for this visit only: on a shared computer the next student,
+  // opening another link of the institution, must not become this one), or the one typed on an earlier visit — also
+  // what browsers kept before student tokens existed.
+  const [candidate, setCandidate] = useState<string | null>(() => (named ? null : (fromLms ?? keptStudentId(link.sellerId))));
+  const [identity, setIdentity] = useState<IdentifyReply | null>(() => {
+    if (named || candidate === null) return null;
+    return fromLms ? keptStudentToken(token, 'session', fromLms) : keptStudentToken(token, 'local', candidate);
+  });
+  const [asking, setAsking] = useState(() => !named && candidate === null);
+  const refusedOnce = useRef(false);
+  const identify = useMutation({
+    mutationFn: (studentId: string) => identifyStudent(token, studentId),
+    onSuccess: (reply, studentId) => {
+      const fromTheLms = fromLms !== null && studentId === fromLms;
+      if (!fromTheLms) keepStudentId(link.sellerId, reply.studentId);
+      keepStudentToken(token, fromTheLms ? 'session' : 'local', reply);
+      setIdentity(reply);
+      setAsking(false);
+    },
+  });
+  const { isPending, mutate } = identify;
+  useEffect(() => {
+    if (named || identity || asking || isPending || candidate === null) return;
+    // A refusal (too many new students from this network, an identifier no longer valid): the student is asked.
+    mutate(candidate, { onError: () => setAsking(true) });
+  }, [named, identity, asking, isPending, candidate, mutate]);
 
-  if (!named && !studentId) {
-    return (
-      <IdentityForm
-        onSubmit={(id) => {
-          keepStudentId(link.sellerId, id);
-          setStudentId(id);
-        }}
-      />
-    );
+  if (named) return <LinkContent link={link} credentials={{ token, studentToken: null }} />;
+  if (!identity) {
+    if (!asking) {
+      return (
+        <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loading}>
+          <Loader />
+        </Center>
+      );
+    }
+    return <IdentityForm busy={isPending} refusal={identify.error} onSubmit={(id) => identify.mutate(id)} />;
   }
-  const credentials: StudentCredentials = { token, studentId: named ? null : studentId };
+  const tokenRefused = () => {
+    forgetStudentToken(token);
+    setIdentity(null);
+    identify.reset();
+    if (refusedOnce.current) setAsking(true);
+    refusedOnce.current = true;
+  };
   return (
     <Stack gap="md">
-      {!named && studentId && (
-        <Group gap="xs" justify="flex-end">
-          <Text size="sm" c="dimmed">
-            {STUDENT_MSG.identityAs(studentId)}
-          </Text>
-          {/* Launched by an LMS that names the learner (issue 14): that is who reads; not to be swapped here. */}
-          {!(lms && fromLms) && (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                forgetStudentId(link.sellerId);
-                setStudentId(null);
-              }}
-            >
-              {STUDENT_MSG.identityChange}
-            </Anchor>
-          )}
-        </Group>
-      )}
-      <LinkContent link={link} credentials={credentials} />
+      <Group gap="xs" justify="flex-end">
+        <Text size="sm" c="dimmed">
+          {STUDENT_MSG.identityAs(identity.studentId)}
+        </Text>
+        {/* Launched by an LMS that names the learner (issue 14): that is who reads; not to be swapped here. */}
+        {!(lms && fromLms) && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              forgetStudentId(link.sellerId);
+              forgetStudentToken(token);
+              identify.reset();
+              setCandidate(null);
+              setIdentity(null);
+              setAsking(true);
+            }}
+          >
+            {STUDENT_MSG.identityChange}
+          </Anchor>
+        )}
+      </Group>
+      <LinkContent link={link} credentials={{ token, studentToken: identity.token }} onTokenRefused={tokenRefused} />
     </Stack>
   );
 }
 
-function LinkContent({ link, credentials }: { link: VerifiedLink; credentials: StudentCredentials }) {
+function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink; credentials: StudentCredentials; onTokenRefused?: () => void }) {
   const [params, setParams] = useSearchParams();
   const units = link.units;
   if (units.length === 0) {
@@ -174,7 +210,13 @@ function LinkContent({ link, credentials }: { link: VerifiedLink; credentials: S
           <h1>{current.title}</h1>
         </VisuallyHidden>
       )}
-      <StudentUnitView key={current.itemContentId} credentials={credentials} unitId={current.itemContentId} grades={link.lti?.grades ?? false} />
+      <StudentUnitView
+        key={current.itemContentId}
+        credentials={credentials}
+        unitId={current.itemContentId}
+        grades={link.lti?.grades ?? false}
+        onTokenRefused={onTokenRefused}
+      />
     </Stack>
   );
 }
