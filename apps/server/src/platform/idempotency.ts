@@ -2,10 +2,12 @@
  * Idempotency keys (issue 15 item 3, Stripe's model). A route whose contract says `idempotent` accepts an
  * `Idempotency-Key` header; `registerRoute` (http.ts) runs its handler through `runIdempotent`:
  *
- * - ONE transaction per keyed request. It takes a transaction-scoped advisory lock on (principal, route, key) with
- *   `pg_try_advisory_xact_lock` — a second request with the key while the first runs answers 409 at once — then
- *   looks the key up. Found with the same request hash: the stored status and body again, with
- *   `Idempotent-Replayed: true`. Found with another hash: 422. Not found: the handler runs INSIDE this transaction
+ * - The key is looked up first, without a lock. Found (not expired) with the same request hash: the stored status and
+ *   body again, with `Idempotent-Replayed: true`, however many replays arrive at once. Found with another hash: 422.
+ * - Otherwise ONE transaction per keyed request. It takes a transaction-scoped advisory lock on (principal, route, key)
+ *   with `pg_try_advisory_xact_lock` — a second request with the key while the first runs answers 409 at once — and
+ *   looks the key up again (the first may have finished meanwhile: then replay or 422 as above). Not found: the
+ *   handler runs INSIDE this transaction
  *   (the request's database handle, `requestDb`, hands it to every query and turns the services' own
  *   `db.transaction(…)` into savepoints of it), so the write, its audit rows, its jobs and the key with the answer
  *   commit together or not at all. A crash before the commit leaves nothing; a crash after it leaves the key, and
@@ -139,30 +141,51 @@ export async function runIdempotent<T>(
   const routeName = `${route.method} ${route.path}`;
   const requestHash = route.multipart ? null : hashOf(canonicalJson({ params: request.params, query: request.query, body: request.body }));
 
+  const where = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.route, routeName), eq(idempotencyKeys.key, key));
+  const lookup = async (ex: Db | Tx) => {
+    const [found] = await ex
+      .select({
+        id: idempotencyKeys.id,
+        requestHash: idempotencyKeys.requestHash,
+        statusCode: idempotencyKeys.statusCode,
+        responseBody: idempotencyKeys.responseBody,
+        expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
+      })
+      .from(idempotencyKeys)
+      .where(where);
+    return found;
+  };
+  const answer = (stored: Stored): T => {
+    void reply.code(stored.statusCode).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
+    return JSON.parse(stored.responseBody) as T;
+  };
+
+  // A finished key is read first, without any lock: every replay of it answers the stored result, however many arrive
+  // at once (a stored key is final: only its expiry removes it). Only a key with no answer yet takes the lock.
+  const done = await lookup(db);
+  const finished: Stored | null = done && !done.expired ? done : null;
+  if (finished && requestHash !== null) {
+    if (finished.requestHash !== requestHash) throw reused();
+    return answer(finished);
+  }
+
   try {
     return await db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ locked: boolean }>(
-        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${principal}:${routeName}:${key}`}, 0)) as locked`),
-      );
-      if (!lock?.locked) throw new AppError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', MSG.idempotencyKeyInProgress);
-
-      const where = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.route, routeName), eq(idempotencyKeys.key, key));
-      const [found] = await tx
-        .select({
-          id: idempotencyKeys.id,
-          requestHash: idempotencyKeys.requestHash,
-          statusCode: idempotencyKeys.statusCode,
-          responseBody: idempotencyKeys.responseBody,
-          expired: sql<boolean>`${idempotencyKeys.expiresAt} <= now()`,
-        })
-        .from(idempotencyKeys)
-        .where(where);
-      let existing: Stored | null = null;
-      if (found?.expired) await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, found.id));
-      else if (found) existing = found;
-      if (existing && requestHash !== null) {
-        if (existing.requestHash !== requestHash) throw reused();
-        throw new Replay(existing);
+      // A finished multipart key: the handler runs (in this transaction, rolled back) only until readUpload compares.
+      let existing: Stored | null = finished;
+      if (!existing) {
+        const [lock] = rowsOf<{ locked: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`idempotency:${principal}:${routeName}:${key}`}, 0)) as locked`),
+        );
+        if (!lock?.locked) throw new AppError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', MSG.idempotencyKeyInProgress);
+        // Read again under the lock: the first request may have finished between the read above and the lock.
+        const found = await lookup(tx);
+        if (found?.expired) await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.id, found.id));
+        else if (found) existing = found;
+        if (existing && requestHash !== null) {
+          if (existing.requestHash !== requestHash) throw reused();
+          throw new Replay(existing);
+        }
       }
 
       const state: Ambient = { tx, existing, requestHash };
@@ -187,7 +210,6 @@ export async function runIdempotent<T>(
     });
   } catch (err) {
     if (!(err instanceof Replay)) throw err;
-    void reply.code(err.stored.statusCode).header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
-    return JSON.parse(err.stored.responseBody) as T;
+    return answer(err.stored);
   }
 }

@@ -5,8 +5,9 @@
  *
  * Every change of a course's subjects (add, remove, reorder) runs in one transaction that first locks the course row
  * (`select … for update`): two changes of one course run one after the other and never leave duplicate or missing
- * positions. The positions are rewritten in two steps (negative, then final) because of the unique (course, position)
- * index (PostgreSQL checks it row by row).
+ * positions. The positions are rewritten in one update (`rewritePositions`; the unique (course, position) constraint is
+ * checked at the end of the statement, migration 0032). A subject's row is taken before its course's (an addition locks
+ * the subject FOR KEY SHARE first, a subject's removal locks it, then its courses), so they never wait for each other.
  *
  * The subjects are read here directly (tables `subjects`, `subject_items`); the subjects module owns their writes.
  * Imports live in course-import.ts.
@@ -28,6 +29,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { requireActiveInstitution } from '../store/institution';
 import { courseSubjects, courses, curriculumImports, subjects } from './curriculum.tables';
+import { rewritePositions } from './subjects.service';
 
 /** The owner of the courses a request works on: the caller's institution or provider. */
 export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
@@ -104,20 +106,6 @@ async function detailOf(ex: Executor, owner: Owner, id: number): Promise<CourseD
   return { ...toCard(row), courseItems: items.map((i) => ({ ...i, unitsCount: Number(i.unitsCount) })) };
 }
 
-/**
- * Write the order of a course's items: `orderedIds` (course-item ids) get positions 0, 1, … Two statements: every
- * position negative first (-1 - position: distinct, and never a final one), then the final ones.
- */
-export async function writeOrder(tx: Tx, courseId: number, orderedIds: number[]): Promise<void> {
-  await tx.execute(sql`update course_subjects set position = -1 - position where course_id = ${courseId}`);
-  if (orderedIds.length === 0) return;
-  const values = sql.join(
-    orderedIds.map((id, i) => sql`(${id}::int, ${i}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`update course_subjects cs set position = v.pos from (values ${values}) as v(id, pos) where cs.id = v.id and cs.course_id = ${courseId}`);
-}
-
 async function currentIds(tx: Tx, courseId: number): Promise<number[]> {
   const rows = await tx.select({ id: courseSubjects.id }).from(courseSubjects).where(eq(courseSubjects.courseId, courseId)).orderBy(asc(courseSubjects.position));
   return rows.map((r) => r.id);
@@ -192,7 +180,7 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
       const current = await currentIds(tx, id);
       const known = new Set(current);
       if (orderedIds.length !== current.length || orderedIds.some((i) => !known.has(i))) throw conflict(COURSE_MSG.staleOrder);
-      await writeOrder(tx, id, orderedIds);
+      await rewritePositions(tx, 'course_subjects', 'course_id', id, orderedIds);
       await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, id));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId: id, change: 'reorder', order: orderedIds } });
       return { message: COURSE_MSG.reordered, course: await detailOf(tx, owner, id) };
@@ -202,8 +190,10 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
   /** A subject of the same owner at the end of the course (409 when it is there already). */
   async function addItem(auth: AuthContext, owner: Owner, courseId: number, subjectId: number): Promise<CourseMoveReply> {
     return db.transaction(async (tx) => {
+      // The subject's row before the course's (KEY SHARE: it stays while the course holds it), the order a subject's
+      // removal takes them in (subject, then its courses): a removal and an addition never wait for each other.
+      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId), ownedBy(subjects, owner))).for('key share');
       await findCourse(tx, owner, courseId, { lock: true });
-      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId), ownedBy(subjects, owner)));
       if (!subject) throw notFound(COURSE_MSG.subjectNotFound);
       const [there] = await tx
         .select({ id: courseSubjects.id })
@@ -227,7 +217,7 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
         .where(and(eq(courseSubjects.id, itemId), eq(courseSubjects.courseId, courseId)))
         .returning({ subjectId: courseSubjects.subjectId });
       if (!gone) throw notFound(COURSE_MSG.itemNotFound);
-      await writeOrder(tx, courseId, await currentIds(tx, courseId));
+      await rewritePositions(tx, 'course_subjects', 'course_id', courseId, await currentIds(tx, courseId));
       await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId, change: 'remove_subject', subjectId: gone.subjectId } });
       return { message: COURSE_MSG.subjectRemoved, course: await detailOf(tx, owner, courseId) };

@@ -77,6 +77,7 @@ export const subjectItems = pgTable(
   },
   (t) => [
     uniqueIndex('subject_items_subject_item_unique').on(t.subjectId, t.itemId),
+    // In the database a UNIQUE constraint DEFERRABLE INITIALLY IMMEDIATE (migration 0032; drizzle cannot say so): renumbering is one update.
     uniqueIndex('subject_items_subject_position_unique').on(t.subjectId, t.position),
     // 'Unidades que foram atualizadas' and the access gate's "a unit in one of the institution's subjects".
     index('subject_items_item_idx').on(t.itemId, t.itemContentId),
@@ -123,6 +124,7 @@ export const courseSubjects = pgTable(
   },
   (t) => [
     uniqueIndex('course_subjects_course_subject_unique').on(t.courseId, t.subjectId),
+    // In the database a UNIQUE constraint DEFERRABLE INITIALLY IMMEDIATE (migration 0032; drizzle cannot say so): renumbering is one update.
     uniqueIndex('course_subjects_course_position_unique').on(t.courseId, t.position),
     index('course_subjects_subject_idx').on(t.subjectId),
   ],

@@ -54,19 +54,20 @@ const ownedBy = (owner: Owner): SQL => eq(ownerColumn(owner), owner.id);
 const staleOrder = () => new AppError(409, 'REORDER_STALE', SUBJECT_MSG.reorderStale);
 
 /**
- * Rewrite the positions of a parent's children to `orderedIds` (0..n-1) in two steps (negative, then final),
- * because the unique (parent, position) index is checked row by row. Call with the parent's row locked.
+ * Rewrite the positions of a parent's children to `orderedIds` (0..n-1; every child of the parent) in ONE update: the
+ * unique (parent, position) constraint is checked at the end of the statement (migration 0032). One update of rows
+ * this transaction did not write re-checks no foreign key, so renumbering locks nothing but the rows themselves.
+ * Call with the parent's row locked.
  */
 export async function rewritePositions(tx: Tx, table: 'subject_items' | 'course_subjects', parentColumn: 'subject_id' | 'course_id', parentId: number, orderedIds: number[]) {
+  if (orderedIds.length === 0) return;
   const t = sql.raw(table);
   const p = sql.raw(parentColumn);
-  await tx.execute(sql`update ${t} set position = -1 - position where ${p} = ${parentId}`);
-  if (orderedIds.length === 0) return;
   const values = sql.join(
     orderedIds.map((id, i) => sql`(${id}::int, ${i}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`update ${t} as x set position = v.pos from (values ${values}) as v(id, pos) where x.id = v.id and x.${p} = ${parentId}`);
+  await tx.execute(sql`update ${t} as x set position = v.pos from (values ${values}) as v(id, pos) where x.id = v.id and x.${p} = ${parentId} and x.position <> v.pos`);
 }
 
 export function subjectsService(deps: Deps) {

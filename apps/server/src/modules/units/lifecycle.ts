@@ -131,7 +131,10 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
 
   /** Move the item's published pointer to `content` and emit unit.published, in `tx`. */
   async function publish(tx: Tx, content: Content, cause: UnitEvent, actor: Actor | null) {
-    const [item] = await tx.select({ publishedContentId: items.publishedContentId }).from(items).where(eq(items.id, content.itemId)).for('update');
+    // NO KEY UPDATE, not UPDATE: this transaction may already hold the row's NO KEY UPDATE lock (items_keep_current), and
+    // a student's vote or opening holds KEY SHARE on it (foreign keys) before its own update — FOR UPDATE would wait for
+    // them while they wait for this transaction (a deadlock).
+    const [item] = await tx.select({ publishedContentId: items.publishedContentId }).from(items).where(eq(items.id, content.itemId)).for('no key update');
     await tx.update(items).set({ publishedContentId: content.id }).where(eq(items.id, content.itemId));
     await events.emit(tx, {
       name: 'unit.published',

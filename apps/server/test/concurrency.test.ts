@@ -1,0 +1,264 @@
+/**
+ * Many writers on one row at once (PostgreSQL only: the embedded database has one connection, so nothing there runs
+ * at the same time). Each path gets N ≥ 20 simultaneous calls through the real app — `app.inject` calls in
+ * Promise.all, which reach the handlers together and take separate connections of the pool (the first test checks
+ * that more than one was in use) — and every answer must be a 2xx or the documented 409/404, with exact totals
+ * afterwards: the unit's rating equals its votes, a cart item and a rent exist once, a course's positions are
+ * 0..n-1, a rate-limit window counts every hit, and every replay of a finished idempotency key answers its result.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { IDEMPOTENCY_REPLAYED_HEADER } from '@edu/shared/contract';
+import { MSG } from '@edu/shared/messages';
+import { RENT_MSG } from '@edu/shared/rent-machine';
+import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
+import { COURSE_MSG } from '@edu/shared/courses';
+import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
+import { accessEvents } from '../src/modules/delivery/delivery.tables';
+import { courseSubjects, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
+import { plans } from '../src/modules/plans/plans.tables';
+import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
+import { paymentRequests, rents } from '../src/modules/rents/rents.tables';
+import { sellers } from '../src/modules/sellers/sellers.tables';
+import { cartItems } from '../src/modules/store/store.tables';
+import { itemContents, items } from '../src/modules/units/units.tables';
+import { users } from '../src/modules/users/users.tables';
+import { idempotencyKeys } from '../src/platform/platform.tables';
+import { hashPassword } from '../src/platform/security';
+import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
+
+const postgres = !!process.env.DATABASE_URL;
+/** Writers per path. */
+const N = 40;
+/** The forgot-password limit of this file's app: N calls from one address, this many pass. */
+const FORGOT_LIMIT = 25;
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+const ids = { seller: 0, provider: 0, item: 0, content: 0, buyer: 0, area: 0 };
+
+const codesOf = (answers: LightMyRequestResponse[]) => {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+  return counts;
+};
+const bodiesOf = (answers: LightMyRequestResponse[]) => answers.map((a) => `${a.statusCode} ${a.body}`).join('\n');
+
+/** Runs `calls` at once and answers them with the most pool connections that were busy at one moment. */
+async function together<T>(calls: (() => Promise<T>)[]): Promise<{ answers: T[]; busiest: number }> {
+  let busiest = 0;
+  let done = false;
+  const watch = () => {
+    const s = t.deps.database.poolStats();
+    if (s) busiest = Math.max(busiest, s.total - s.idle);
+    if (!done) setImmediate(watch);
+  };
+  watch();
+  try {
+    return { answers: await Promise.all(calls.map((c) => c())), busiest };
+  } finally {
+    done = true;
+  }
+}
+
+const ratingOf = async (itemId: number) => {
+  const [row] = await t.deps.db.select({ sum: items.ratingSum, count: items.ratingCount }).from(items).where(eq(items.id, itemId));
+  return row!;
+};
+const votesOf = async (itemId: number) => {
+  const [row] = await t.deps.db.select({ sum: sql<number>`coalesce(sum(${unitVotes.stars}), 0)::int`, count: sql<number>`count(*)::int` }).from(unitVotes).where(eq(unitVotes.itemId, itemId));
+  return row!;
+};
+
+beforeAll(async () => {
+  if (!postgres) return;
+  t = await createTestApp({ env: { RATE_LIMIT_FORGOT: String(FORGOT_LIMIT) } });
+  const db = t.deps.db;
+  const [seller] = await db.select({ id: users.sellerId }).from(users).where(eq(users.email, 'seller@demo.sabercompartilhado.com.br'));
+  ids.seller = seller!.id!;
+  const [unit] = await db
+    .select({ item: items.id, content: items.publishedContentId, provider: items.providerId })
+    .from(items)
+    .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
+    .where(and(eq(itemContents.title, DEMO_PUBLISHED_UNIT_TITLE), isNotNull(items.publishedContentId)));
+  Object.assign(ids, { item: unit!.item, content: unit!.content!, provider: unit!.provider });
+  const [area] = await db.select({ id: knowledgeAreas.id }).from(knowledgeAreas).limit(1);
+  ids.area = area!.id;
+  // An institution of its own for the cart (the demo institution already rents the demo provider), on the plan that
+  // prices the demo provider.
+  const [ampliado] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Plano Ampliado'));
+  const [buyer] = await db
+    .insert(sellers)
+    .values({ name: 'Faculdade Concorrente', cnpj: '11444777000161', companyName: 'Faculdade Concorrente', planId: ampliado!.id, status: 'active' })
+    .returning({ id: sellers.id });
+  ids.buyer = buyer!.id;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const [email, type] of [
+    ['compras@concorrente.edu.br', 'seller'],
+    ['gestor@concorrente.edu.br', 'seller_content_manager'],
+  ] as const) {
+    await db.insert(users).values({ name: `Concorrente ${type}`, email, passwordHash, type, status: 'active', sellerId: ids.buyer });
+  }
+  for (const [key, login] of [
+    ['seller', 'seller'],
+    ['provider', 'provider'],
+    ['buyer', 'compras@concorrente.edu.br'],
+    ['buyerManager', 'gestor@concorrente.edu.br'],
+  ] as const) {
+    tok[key] = await signIn(t.app, login);
+  }
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
+  it(`${N} students vote on one unit at once: every vote answers 200 and the rating counts each one`, async () => {
+    // Links that name their student (an LMS launch's way): N students, one each.
+    const links: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const res = await call(t.app, 'POST', `/api/sellers/share-links/unit/${ids.item}`, { token: tok.seller, payload: { studentId: `votante-${i}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      links.push(res.json<{ token: string }>().token);
+    }
+    const vote = (link: string, stars: number) =>
+      call(t.app, 'PUT', `/api/student/units/${ids.content}/vote`, { headers: { [STUDENT_LINK_HEADER]: link }, payload: { stars } });
+    const open = (link: string) => call(t.app, 'GET', `/api/student/units/${ids.content}`, { headers: { [STUDENT_LINK_HEADER]: link } });
+    const before = await ratingOf(ids.item);
+
+    // First votes, while every student also opens the unit (each opening's insert holds the unit's row as the votes do).
+    const first = await together([...links.map((l, i) => () => vote(l, 1 + (i % 5))), ...links.map((l) => () => open(l))]);
+    expect(codesOf(first.answers), bodiesOf(first.answers)).toEqual({ 200: 2 * N });
+    expect(first.busiest, 'the calls ran on several connections at once').toBeGreaterThan(1);
+    for (const a of first.answers.slice(0, N)) expect(a.json().message).toBe(STUDENT_MSG.voteSaved);
+    const firstSum = links.reduce((s, _l, i) => s + 1 + (i % 5), 0);
+    expect(await ratingOf(ids.item)).toEqual({ sum: before.sum + firstSum, count: before.count + N });
+    const opened = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(accessEvents).where(and(eq(accessEvents.itemId, ids.item), sql`${accessEvents.studentId} like 'votante-%'`));
+    expect(opened[0]!.n).toBe(N);
+
+    // Every student changes the vote, and the first student sends 20 more at once: still one vote per student.
+    const changes = await together([...links.map((l, i) => () => vote(l, 5 - (i % 5))), ...Array.from({ length: 20 }, () => () => vote(links[0]!, 3))]);
+    expect(codesOf(changes.answers), bodiesOf(changes.answers)).toEqual({ 200: N + 20 });
+    const rating = await ratingOf(ids.item);
+    expect(rating).toEqual(await votesOf(ids.item));
+    expect(rating.count).toBe(before.count + N);
+    const [mine] = await t.deps.db.select({ stars: unitVotes.stars }).from(unitVotes).where(and(eq(unitVotes.itemId, ids.item), eq(unitVotes.studentId, 'votante-0')));
+    expect([3, 5]).toContain(mine!.stars);
+  });
+
+  it(`${N} replays of a finished idempotency key all answer the stored result; ${N} first tries with one key write once`, async () => {
+    const unit = (title: string) => ({
+      title,
+      authors: ['Ana Souza'],
+      introduction: '<p>Introdução</p>',
+      learningObjectives: ['Reconhecer cadeias carbônicas'],
+      synthesis: '<p>Síntese</p>',
+      bibliographicReference: ['SOLOMONS, T. Química Orgânica. LTC, 2012.'],
+      knowledges: [ids.area],
+      levelOfLearning: ['Graduação'],
+      topics: [{ title: 'Cadeias', content: '<p>Texto</p>' }],
+    });
+    const save = (title: string, key: string) =>
+      call(t.app, 'POST', '/api/items/item/content/create', { token: tok.provider, payload: unit(title), headers: { 'idempotency-key': key } });
+    const titled = async (title: string) => (await t.deps.db.select({ id: itemContents.id }).from(itemContents).where(eq(itemContents.title, title))).length;
+
+    const first = await save('Replay concorrente', 'replay-finished');
+    expect(first.statusCode, first.body).toBe(200);
+    const replays = await together(Array.from({ length: N }, () => () => save('Replay concorrente', 'replay-finished')));
+    expect(codesOf(replays.answers), bodiesOf(replays.answers)).toEqual({ 200: N });
+    for (const r of replays.answers) {
+      expect(r.headers[IDEMPOTENCY_REPLAYED_HEADER]).toBe('true');
+      expect(r.json()).toEqual(first.json());
+    }
+    expect(await titled('Replay concorrente')).toBe(1);
+
+    // N first tries with one new key: one runs; each other answers the result (it finished) or 409 (still running).
+    const tries = await together(Array.from({ length: N }, () => () => save('Primeira concorrente', 'first-together')));
+    const ran = tries.answers.filter((r) => r.statusCode === 200 && r.headers[IDEMPOTENCY_REPLAYED_HEADER] === undefined);
+    expect(ran).toHaveLength(1);
+    for (const r of tries.answers) {
+      if (r.statusCode === 409) expect(r.json().message).toBe(MSG.idempotencyKeyInProgress);
+      else {
+        expect(r.statusCode, r.body).toBe(200);
+        expect(r.json()).toEqual(ran[0]!.json());
+      }
+    }
+    expect(await titled('Primeira concorrente')).toBe(1);
+    expect(await t.deps.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'first-together'))).toHaveLength(1);
+  });
+
+  it(`${N} adds of one provider to a cart make one item; ${N} payment requests for it make one request and one rent`, async () => {
+    const add = (token: string) => call(t.app, 'POST', '/api/sellers/cart/items', { token, payload: { providerId: ids.provider } });
+    const adds = await together(Array.from({ length: N }, (_v, i) => () => add(i % 2 ? tok.buyer! : tok.buyerManager!)));
+    expect(codesOf(adds.answers), bodiesOf(adds.answers)).toEqual({ 200: 1, 409: N - 1 });
+    for (const a of adds.answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(RENT_MSG.duplicateCartItem);
+    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.sellerId, ids.buyer))).toHaveLength(1);
+
+    const pay = (token: string) => call(t.app, 'POST', '/api/sellers/rents', { token, payload: { sellerId: ids.buyer, paymentMethod: 1 } });
+    const pays = await together(Array.from({ length: N }, (_v, i) => () => pay(i % 2 ? tok.buyer! : tok.buyerManager!)));
+    expect(codesOf(pays.answers), bodiesOf(pays.answers)).toEqual({ 200: 1, 409: N - 1 });
+    for (const a of pays.answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(RENT_MSG.cartEmpty);
+    expect(await t.deps.db.select().from(rents).where(eq(rents.sellerId, ids.buyer))).toEqual([
+      expect.objectContaining({ providerId: ids.provider, status: 'requested' }),
+    ]);
+    expect(await t.deps.db.select().from(paymentRequests).where(eq(paymentRequests.sellerId, ids.buyer))).toHaveLength(1);
+    expect(await t.deps.db.select().from(cartItems).where(eq(cartItems.sellerId, ids.buyer))).toHaveLength(0);
+  });
+
+  it('subjects added to a course while some of them are removed: no call fails, positions stay 0..n-1', async () => {
+    const req = (method: 'POST' | 'DELETE', url: string, payload?: object) => call(t.app, method, `/api${url}`, { token: tok.seller, payload });
+    const newCourse = async (name: string) => {
+      const res = await req('POST', '/sellers/courses', { name });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ course: { id: number } }>().course.id;
+    };
+    const [first, second] = [await newCourse('Curso de origem'), await newCourse('Curso de destino')];
+    const made: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const res = await req('POST', '/sellers/subjects', { name: `Disciplina concorrente ${i}`, sellerId: ids.seller });
+      expect(res.statusCode, res.body).toBe(200);
+      made.push(res.json<{ subject_id: number }>().subject_id);
+    }
+    // Every subject in the first course (one at a time), then all at once: each goes to the second course, and every
+    // fourth is removed meanwhile (its removal renumbers both courses).
+    for (const s of made) expect((await req('POST', '/sellers/course-items/', { courseId: first, subjectId: s })).statusCode).toBe(200);
+    const removed = made.filter((_s, i) => i % 4 === 0);
+    const answers = (
+      await together([
+        ...made.map((s) => () => req('POST', '/sellers/course-items/', { courseId: second, subjectId: s })),
+        ...removed.map((s) => () => req('DELETE', `/sellers/subjects/${s}`)),
+      ])
+    ).answers;
+    const adds = answers.slice(0, N);
+    for (const [i, a] of adds.entries()) {
+      if (removed.includes(made[i]!)) {
+        // Added before its removal, or found removed: 404 with the course's pt-BR message.
+        if (a.statusCode !== 200) {
+          expect(a.statusCode, a.body).toBe(404);
+          expect(a.json().message).toBe(COURSE_MSG.subjectNotFound);
+        }
+      } else expect(a.statusCode, a.body).toBe(200);
+    }
+    expect(codesOf(answers.slice(N)), bodiesOf(answers.slice(N))).toEqual({ 200: removed.length });
+    const kept = made.filter((s) => !removed.includes(s));
+    for (const course of [first, second]) {
+      const rows = await t.deps.db.select().from(courseSubjects).where(eq(courseSubjects.courseId, course));
+      expect(rows.map((r) => r.position).sort((a, b) => a - b)).toEqual(rows.map((_r, i) => i));
+      expect(rows.map((r) => r.subjectId).sort((a, b) => a - b)).toEqual(kept);
+    }
+    expect(await t.deps.db.select().from(subjects).where(inArray(subjects.id, removed))).toEqual([]);
+  });
+
+  it(`a rate-limit window counts every one of ${N} simultaneous calls: exactly the limit passes`, async () => {
+    // An address nobody has: 404 while under the limit (the route's answer), 429 past it.
+    const ask = () => call(t.app, 'POST', '/api/forgot-password', { payload: { email: 'ninguem@concorrente.edu.br' } });
+    const { answers } = await together(Array.from({ length: N }, () => ask));
+    expect(codesOf(answers), bodiesOf(answers)).toEqual({ 404: FORGOT_LIMIT, 429: N - FORGOT_LIMIT });
+    for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json().message).toBe(MSG.tooManyAttempts);
+    const rows = (await t.deps.database.sql.executeSql(`select hits from rate_limits where key like '%forgot:%'`)).rows as { hits: number }[];
+    expect(rows.map((r) => Number(r.hits))).toEqual([N]);
+  });
+});
+
+it.skipIf(postgres)('the concurrency suite needs PostgreSQL (DATABASE_URL): the embedded database runs one statement at a time', () => {
+  expect(postgres).toBe(false);
+});
