@@ -77,6 +77,28 @@ function allowLmsFraming(reply: FastifyReply) {
   reply.removeHeader('x-frame-options');
 }
 
+/**
+ * CSP sources of a list of sites: each host and its subdomains (as the embed allow-list matches them), without a scheme
+ * (the page's own: https on an https site).
+ */
+export const hostSources = (hosts: readonly string[]) => hosts.flatMap((h) => [h, `*.${h}`]);
+
+/** The stock photo API's host and subdomains (its previews come from a CDN under it) when the stock search is on. */
+function stockImageSources(config: Config): string[] {
+  if (!config.PIXABAY_API_KEY.trim()) return [];
+  return hostSources([new URL(config.PIXABAY_API_URL).hostname]);
+}
+
+/** The LMS-key tutorial's video file (LMS_TUTORIAL_VIDEO_URL, an operator's choice), when it is a file and not YouTube. */
+function tutorialVideoSources(config: Config): string[] {
+  try {
+    const url = new URL(config.LMS_TUTORIAL_VIDEO_URL.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function defaultWebDist(config: Config): string {
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
 }
@@ -134,12 +156,13 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Images are ours (/uploads, content's external images imported on save), and the stock photos' previews.
+        imgSrc: ["'self'", 'data:', 'blob:', ...stockImageSources(config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // Videos, podcasts and the 'Iframe Externo' resource embed any https page; infographics are /uploads.
-        frameSrc: ["'self'", 'https:'],
-        mediaSrc: ["'self'", 'https:'],
+        // Videos, podcasts, PDFs and 'Iframe Externo' embed the allowed sites only (config.embedHosts); infographics are /uploads.
+        frameSrc: ["'self'", ...hostSources(config.embedHosts)],
+        mediaSrc: ["'self'", ...hostSources(config.embedHosts), ...tutorialVideoSources(config)],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,

@@ -5,11 +5,23 @@ import { LIMITS } from '@edu/shared/limits';
 import { STOCK_TIMEOUT_MS } from '@edu/shared/galleries';
 import { LMS_RATE_LIMIT_PER_MINUTE } from '@edu/shared/lms';
 import type { S3Settings } from './platform/storage';
+import { embedHostList, normalizeEmbedHost } from '@edu/shared/content/embed-hosts';
+import { parseNetworks } from './platform/public-fetch';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+const splitList = (v: string) => v.split(/[\s,]+/).filter(Boolean);
+const validNetworks = (v: string) => {
+  try {
+    parseNetworks(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const schema = z.object({
   PORT: z.coerce.number().int().default(3000),
@@ -93,6 +105,18 @@ const schema = z.object({
   PIXABAY_API_KEY: z.string().default(''),
   PIXABAY_API_URL: z.string().url().default('https://pixabay.com/api/'),
   PIXABAY_TIMEOUT_MS: z.coerce.number().int().positive().default(STOCK_TIMEOUT_MS),
+  /** Sites unit content may embed, added to the defaults (packages/shared/src/content/embed-hosts.ts), comma-separated. */
+  EMBED_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .refine((v) => splitList(v).every((h) => normalizeEmbedHost(h)), 'EMBED_ALLOWED_HOSTS: informe nomes de site separados por vírgula, por exemplo www.exemplo.com.br'),
+  /** Deadline of fetching one external image of unit content on save (platform/content-images.ts). */
+  IMAGE_IMPORT_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Non-public ranges the image import may reach nevertheless (an intranet image server), comma-separated CIDRs. */
+  IMAGE_IMPORT_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .refine((v) => validNetworks(v), 'IMAGE_IMPORT_ALLOWED_NETWORKS: informe endereços ou faixas separados por vírgula, por exemplo 10.0.5.0/24'),
   /**
    * Secret of the students' share links (HMAC-SHA256, issue 12), at least 32 characters. Unset: a random secret is
    * made once and kept in DATA_DIR/secrets/share-link.key (so links survive restarts); set it when several
@@ -162,6 +186,8 @@ export type Config = z.infer<typeof schema> & {
   outboxPages: boolean;
   /** The bucket's settings when S3_BUCKET is set; null: the local folder (uploadsDir). */
   s3: S3Settings | null;
+  /** The sites unit content may embed: the defaults plus EMBED_ALLOWED_HOSTS. */
+  embedHosts: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -173,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    embedHosts: embedHostList(splitList(parsed.EMBED_ALLOWED_HOSTS)),
     embedded,
     mailMode: parsed.MAIL_URL ? 'smtp' : 'outbox',
     loadDemoData,

@@ -38,6 +38,8 @@ export const systemRoutes = {
       lmsTutorialVideoUrl: z.string().nullable(),
       /** The eight video tutorials of spec 1 §2.16; videoId is null when not configured. */
       tutorials: z.array(z.object({ title: z.string(), videoId: z.string().nullable() })),
+      /** The sites unit content may embed (content/embed-hosts.ts: the defaults plus EMBED_ALLOWED_HOSTS). */
+      embedHosts: z.array(z.string()),
     }),
   }),
 } as const;

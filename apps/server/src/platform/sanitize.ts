@@ -1,10 +1,14 @@
 /**
  * Stored HTML is sanitized on write with the one allow-list of packages/shared/src/content. Anything
  * outside it is dropped: <script>/<style>/<iframe> with their content, event handlers, style except
- * the allowed properties, classes outside the list, and URLs other than http(s)/mailto links and
- * http(s) or /uploads/ images. Links opening a new tab get rel="noopener noreferrer".
+ * the allowed properties, classes outside the list, URLs other than http(s)/mailto links, and images
+ * other than /uploads/ ones. Links opening a new tab get rel="noopener noreferrer".
  *
  * Unit content (`sanitizeUnitHtml`) uses the unit list and re-validates every resource block.
+ *
+ * Every image address (an <img>, a Figura block's url) passes through an `ImageSrcRule`: by default only our
+ * /uploads/ images stay. The save of content (content-store.ts) sanitizes twice: once collecting the external
+ * images it must import, once with their /uploads/ addresses.
  */
 import { randomBytes } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
@@ -13,13 +17,29 @@ import {
   UNIT_HTML_ALLOW_LIST,
   isAllowedHref,
   isAllowedImageSrc,
+  isImportableImageSrc,
   type HtmlAllowList,
 } from '@edu/shared/content/html-allow-list';
 import { BLOCK_ATTR, RESOURCE_HTML_FIELDS, blockHtml, blockKey, parseBlock } from '@edu/shared/content/unit-content';
 
 type Attribs = Record<string, string>;
 
-function optionsFor(list: HtmlAllowList): sanitizeHtml.IOptions {
+/** The address to store for an image address, or undefined to drop the image. */
+export type ImageSrcRule = (src: string) => string | undefined;
+
+/** The default: our /uploads/ images only. */
+export const OWN_IMAGES: ImageSrcRule = (src) => (isAllowedImageSrc(src) ? src.trim() : undefined);
+
+/** Keeps every importable image (ours and http(s)) and tells `seen` about each external one. */
+export const collectImages =
+  (seen: (src: string) => void): ImageSrcRule =>
+  (src) => {
+    if (!isImportableImageSrc(src)) return undefined;
+    if (!isAllowedImageSrc(src)) seen(src.trim());
+    return src.trim();
+  };
+
+function optionsFor(list: HtmlAllowList, imageSrc: ImageSrcRule = OWN_IMAGES): sanitizeHtml.IOptions {
   const styles: Record<string, Record<string, RegExp[]>> = {};
   for (const [tag, props] of Object.entries(list.styles)) {
     styles[tag] = Object.fromEntries(Object.entries(props).map(([prop, patterns]) => [prop, [...patterns]]));
@@ -49,7 +69,9 @@ function optionsFor(list: HtmlAllowList): sanitizeHtml.IOptions {
       },
       img: (tagName, attribs: Attribs) => {
         const next: Attribs = { ...attribs };
-        if (next.src === undefined || !isAllowedImageSrc(next.src)) delete next.src;
+        const src = next.src === undefined ? undefined : imageSrc(next.src);
+        if (src === undefined) delete next.src;
+        else next.src = src;
         for (const dim of ['width', 'height'] as const) if (next[dim] !== undefined && !/^\d{1,4}$/.test(next[dim]!)) delete next[dim];
         return { tagName, attribs: next };
       },
@@ -61,7 +83,8 @@ function optionsFor(list: HtmlAllowList): sanitizeHtml.IOptions {
 const cache = new WeakMap<HtmlAllowList, sanitizeHtml.IOptions>();
 
 /** Clean HTML for storage. Pass a larger list (extendAllowList) for richer content kinds. */
-export function sanitizeRichText(html: string, list: HtmlAllowList = BASE_HTML_ALLOW_LIST): string {
+export function sanitizeRichText(html: string, list: HtmlAllowList = BASE_HTML_ALLOW_LIST, imageSrc?: ImageSrcRule): string {
+  if (imageSrc) return sanitizeHtml(html, optionsFor(list, imageSrc)).trim();
   let options = cache.get(list);
   if (!options) {
     options = optionsFor(list);
@@ -79,13 +102,19 @@ export function sanitizeRichText(html: string, list: HtmlAllowList = BASE_HTML_A
  * the result is validated again (a field emptied by sanitizing makes the block invalid). Answers the
  * canonical block HTML, or undefined when the block must be dropped.
  */
-export function sanitizeResourceBlock(type: string, subtype: string, json: string): string | undefined {
+export function sanitizeResourceBlock(type: string, subtype: string, json: string, imageSrc: ImageSrcRule = OWN_IMAGES): string | undefined {
   const data = parseBlock(type, subtype, json);
   if (data === undefined || typeof data !== 'object' || data === null) return undefined;
   const cleaned: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   for (const field of RESOURCE_HTML_FIELDS[blockKey(type, subtype)] ?? []) {
     const value = cleaned[field];
-    if (typeof value === 'string') cleaned[field] = sanitizeRichText(value, BASE_HTML_ALLOW_LIST);
+    if (typeof value === 'string') cleaned[field] = sanitizeRichText(value, BASE_HTML_ALLOW_LIST, imageSrc);
+  }
+  // A Figura's image is an image like any other: ours, or imported.
+  if (blockKey(type, subtype) === 'picture:' && typeof cleaned.url === 'string') {
+    const src = imageSrc(cleaned.url);
+    if (src === undefined) return undefined;
+    cleaned.url = src;
   }
   const valid = parseBlock(type, subtype, JSON.stringify(cleaned));
   return valid === undefined ? undefined : blockHtml(type, subtype, valid);
@@ -116,11 +145,11 @@ function matchingDivClose(html: string, from: number): { start: number; end: num
  * attributes is escaped), so afterwards each marked div, with its content, is replaced by its
  * canonical block.
  */
-export function sanitizeUnitHtml(html: string): string {
+export function sanitizeUnitHtml(html: string, imageSrc: ImageSrcRule = OWN_IMAGES): string {
   const nonce = randomBytes(12).toString('hex');
   const blocks: string[] = [];
   const dropped = new WeakSet<object>();
-  const base = optionsFor(UNIT_HTML_ALLOW_LIST);
+  const base = optionsFor(UNIT_HTML_ALLOW_LIST, imageSrc);
   const baseAttributes = (base.allowedAttributes || {}) as Record<string, sanitizeHtml.AllowedAttribute[]>;
   const baseFilter = base.exclusiveFilter;
   const options: sanitizeHtml.IOptions = {
@@ -131,7 +160,7 @@ export function sanitizeUnitHtml(html: string): string {
       div: (tagName, attribs: Attribs) => {
         const type = attribs[BLOCK_ATTR.type];
         if (type === undefined) return { tagName, attribs: {} };
-        const block = sanitizeResourceBlock(type, attribs[BLOCK_ATTR.subtype] ?? '', attribs[BLOCK_ATTR.resource] ?? '');
+        const block = sanitizeResourceBlock(type, attribs[BLOCK_ATTR.subtype] ?? '', attribs[BLOCK_ATTR.resource] ?? '', imageSrc);
         if (block === undefined) {
           const marker: Attribs = {};
           dropped.add(marker);

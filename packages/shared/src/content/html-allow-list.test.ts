@@ -8,6 +8,7 @@ import {
   extendAllowList,
   isAllowedHref,
   isAllowedImageSrc,
+  isImportableImageSrc,
 } from './html-allow-list';
 import { htmlToText, textPreview } from './html-text';
 
@@ -37,11 +38,13 @@ describe('the HTML allow-list', () => {
     }
   });
 
-  it('accepts images from http(s) and this server\'s /uploads only', () => {
-    for (const ok of ['https://cdn.exemplo.com.br/a.png', '/uploads/notices/0a1b2c.png']) expect(isAllowedImageSrc(ok), ok).toBe(true);
-    for (const bad of ['data:image/png;base64,AAAA', 'javascript:x', '//evil.com/a.png', '/uploads/../secret.png', '/api/users/filter', 'x.png']) {
+  it('keeps images from this server\'s /uploads only; http(s) images are importable, never kept', () => {
+    expect(isAllowedImageSrc('/uploads/notices/0a1b2c.png')).toBe(true);
+    for (const bad of ['https://cdn.exemplo.com.br/a.png', 'http://evil.example/pixel.png', 'data:image/png;base64,AAAA', 'javascript:x', '//evil.com/a.png', '/uploads/../secret.png', '/api/users/filter', 'x.png']) {
       expect(isAllowedImageSrc(bad), bad).toBe(false);
     }
+    for (const ok of ['https://cdn.exemplo.com.br/a.png', 'http://x.org/a.gif', '/uploads/notices/0a1b2c.png']) expect(isImportableImageSrc(ok), ok).toBe(true);
+    for (const bad of ['data:image/png;base64,AAAA', 'javascript:x', '//evil.com/a.png', 'https://x.com/a b.png']) expect(isImportableImageSrc(bad), bad).toBe(false);
   });
 
   it('extends for richer content without ever letting dangerous tags or handlers in', () => {

@@ -6,7 +6,8 @@
  * What is never allowed, whatever an extension adds: <script>, <style>, <iframe> (unit content shows
  * videos, PDFs and external pages in iframes, but those are built by the renderer from validated
  * resource blocks, never stored as HTML), event-handler attributes (on*), `style` except the properties
- * listed in `styles`, and URLs other than http(s), mailto (links) and the server's own /uploads/.
+ * listed in `styles`, URLs other than http(s), mailto and same-site links, and images other than the server's own
+ * /uploads/ (an external image is imported on save, see `isAllowedImageSrc`).
  */
 
 export interface HtmlAllowList {
@@ -84,12 +85,22 @@ export function isAllowedHref(url: string): boolean {
   return /^(\/(?!\/)|#)[^\s<>"\\]*$/.test(value);
 }
 
-/** An image source allowed in stored HTML: http(s), or a file this server stored under /uploads/. */
+/**
+ * An image source allowed in stored (and rendered) HTML: a file this server stored under /uploads/. A reader's
+ * browser never loads an image from a host an author chose: an external image is imported when the content is
+ * saved (apps/server/src/platform/content-images.ts) and its address rewritten to /uploads/.
+ */
 export function isAllowedImageSrc(url: string): boolean {
-  const value = url.trim();
-  if (/^https?:\/\/[^\s<>"]+$/i.test(value)) return true;
-  return /^\/uploads\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/.test(value);
+  return /^\/uploads\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]+$/.test(url.trim());
 }
+
+/** An http(s) image address the server imports on save (it is never stored as such). */
+export function isExternalImageSrc(url: string): boolean {
+  return /^https?:\/\/[^\s<>"]+$/i.test(url.trim());
+}
+
+/** An image source an author may write: one of ours, or an external one the save imports. */
+export const isImportableImageSrc = (url: string): boolean => isAllowedImageSrc(url) || isExternalImageSrc(url);
 
 /**
  * Unit content (introduction, synthesis, each topic's content — spec 2 §2.8/§3): the base list plus

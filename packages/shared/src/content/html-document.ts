@@ -11,9 +11,9 @@
  * apps/server/src/platform/sanitize.ts) cleans on write, and the web filters what it puts in the DOM
  * (ui/safe-html.tsx). What no reader may take for content is never taken: the insides of <script>,
  * <style>, <iframe>, <svg>… are dropped, and an image counts only when its address is one the
- * allow-list keeps.
+ * allow-list keeps or one a save imports (isImportableImageSrc).
  */
-import { isAllowedImageSrc } from './html-allow-list';
+import { isImportableImageSrc } from './html-allow-list';
 
 export type Attrs = Readonly<Record<string, string>>;
 
@@ -320,7 +320,7 @@ export function holdsContent(input: HtmlInput, isBlockContent: (block: BlockNode
       case 'text':
         return !isBlankText(node.text);
       case 'image':
-        return isAllowedImageSrc(node.src);
+        return isImportableImageSrc(node.src);
       case 'latex':
         return !isBlankText(node.tex);
       case 'block':

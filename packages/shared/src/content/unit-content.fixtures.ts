@@ -62,7 +62,7 @@ export interface ContentCase {
  */
 export const CONTENT_CASES: readonly ContentCase[] = [
   { name: 'only an image (uploaded, in a paragraph)', html: '<p><img src="/uploads/images/sintese.png" alt=""></p>', filled: true },
-  { name: 'only an image (http, bare)', html: '<img src="https://exemplo.com.br/figura.png" class="img-responsive">', filled: true },
+  { name: 'only an image (uploaded, bare)', html: '<img src="/uploads/images/figura.png" class="img-responsive">', filled: true },
   { name: 'only a resource block (Videoaula)', html: sampleBlockHtml('videoaula'), filled: true },
   { name: 'only a resource block (Questão)', html: sampleBlockHtml('question'), filled: true },
   { name: 'only a Latex formula', html: '<pre class="latex">E = mc^2</pre>', filled: true },

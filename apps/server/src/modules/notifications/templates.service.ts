@@ -1,4 +1,7 @@
-/** Notice templates (spec 1 §2.14, §3 "Notice template"): HTML sanitized on write; a template in use is not deleted. */
+/**
+ * Notice templates (spec 1 §2.14, §3 "Notice template"): HTML sanitized on write, its external images imported
+ * (platform/content-store.ts); a template in use is not deleted.
+ */
 import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +12,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { publish } from '../../platform/events';
-import { sanitizeRichText } from '../../platform/sanitize';
+import { contentStore } from '../../platform/content-store';
 import { readImageUpload } from '../../platform/uploads';
 import { noticeTemplates, sellerNotices } from './notifications.tables';
 import { uploadUrl } from '../../platform/storage';
@@ -32,7 +35,9 @@ export function toTemplate(row: typeof noticeTemplates.$inferSelect): NoticeTemp
   };
 }
 
-export function templatesService({ db, storage }: Deps) {
+export function templatesService(deps: Deps) {
+  const { db, storage } = deps;
+  const store = contentStore(deps);
   async function inUse(id: number): Promise<boolean> {
     const [row] = await db.select({ id: sellerNotices.id }).from(sellerNotices).where(eq(sellerNotices.templateId, id)).limit(1);
     return !!row;
@@ -48,10 +53,11 @@ export function templatesService({ db, storage }: Deps) {
     },
 
     async create(auth: AuthContext, body: Body) {
+      const htmlContent = await store.richText(body.htmlContent);
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(noticeTemplates)
-          .values({ title: body.title, htmlContent: sanitizeRichText(body.htmlContent), requiresReadConfirmation: body.requiresReadConfirmation })
+          .values({ title: body.title, htmlContent, requiresReadConfirmation: body.requiresReadConfirmation })
           .returning();
         await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'created_notice_template', data: { templateId: created!.id } });
         return created!;
@@ -62,12 +68,13 @@ export function templatesService({ db, storage }: Deps) {
     async update(auth: AuthContext, id: number, body: Body) {
       if (body.id !== undefined && body.id !== id) throw badRequest(MSG.invalidValue, { id: MSG.invalidValue });
       const used = await inUse(id);
+      const htmlContent = await store.richText(body.htmlContent);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(noticeTemplates)
           .set({
             title: body.title,
-            htmlContent: sanitizeRichText(body.htmlContent),
+            htmlContent,
             requiresReadConfirmation: body.requiresReadConfirmation,
             updatedAt: new Date(),
           })

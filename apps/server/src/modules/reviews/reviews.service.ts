@@ -515,7 +515,10 @@ export function reviewsService(deps: Deps) {
   }
 
   /** Unit edits saved from the review screen: sanitized like the studio; the unit must stay complete. */
-  async function saveContent(auth: AuthContext, id: number, body: z.output<typeof reviewContentBody>): Promise<UnitContent> {
+  async function saveContent(auth: AuthContext, id: number, input: z.output<typeof reviewContentBody>): Promise<UnitContent> {
+    // Nothing is fetched for someone who may not edit it (checked again in the transaction).
+    const { learningType } = await db.transaction((tx) => editable(tx, auth, id));
+    const body = await units.prepare({ ...input, learningType: learningType as KnowledgeType });
     return db.transaction(async (tx) => {
       const content = await editable(tx, auth, id);
       if (content.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);

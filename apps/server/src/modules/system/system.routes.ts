@@ -39,6 +39,7 @@ export function systemModule(app: FastifyInstance, deps: Deps) {
     supportChatUrl: deps.config.SUPPORT_CHAT_URL,
     lmsTutorialVideoUrl: deps.config.LMS_TUTORIAL_VIDEO_URL.trim() || null,
     tutorials: tutorialVideos(deps.config.TUTORIAL_VIDEO_IDS),
+    embedHosts: deps.config.embedHosts,
   }));
 
   // The outbox is readable only in a demonstration: mail kept in the outbox AND the demo data loaded (config.outboxPages).

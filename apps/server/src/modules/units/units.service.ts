@@ -29,7 +29,7 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { sanitizeUnitHtml } from '../../platform/sanitize';
+import { contentStore } from '../../platform/content-store';
 import { folded, foldedMatch, searchMatch } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
 import { authorEventFor, LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
@@ -84,6 +84,7 @@ export function checkKnowledge(areas: Map<number, KnowledgeArea>, learningType: 
 export function unitsService(deps: Deps) {
   const { db } = deps;
   const lifecycle = unitLifecycle(deps);
+  const store = contentStore(deps);
 
   function authorProvider(auth: AuthContext): number {
     if (auth.user.providerId === null) throw forbidden(UNITS_MSG.noProvider);
@@ -159,7 +160,15 @@ export function unitsService(deps: Deps) {
     };
   }
 
-  /** The body's fields checked against reference data and sanitized for storage. */
+  /**
+   * The body's HTML fields and cover as stored: sanitized, embeds checked, external images imported (platform/
+   * content-store.ts). Called before the save's transaction, after the caller's right to save was checked.
+   */
+  function prepare<T extends Fields>(body: T): Promise<T> {
+    return store.unitFields(body);
+  }
+
+  /** The prepared body's fields checked against reference data. */
   async function clean(ex: Executor, body: Fields) {
     const { knowledgeIds, levels } = checkKnowledge(await knowledgeMap(ex), body.learningType, body.knowledges, body.levelOfLearning);
     return {
@@ -167,12 +176,12 @@ export function unitsService(deps: Deps) {
       authors: body.authors,
       mediaUrl: body.mediaUrl ?? null,
       questions: body.questions ?? null,
-      introduction: sanitizeUnitHtml(body.introduction),
+      introduction: body.introduction,
       learningObjectives: body.learningObjectives,
-      synthesis: sanitizeUnitHtml(body.synthesis),
+      synthesis: body.synthesis,
       bibliographicReference: body.bibliographicReference,
-      // Topic titles are plain text; their content is sanitized HTML with validated resource blocks.
-      topics: body.topics.map((t) => ({ title: t.title, content: sanitizeUnitHtml(t.content) })),
+      // Topic titles are plain text; their content is sanitized HTML with validated resource blocks (prepare).
+      topics: body.topics.map((t) => ({ title: t.title, content: t.content })),
       levelOfLearning: levels,
       learningType: body.learningType,
       knowledgeIds,
@@ -198,8 +207,9 @@ export function unitsService(deps: Deps) {
     return !!row;
   }
 
-  async function create(auth: AuthContext, body: Fields): Promise<UnitContent> {
+  async function create(auth: AuthContext, input: Fields): Promise<UnitContent> {
     const providerId = authorProvider(auth);
+    const body = await prepare(input);
     return db.transaction(async (tx) => {
       const values = await clean(tx, body);
       const [item] = await tx.insert(items).values({ providerId }).returning({ id: items.id });
@@ -209,8 +219,11 @@ export function unitsService(deps: Deps) {
     });
   }
 
-  async function update(auth: AuthContext, body: z.output<typeof unitUpdateBody>): Promise<UnitContent> {
+  async function update(auth: AuthContext, input: z.output<typeof unitUpdateBody>): Promise<UnitContent> {
     authorProvider(auth);
+    // Nothing is fetched for someone who may not save this unit (checked again in the transaction).
+    await requireAccess(db, auth, 'unit.edit', input.id);
+    const body = await prepare(input);
     return db.transaction(async (tx) => {
       const { content: current } = await loadRow(tx, auth, body.id, true, 'unit.edit');
       if (current.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);
@@ -482,5 +495,5 @@ export function unitsService(deps: Deps) {
     return tagsOf(db, contentId);
   }
 
-  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, clean, knowledgeMap, writeContent };
+  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, prepare, clean, knowledgeMap, writeContent };
 }

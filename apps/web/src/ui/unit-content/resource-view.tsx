@@ -7,6 +7,8 @@
  * - PDF: a 600 px frame plus an 'Abrir PDF' link.
  * - Infográfico: the uploaded page in a frame sandboxed with allow-scripts only (never same-origin).
  * - Iframe Externo: its width/height, sandboxed, no referrer.
+ * Sites outside the embed allow-list (content/embed-hosts.ts) are refused on save, and the page's CSP (`frame-src`,
+ * `media-src`) keeps an older row's frame of another site from loading.
  */
 import { Anchor } from '@mantine/core';
 import { IconAlertTriangle, IconBulb, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
@@ -26,6 +28,7 @@ import {
   type VideoResource,
   type WarningResource,
 } from '@edu/shared/content/unit-content';
+import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
 import { QuestionBlock } from './question-block';
 import { ResourceRichText } from './rich-text';
 import { cssSize, frameSandbox, isSameOrigin } from './unit-html';
@@ -183,6 +186,8 @@ function IframeView({ r }: { r: IframeResource }) {
 }
 
 function PictureView({ r }: { r: PictureResource }) {
+  // Saves import external images into /uploads; an older row's external image is never loaded (no tracking pixel).
+  if (!isAllowedImageSrc(r.url)) return <Unavailable />;
   return (
     <figure className={`${classes.resource} ${classes.picture}`} data-resource-kind="picture">
       <img src={r.url} alt={r.descripiton} loading="lazy" />

@@ -6,6 +6,7 @@
  * stubbed (they have their own tests); everything else is the real code.
  */
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
@@ -13,6 +14,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_EMBED_HOSTS, EMBED_MSG } from '@edu/shared/content/embed-hosts';
 import { RESOURCE_MSG, blockHtml, parseBlock, type ResourceKind } from '@edu/shared/content/unit-content';
 import { MSG } from '@edu/shared/messages';
 import { ResourceBlock, ResourceForm, ResourcesPanel, insertResourceBlock, onResourceEdit, type ResourceEditRequest } from './index';
@@ -55,11 +57,18 @@ beforeAll(() => {
 
 afterEach(() => cleanup());
 
+/** The server's public configuration as the forms read it: the default embed sites plus one the operator added. */
+const EMBED_HOSTS = [...DEFAULT_EMBED_HOSTS, 'simuladores.escola.edu.br'];
+
 function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['public-config'], { embedHosts: EMBED_HOSTS });
   return (
-    <MantineProvider env="test">
-      <ModalsProvider>{children}</ModalsProvider>
-    </MantineProvider>
+    <QueryClientProvider client={client}>
+      <MantineProvider env="test">
+        <ModalsProvider>{children}</ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>
   );
 }
 
@@ -230,6 +239,19 @@ describe('Iframe Externo', () => {
     expect((screen.getByLabelText(/Endereço/) as HTMLInputElement).value).toBe('https://www.geogebra.org/material/iframe/id/abc');
     submit();
     expect(onSubmit).toHaveBeenCalledWith({ url: 'https://www.geogebra.org/material/iframe/id/abc', width: '800px', height: '600px' });
+  });
+
+  it('says which sites are accepted and refuses any other before saving, as the server would', async () => {
+    const { onSubmit } = renderForm('iframe');
+    expect(screen.getByTestId('embed-hosts').textContent).toContain('phet.colorado.edu');
+    expect(screen.getByTestId('embed-hosts').textContent).toContain('simuladores.escola.edu.br');
+    type(/Endereço/, 'https://evil.example/phish');
+    submit();
+    expect(await screen.findByText(EMBED_MSG.hostRefused('evil.example'))).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    type(/Endereço/, 'https://simuladores.escola.edu.br/fracoes');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ url: 'https://simuladores.escola.edu.br/fracoes', width: '100%', height: '450px' }));
   });
 });
 

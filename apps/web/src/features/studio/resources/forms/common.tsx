@@ -2,10 +2,13 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { IconArrowDown, IconArrowLeft, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { DEFAULT_EMBED_HOSTS, EMBED_MSG, embedHostOf, isAllowedEmbedUrl } from '@edu/shared/content/embed-hosts';
 import { isEmptyContent } from '@edu/shared/content/unit-content';
 import { zodForm } from '../../../../lib/form';
+import { publicConfigQuery } from '../../../../lib/public-config';
 import classes from '../resources.module.css';
 
 export interface ResourceFormProps<T> {
@@ -125,4 +128,32 @@ export function ListEntry({
 /** Focus an element of `root` after React painted it (new list entry, first field of a form). */
 export function focusLater(root: HTMLElement | null, selector: string) {
   window.setTimeout(() => root?.querySelector<HTMLElement>(selector)?.focus(), 0);
+}
+
+/**
+ * The sites unit content may embed, as the server accepts them (public config: the defaults plus the operator's
+ * EMBED_ALLOWED_HOSTS); the defaults until it answers. A ref, so a form's validation reads the latest list.
+ */
+export function useEmbedHosts(): { hosts: readonly string[]; latest: { current: readonly string[] } } {
+  const config = useQuery(publicConfigQuery());
+  const hosts = config.data?.embedHosts ?? DEFAULT_EMBED_HOSTS;
+  const latest = useRef<readonly string[]>(hosts);
+  latest.current = hosts;
+  return { hosts, latest };
+}
+
+/** The server's refusal of an address on a site outside the list, said before saving; undefined when accepted. */
+export function embedUrlError(url: string, hosts: readonly string[]): string | undefined {
+  if (isAllowedEmbedUrl(url.trim(), hosts)) return undefined;
+  const host = embedHostOf(url);
+  return host ? EMBED_MSG.hostRefused(host) : undefined;
+}
+
+/** The accepted sites, under a field that takes an address of another site. */
+export function AcceptedHosts({ hosts }: { hosts: readonly string[] }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="embed-hosts">
+      {EMBED_MSG.acceptedHosts} {hosts.join(', ')}.
+    </Text>
+  );
 }

@@ -1,8 +1,8 @@
-/** Iframe Externo: url, width and height required; the url must be a URL (spec 2 §5). */
+/** Iframe Externo: url, width and height required; the url must be a URL (spec 2 §5) on an allowed site (embed-hosts.ts). */
 import { Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { iframeResource, type IframeResource } from '@edu/shared/content/unit-content';
-import { FormFooter, str, toResource, validateWith, type ResourceFormProps } from './common';
+import { AcceptedHosts, FormFooter, embedUrlError, str, toResource, useEmbedHosts, validateWith, type ResourceFormProps } from './common';
 
 /** A pasted `<iframe …>` snippet: its src and, when present, its width and height. */
 export function fromSnippet(input: string): { url: string; width?: string; height?: string } | undefined {
@@ -15,9 +15,14 @@ export function fromSnippet(input: string): { url: string; width?: string; heigh
 }
 
 export function IframeForm({ initial, submitLabel, onSubmit, onBack }: ResourceFormProps<IframeResource>) {
+  const embeds = useEmbedHosts();
   const form = useForm({
     initialValues: { url: str(initial, 'url'), width: str(initial, 'width') || '100%', height: str(initial, 'height') || '450px' },
-    validate: validateWith(iframeResource),
+    // Only the allowed sites (the server refuses the others on save).
+    validate: validateWith(iframeResource, (v: { url: string }, errors) => {
+      const refused = errors.url ? undefined : embedUrlError(v.url, embeds.latest.current);
+      return refused ? { ...errors, url: refused } : errors;
+    }),
   });
   const sizeHint = 'Em pixels (ex.: 450px) ou porcentagem (ex.: 100%).';
 
@@ -39,6 +44,7 @@ export function IframeForm({ initial, submitLabel, onSubmit, onBack }: ResourceF
             form.setValues({ url: snippet.url, ...(snippet.width ? { width: snippet.width } : {}), ...(snippet.height ? { height: snippet.height } : {}) });
           }}
         />
+        <AcceptedHosts hosts={embeds.hosts} />
         <Group grow align="flex-start">
           <TextInput label="Largura" description={sizeHint} required maxLength={10} {...form.getInputProps('width')} />
           <TextInput label="Altura" description={sizeHint} required maxLength={10} {...form.getInputProps('height')} />

@@ -17,7 +17,7 @@ import {
 import { MSG } from '@edu/shared/messages';
 import { GalleryFileField } from '../../../galleries';
 import classes from '../resources.module.css';
-import { FormFooter, optional, str, toResource, validateWith, type ResourceFormProps } from './common';
+import { AcceptedHosts, FormFooter, embedUrlError, optional, str, toResource, useEmbedHosts, validateWith, type ResourceFormProps } from './common';
 
 // ---------------------------------------------------------------------------------------------------
 // Videoaula
@@ -78,11 +78,14 @@ export function VideoForm({ initial, submitLabel, onSubmit, onBack }: ResourceFo
 // Podcast
 
 export function PodcastForm({ initial, submitLabel, onSubmit, onBack }: ResourceFormProps<PodcastResource>) {
+  const embeds = useEmbedHosts();
   const form = useForm({
     initialValues: { link: str(initial, 'url'), title: str(initial, 'title') },
     validate: (v) => {
       const r = toPodcastUrl(v.link);
-      return 'error' in r ? { link: r.error } : {};
+      if ('error' in r) return { link: r.error };
+      const refused = embedUrlError(r.url, embeds.latest.current);
+      return refused ? { link: refused } : {};
     },
   });
   const parsed = form.values.link.trim() ? toPodcastUrl(form.values.link) : undefined;
@@ -111,6 +114,7 @@ export function PodcastForm({ initial, submitLabel, onSubmit, onBack }: Resource
         <Text size="xs" c="dimmed" mih={18} aria-live="polite">
           {reduced ? `Endereço usado: ${reduced}` : ''}
         </Text>
+        <AcceptedHosts hosts={embeds.hosts} />
         <TextInput label="Título (opcional)" maxLength={300} {...form.getInputProps('title')} />
         <FormFooter submitLabel={submitLabel} onBack={onBack} />
       </Stack>
