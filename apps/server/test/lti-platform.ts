@@ -16,7 +16,13 @@
  * - `POST /deep-link-return`   the Deep Linking 2.0 return URL: the tool's LtiDeepLinkingResponse verified with the
  *   tool's JWKS;
  * - `GET  /course/:launch`     a course page framing the tool, and `/start/:launch` the platform's login initiation
- *   (an auto-submitted form to the tool's initiate-login URL), for the browser journey.
+ *   (an auto-submitted form to the tool's initiate-login URL), for the browser journey. A launch with `storageTarget`
+ *   offers the platform storage of 1EdTech's LTI Client Side postMessages 0.1 / postMessage Storage 0.1: the login
+ *   initiation carries `lti_storage_target`, and the course page (`_parent`) or a sibling frame of that name
+ *   (`/storage-frame`, as Canvas's `post_message_forwarding`) answers `lti.capabilities`, `lti.put_data` and
+ *   `lti.get_data`, keeping values per origin of the sender in memory; every message is logged (`received.storage`);
+ * - `GET  /forged/:name`        a page that posts a given authentication response to the tool (`forged`), in the
+ *   platform's course frame: another person's `state` and `id_token` arriving in this browser;
  *
  * The API tests call the same steps directly (`initiation`, `authenticate`) around `app.inject`.
  */
@@ -77,19 +83,23 @@ export interface Received {
   results: Map<string, Record<string, unknown>>;
   deepLinks: { claims: JWTPayload & Record<string, unknown> }[];
   refusals: string[];
+  /** The platform storage's messages, as received: the sender's origin, the subject and key, and whether it answered a value. */
+  storage: { origin: string; subject: string; key?: string; answered: boolean }[];
 }
 
 /** A launch the platform will answer at its authorization endpoint: the message's claims (without iss/aud/nonce). */
 export type LaunchClaims = Record<string, unknown> & { sub?: string };
 
 export class LtiPlatform {
-  readonly received: Received = { tokenRequests: [], scores: [], results: new Map(), deepLinks: [], refusals: [] };
+  readonly received: Received = { tokenRequests: [], scores: [], results: new Map(), deepLinks: [], refusals: [], storage: [] };
   /** Answer the JWKS with this HTTP status instead of the keys (a broken platform); null: the keys. */
   jwksStatus: number | null = null;
   /** The tool's registered redirect URIs (see PlatformOptions); a test may set them once it knows the tool's URLs. */
   redirectUris: string[] | undefined;
   /** Launches the browser journey starts (`/course/:name`), by name: the tool's URLs and the message's claims. */
-  readonly launches = new Map<string, { loginUrl: string; targetLinkUri: string; claims: () => LaunchClaims }>();
+  readonly launches = new Map<string, { loginUrl: string; targetLinkUri: string; claims: () => LaunchClaims; storageTarget?: string }>();
+  /** Authentication responses the browser journey posts to the tool as they are (`/forged/:name`). */
+  readonly forged = new Map<string, { action: string; fields: Record<string, string> }>();
   /** The login_hint each initiation issued, so the authorization request can be checked against it. */
   private readonly hints = new Set<string>();
   private readonly tokens = new Set<string>();
@@ -149,8 +159,11 @@ export class LtiPlatform {
     return { keys: [this.key.jwk, ...this.extraJwks] as JSONWebKeySet['keys'] };
   }
 
-  /** Third-party initiated login (LTI Core §5.1.1 / Security Framework §5.1.1.1): the parameters sent to the tool. */
-  initiation(targetLinkUri: string, messageHint = 'launch') {
+  /**
+   * Third-party initiated login (LTI Core §5.1.1 / Security Framework §5.1.1.1): the parameters sent to the tool; with
+   * `storageTarget`, the platform announces its storage (LTI OIDC Login with Client Side postMessages 0.1).
+   */
+  initiation(targetLinkUri: string, messageHint = 'launch', storageTarget?: string): Record<string, string> {
     const loginHint = `hint-${crypto.randomBytes(8).toString('hex')}`;
     this.hints.add(loginHint);
     return {
@@ -160,6 +173,7 @@ export class LtiPlatform {
       lti_message_hint: messageHint,
       client_id: this.options.clientId,
       lti_deployment_id: this.options.deploymentId,
+      ...(storageTarget !== undefined ? { lti_storage_target: storageTarget } : {}),
     };
   }
 
@@ -289,13 +303,25 @@ export class LtiPlatform {
 
     if (req.method === 'GET' && url.pathname.startsWith('/course/')) {
       const name = decodeURIComponent(url.pathname.slice('/course/'.length));
-      return html(200, `<h1>Curso MAT101</h1><iframe name="tool" title="Ferramenta" src="/start/${encodeURIComponent(name)}" style="width:1000px;height:1400px" allow="clipboard-write"></iframe>`);
+      const target = url.searchParams.get('storage') ?? this.launches.get(name)?.storageTarget;
+      const start = this.forged.has(name) ? `/forged/${encodeURIComponent(name)}` : `/start/${encodeURIComponent(name)}`;
+      // The platform storage: in this page (`_parent`), or in a sibling frame of the platform's origin named by the target.
+      const storage = !target ? '' : target === '_parent' ? `<script>${platformStorageScript('_parent')}</script>` : `<iframe name="${escape(target)}" title="Armazenamento da plataforma" src="/storage-frame?name=${encodeURIComponent(target)}" style="display:none"></iframe>`;
+      return html(200, `<h1>Curso MAT101</h1>${storage}<iframe name="tool" title="Ferramenta" src="${start}" style="width:1000px;height:1400px" allow="clipboard-write"></iframe>`);
+    }
+    if (req.method === 'GET' && url.pathname === '/storage-frame') {
+      return html(200, `<script>${platformStorageScript(url.searchParams.get('name') ?? '')}</script>`);
     }
     if (req.method === 'GET' && url.pathname.startsWith('/start/')) {
       const name = decodeURIComponent(url.pathname.slice('/start/'.length));
       const launch = this.launches.get(name);
       if (!launch) return html(404, 'launch unknown');
-      return html(200, autoForm('post', launch.loginUrl, this.initiation(launch.targetLinkUri, name)));
+      return html(200, autoForm('post', launch.loginUrl, this.initiation(launch.targetLinkUri, name, launch.storageTarget)));
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/forged/')) {
+      const forged = this.forged.get(decodeURIComponent(url.pathname.slice('/forged/'.length)));
+      if (!forged) return html(404, 'unknown');
+      return html(200, autoForm('post', forged.action, forged.fields));
     }
     if (req.method === 'GET' && url.pathname === '/mod/lti/auth.php') {
       const launch = this.launches.get(url.searchParams.get('lti_message_hint') ?? '');
@@ -309,6 +335,10 @@ export class LtiPlatform {
       }
     }
     const body = await readBody(req);
+    if (req.method === 'POST' && url.pathname === '/storage-log') {
+      this.received.storage.push(JSON.parse(body) as Received['storage'][number]);
+      return json(200, {});
+    }
     if (req.method === 'POST' && url.pathname === '/mod/lti/token.php') {
       const form = Object.fromEntries(new URLSearchParams(body));
       try {
@@ -390,6 +420,36 @@ function autoForm(method: 'post' | 'get', action: string, fields: Record<string,
     .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
     .join('');
   return `<form id="f" method="${method}" action="${escape(action)}">${inputs}<button>Continuar</button></form><script>document.getElementById('f').submit()</script>`;
+}
+
+/**
+ * The platform side of LTI postMessage Storage 0.1, in the platform's page or storage frame: values kept per origin of
+ * the sender (a tool reads only what it stored), answers to the sender's window and origin, errors as the spec's
+ * `{ code, message }`; each message is reported to `/storage-log` for the test.
+ */
+function platformStorageScript(frame: string) {
+  return `(function () {
+  var stored = {};
+  window.addEventListener('message', function (event) {
+    var m = event.data;
+    if (!m || typeof m !== 'object' || typeof m.subject !== 'string' || m.subject.slice(-9) === '.response') return;
+    var reply = { subject: m.subject + '.response', message_id: m.message_id };
+    var own = stored[event.origin] || (stored[event.origin] = {});
+    if (m.subject === 'lti.capabilities') {
+      reply.supported_messages = [{ subject: 'lti.put_data', frame: ${JSON.stringify(frame)} }, { subject: 'lti.get_data', frame: ${JSON.stringify(frame)} }];
+    } else if (m.subject === 'lti.put_data') {
+      if (typeof m.key !== 'string' || !m.key) reply.error = { code: 'bad_request', message: 'key missing' };
+      else { own[m.key] = m.value; reply.key = m.key; reply.value = m.value; }
+    } else if (m.subject === 'lti.get_data') {
+      if (Object.prototype.hasOwnProperty.call(own, m.key)) { reply.key = m.key; reply.value = own[m.key]; }
+      else reply.error = { code: 'bad_request', message: 'no value stored for this key' };
+    } else {
+      reply.error = { code: 'unsupported_subject', message: m.subject };
+    }
+    fetch('/storage-log', { method: 'POST', body: JSON.stringify({ origin: event.origin, subject: m.subject, key: m.key, answered: reply.value !== undefined }) });
+    event.source.postMessage(reply, event.origin);
+  });
+})();`;
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {

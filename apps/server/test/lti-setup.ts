@@ -19,6 +19,29 @@ import { LtiPlatform, type LaunchClaims, type SignOptions } from './lti-platform
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
+/**
+ * One browser's cookies of the tool (what a partitioned cookie is inside the LMS iframe): set by the tool's answers
+ * (`Max-Age=0` deletes), sent back on its requests. `browser` is the browser of the tests; an attack uses two.
+ */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+  take(res: LightMyRequestResponse) {
+    const header = res.headers['set-cookie'];
+    for (const line of header === undefined ? [] : Array.isArray(header) ? header : [String(header)]) {
+      const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      if (attributes.some((a) => /^max-age=0$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(at + 1));
+    }
+    return res;
+  }
+  header(): Record<string, string> {
+    return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+  }
+}
+export const browser = new CookieJar();
+
 export interface LtiWorld {
   platform: LtiPlatform;
   connection: LtiConnectionView;
@@ -59,17 +82,20 @@ export async function ltiWorld(t: TestApp, opts: { clientId?: string; deployment
   return { platform, connection: added.json().connection, admin, sellerId, item: unit!.item, content: unit!.content, rent: rent!.id };
 }
 
-/** POST the platform's login initiation (as Moodle does, a form) and answer the tool's redirect. */
-export async function initiate(t: TestApp, w: LtiWorld, opts: { method?: 'GET' | 'POST'; params?: Record<string, string> } = {}) {
+/** POST the platform's login initiation (as Moodle does, a form) and answer the tool's redirect, in `jar`'s browser. */
+export async function initiate(t: TestApp, w: LtiWorld, opts: { method?: 'GET' | 'POST'; params?: Record<string, string>; jar?: CookieJar } = {}) {
   const params = opts.params ?? w.platform.initiation(w.connection.tool.toolUrl);
-  return opts.method === 'GET'
-    ? t.app.inject({ method: 'GET', url: '/api/lti/login', query: params })
-    : t.app.inject({ method: 'POST', url: '/api/lti/login', payload: form(params), headers: FORM });
+  const jar = opts.jar ?? browser;
+  return jar.take(
+    opts.method === 'GET'
+      ? await t.app.inject({ method: 'GET', url: '/api/lti/login', query: params, headers: jar.header() })
+      : await t.app.inject({ method: 'POST', url: '/api/lti/login', payload: form(params), headers: { ...FORM, ...jar.header() } }),
+  );
 }
 
-/** The platform's authentication response posted to the tool's redirect URI (form_post). */
-export function postLaunch(t: TestApp, answer: { action: string; fields: Record<string, string> }) {
-  return t.app.inject({ method: 'POST', url: new URL(answer.action).pathname, payload: form(answer.fields), headers: FORM });
+/** The platform's authentication response posted to the tool's redirect URI (form_post), from `jar`'s browser. */
+export async function postLaunch(t: TestApp, answer: { action: string; fields: Record<string, string> }, jar: CookieJar = browser) {
+  return jar.take(await t.app.inject({ method: 'POST', url: new URL(answer.action).pathname, payload: form(answer.fields), headers: { ...FORM, ...jar.header() } }));
 }
 
 /** Login initiation → authentication request → the platform's id_token → the launch; answers the launch response. */
@@ -78,6 +104,27 @@ export async function launch(t: TestApp, w: LtiWorld, claims: LaunchClaims, sign
   expect(login.statusCode, login.body).toBe(302);
   const answer = await w.platform.authenticate(String(login.headers.location), claims, sign);
   return postLaunch(t, answer);
+}
+
+/** The data attributes of a platform-storage page (`#lti-storage`), unescaped. */
+export function storagePageData(html: string): Record<string, string> {
+  const tag = /<div id="lti-storage"([^>]*)>/.exec(html)?.[1];
+  expect(tag, html).toBeTruthy();
+  const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return Object.fromEntries([...tag!.matchAll(/ (data-[\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+}
+
+/** The launch page's second step, as its script sends it: JSON from the tool's own origin (the cookie of `jar`'s browser too). */
+export async function postStorageLaunch(t: TestApp, body: { state: string; id_token: string; proof: string | null }, opts: { jar?: CookieJar; headers?: Record<string, string> } = {}) {
+  const jar = opts.jar ?? browser;
+  return jar.take(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/lti/launch/storage',
+      payload: body,
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin', ...jar.header(), ...(opts.headers ?? {}) },
+    }),
+  );
 }
 
 export const htmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');

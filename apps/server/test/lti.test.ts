@@ -25,7 +25,7 @@ import { decryptPrivateKey, ltiKeyEncryptionKey } from '../src/modules/lti/lti-k
 import { deleteExpiredLti } from '../src/modules/lti/lti-cleanup';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 import { LtiPlatform, ROLE } from './lti-platform';
-import { expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, studentLinkOf, type LtiWorld } from './lti-setup';
+import { CookieJar, expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, postStorageLaunch, storagePageData, studentLinkOf, type LtiWorld } from './lti-setup';
 
 let t: TestApp;
 let w: LtiWorld;
@@ -90,10 +90,14 @@ describe('OIDC login initiation', () => {
     expect(q.state).toMatch(/^[\w-]{40,}$/);
     expect(q.nonce).toMatch(/^[\w-]{40,}$/);
     expect(q.state).not.toBe(q.nonce);
-    // No cookie: the state lives in the database, hashed.
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // The state lives in the database, hashed; the browser keeps the login's binding in a partitioned cookie of its own.
     const [row] = await t.deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, crypto.createHash('sha256').update(q.state!).digest('hex')));
-    expect(row).toMatchObject({ connectionId: w.connection.id, nonce: q.nonce });
+    expect(row).toMatchObject({ connectionId: w.connection.id, nonce: q.nonce, storageTarget: null });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^__Secure-lti-[0-9a-f]{24}=[\w-]{40,}; Path=\/api\/lti; Max-Age=600; Secure; HttpOnly; SameSite=None; Partitioned$/);
+    const binding = /=([^;]+);/.exec(cookie)![1]!;
+    expect(row!.bindingHash).toBe(crypto.createHash('sha256').update(binding).digest('hex'));
+    expect([q.state, q.nonce]).not.toContain(binding);
     // The platform accepts the request (the harness checks it against the spec).
     await expect(w.platform.authenticate(location.toString(), unitClaims())).resolves.toBeTruthy();
   });
@@ -114,7 +118,8 @@ describe('a resource link launch', () => {
   it('opens the unit in the student viewer as the LMS user: accesses count as lms, votes under the sub', async () => {
     const res = await launch(t, w, unitClaims({ sub: 'moodle-user-7' }));
     const link = studentLinkOf(res);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    // The login's cookie goes with its state.
+    expect(String(res.headers['set-cookie'])).toMatch(/^__Secure-lti-[0-9a-f]{24}=; Path=\/api\/lti; Max-Age=0; Secure; HttpOnly; SameSite=None; Partitioned$/);
 
     const verified = await call(t.app, 'GET', '/api/student/link/verify', { query: { token: link.token } });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -375,6 +380,134 @@ describe('deployments', () => {
   });
 });
 
+describe('the login is bound to the browser that started it', () => {
+  const sha = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+  const eventsOf = async (sub: string) => (await t.deps.db.select().from(accessEvents).where(eq(accessEvents.studentId, sid(sub)))).length;
+
+  it("another person's state and id_token posted from a victim's browser (login CSRF): refused, nothing launched, the state burnt", async () => {
+    const attacker = new CookieJar();
+    const victim = new CookieJar();
+    const before = await launchesCount();
+    const login = await initiate(t, w, { jar: attacker });
+    const answer = await w.platform.authenticate(String(login.headers.location), unitClaims({ sub: 'atacante' }));
+    // The victim's browser holds a cookie of its own login, not the attacker's.
+    await initiate(t, w, { jar: victim });
+    expect(victim.cookies.size).toBe(1);
+    expectRefusal(await postLaunch(t, answer, victim), 403, 'browserMismatch');
+    expect(await launchesCount()).toBe(before);
+    expect(await eventsOf('atacante')).toBe(0);
+    // The attempt used the state: not even the attacker's own browser can finish that login now.
+    expectRefusal(await postLaunch(t, answer, attacker), 400, 'stateMissing');
+    // A cookie of the right name with another value is no binding either.
+    const again = await initiate(t, w, { jar: attacker });
+    const second = await w.platform.authenticate(String(again.headers.location), unitClaims({ sub: 'atacante' }));
+    const forged = new CookieJar();
+    for (const name of attacker.cookies.keys()) forged.cookies.set(name, crypto.randomBytes(32).toString('base64url'));
+    expectRefusal(await postLaunch(t, second, forged), 403, 'browserMismatch');
+    expect(await launchesCount()).toBe(before);
+    // The browser that started a login finishes it, and the login's cookie goes.
+    const kept = attacker.cookies.size;
+    const own = await initiate(t, w, { jar: attacker });
+    expect(attacker.cookies.size).toBe(kept + 1);
+    studentLinkOf(await postLaunch(t, await w.platform.authenticate(String(own.headers.location), unitClaims({ sub: 'atacante' })), attacker));
+    expect(attacker.cookies.size).toBe(kept);
+  });
+
+  it("with the LMS's platform storage (lti_storage_target) and no cookie at all: the login keeps the binding there and the launch reads it back", async () => {
+    const safari = new CookieJar();
+    const login = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.toolUrl, 'armazenamento', '_parent'), jar: safari });
+    expect(login.statusCode, login.body).toBe(200);
+    // The page runs one script, by nonce; it may be framed by this LMS; it calls nothing.
+    const csp = String(login.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(login.body).toContain(`<script nonce="${nonce}">`);
+    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).toContain("connect-src 'none'");
+    expect(csp).toContain(`frame-ancestors 'self' ${w.platform.url}`);
+    const put = storagePageData(login.body);
+    const next = new URL(put['data-next']!);
+    expect(`${next.origin}${next.pathname}`).toBe(`${w.platform.url}/mod/lti/auth.php`);
+    const state = next.searchParams.get('state')!;
+    expect(put).toMatchObject({ 'data-mode': 'put', 'data-target': '_parent', 'data-origins': JSON.stringify([w.platform.url]), 'data-key': `lti_state_${state}` });
+    // The value kept in the platform storage is the login's binding (the cookie's too), never the state or nonce.
+    const [row] = await t.deps.db.select().from(ltiStates).where(eq(ltiStates.stateHash, sha(state)));
+    expect(row).toMatchObject({ storageTarget: '_parent', bindingHash: sha(put['data-value']!) });
+    expect(safari.cookies.get([...safari.cookies.keys()][0]!)).toBe(put['data-value']);
+    expect([state, next.searchParams.get('nonce')]).not.toContain(put['data-value']);
+    // The platform storage keeps it (played here by the test; the Chromium journey runs the page's script); the browser keeps no cookie.
+    const platformStorage = new Map([[put['data-key']!, put['data-value']!]]);
+    safari.cookies.clear();
+
+    const answer = await w.platform.authenticate(put['data-next']!, unitClaims({ sub: 'armazenamento' }));
+    const page = await postLaunch(t, answer, safari);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain("connect-src 'self'");
+    const get = storagePageData(page.body);
+    expect(get).toMatchObject({ 'data-mode': 'get', 'data-key': `lti_state_${state}`, 'data-state': state, 'data-id-token': answer.fields.id_token, 'data-action': '/api/lti/launch/storage' });
+    // The launch page does not know the binding: only the platform storage of the starting browser has it.
+    expect(page.body).not.toContain(put['data-value']!);
+    const done = await postStorageLaunch(t, { state, id_token: answer.fields.id_token, proof: platformStorage.get(get['data-key']!)! }, { jar: safari });
+    expect(done.statusCode, done.body).toBe(200);
+    const location = new URL(done.json().location, 'http://localhost:3000');
+    expect(location.pathname).toBe('/student/link');
+    const verified = await call(t.app, 'GET', '/api/student/link/verify', { query: { token: location.searchParams.get('token')! } });
+    expect(verified.json()).toMatchObject({ studentId: sid('armazenamento') });
+    // Once.
+    const replay = await postStorageLaunch(t, { state, id_token: answer.fields.id_token, proof: platformStorage.get(get['data-key']!)! }, { jar: safari });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ code: 'LTI_REFUSED', message: LTI_TOOL_MSG.stateMissing, fields: { refusal: 'stateMissing' } });
+
+    // The browser that kept its cookie launches at once (no page), platform storage or not.
+    const withCookie = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.toolUrl, 'armazenamento', '_parent') });
+    const direct = await w.platform.authenticate(storagePageData(withCookie.body)['data-next']!, unitClaims({ sub: 'armazenamento' }));
+    studentLinkOf(await postLaunch(t, direct));
+  });
+
+  it("with the platform storage, another person's launch: the victim's storage has no binding; the continuation only from our own page", async () => {
+    const attacker = new CookieJar();
+    const victim = new CookieJar();
+    const before = await launchesCount();
+    const startAttack = async () => {
+      const login = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.toolUrl, 'armazenamento', 'post_message_forwarding'), jar: attacker });
+      const put = storagePageData(login.body);
+      expect(put['data-target']).toBe('post_message_forwarding');
+      const answer = await w.platform.authenticate(put['data-next']!, unitClaims({ sub: 'atacante-2' }));
+      return { put, answer, state: answer.fields.state };
+    };
+    const first = await startAttack();
+    // The victim's browser gets the launch page (its platform storage will be asked), not a launch.
+    const page = await postLaunch(t, first.answer, victim);
+    expect(page.statusCode).toBe(200);
+    expect(storagePageData(page.body)['data-mode']).toBe('get');
+    // The platform storage of the victim's browser answers nothing for that key: the page sends null.
+    const refused = await postStorageLaunch(t, { state: first.state, id_token: first.answer.fields.id_token, proof: null }, { jar: victim });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'LTI_REFUSED', message: LTI_TOOL_MSG.browserMismatch, fields: { refusal: 'browserMismatch' } });
+    expectRefusal(await postLaunch(t, first.answer, attacker), 400, 'stateMissing');
+
+    // The attacker knows their own binding, but cannot make the victim's browser send it: a cross-site form is not
+    // JSON, and a request from another origin (or a cross-site fetch) is refused before the state is touched.
+    const second = await startAttack();
+    const proof = second.put['data-value']!;
+    const formPost = await t.app.inject({ method: 'POST', url: '/api/lti/launch/storage', payload: form({ state: second.state, id_token: second.answer.fields.id_token, proof }), headers: { ...FORM, origin: 'https://atacante.exemplo.com' } });
+    expect(formPost.statusCode).toBeGreaterThanOrEqual(400);
+    expect(formPost.statusCode).toBeLessThan(500);
+    const textPost = await t.app.inject({ method: 'POST', url: '/api/lti/launch/storage', payload: JSON.stringify({ state: second.state, id_token: second.answer.fields.id_token, proof }), headers: { 'content-type': 'text/plain', origin: 'https://atacante.exemplo.com' } });
+    expect(textPost.statusCode).toBeGreaterThanOrEqual(400);
+    expect(textPost.statusCode).toBeLessThan(500);
+    for (const headers of [{ origin: 'https://atacante.exemplo.com' }, { 'sec-fetch-site': 'cross-site' }, { origin: '' }]) {
+      const res = await postStorageLaunch(t, { state: second.state, id_token: second.answer.fields.id_token, proof }, { jar: victim, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'LTI_REFUSED', fields: { refusal: 'notOwnPage' } });
+    }
+    // A wrong value from the storage is no binding.
+    const wrong = await postStorageLaunch(t, { state: second.state, id_token: second.answer.fields.id_token, proof: crypto.randomBytes(32).toString('base64url') }, { jar: victim });
+    expect(wrong.json()).toMatchObject({ fields: { refusal: 'browserMismatch' } });
+    expect(await launchesCount()).toBe(before);
+    expect(await eventsOf('atacante-2')).toBe(0);
+  });
+});
+
 describe("the connection for the LMS admin", () => {
   it('lists the values to paste into the LMS', async () => {
     const res = await call(t.app, 'GET', `/api/sellers/${w.sellerId}/lti-connections`, { token: w.admin });
@@ -512,7 +645,7 @@ describe('housekeeping', () => {
   it('deletes expired login states and launches, and keeps the live ones', async () => {
     const login = await initiate(t, w);
     const live = new URL(String(login.headers.location)).searchParams.get('state')!;
-    await t.deps.db.insert(ltiStates).values({ stateHash: 'expired-state', connectionId: w.connection.id, nonce: 'n', targetLinkUri: w.connection.tool.toolUrl, expiresAt: new Date(Date.now() - 60_000) });
+    await t.deps.db.insert(ltiStates).values({ stateHash: 'expired-state', connectionId: w.connection.id, nonce: 'n', targetLinkUri: w.connection.tool.toolUrl, bindingHash: 'b', expiresAt: new Date(Date.now() - 60_000) });
     await deleteExpiredLti(t.deps.db);
     const left = await t.deps.db.select({ hash: ltiStates.stateHash }).from(ltiStates);
     expect(left.map((r) => r.hash)).not.toContain('expired-state');

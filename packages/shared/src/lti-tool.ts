@@ -6,10 +6,13 @@
  * - `GET /api/lti/jwks` — the tool's public keys;
  * - `GET|POST /api/lti/login` — OIDC login initiation: the connection is the live one whose platform is `iss` and whose
  *   ClientId is `client_id` (302 to its authentication endpoint with a single-use `state` and `nonce` kept in
- *   PostgreSQL: no cookie, so a browser that blocks third-party cookies inside the LMS iframe still launches);
+ *   PostgreSQL). The login is bound to the browser that started it: a partitioned cookie (CHIPS, kept inside the LMS
+ *   iframe even when third-party cookies are blocked) and, when the platform announces `lti_storage_target`, its
+ *   platform storage (1EdTech LTI Client Side postMessages: a page that `lti.put_data`s the binding before going on);
  * - `POST /api/lti/launch` — the redirect URI: the platform's id_token (form_post), verified against the connection
- *   the state names; a resource link opens the student viewer, a deep-linking request the content picker
- *   (`/lti/deep-linking`);
+ *   the state names, in the browser that started the login (its cookie; or, for a platform-storage login, a page that
+ *   `lti.get_data`s the binding and sends it to `POST /api/lti/launch/storage`); a resource link opens the student
+ *   viewer, a deep-linking request the content picker (`/lti/deep-linking`);
  *
  * The tool's URLs are the same for every connection (the admin registers the tool in the LMS first, and only then
  * knows the ClientId to type in 'Adicionar Conexão').
@@ -86,6 +89,8 @@ export const LTI_LIMITS = {
   keyActivationMinutes: 15,
   /** Items of one deep-linking response. */
   maxItems: 50,
+  /** How long the login and launch pages wait for the platform storage to answer (lti.put_data, lti.get_data). */
+  storageWaitMs: 3000,
 } as const;
 
 /** The values an LMS administrator pastes into Moodle, Canvas or D2L, per connection (docs/lms.md). */
@@ -129,6 +134,12 @@ export const LTI_TOOL_MSG = {
   platformErrorOther: 'O LMS recusou a autenticação. Abra o conteúdo de novo pelo LMS; se o problema continuar, fale com o administrador do LMS.',
   stateMissing: 'O acesso não foi iniciado por esta ferramenta, ou já foi usado. Abra o conteúdo de novo pelo LMS.',
   stateExpired: 'O acesso demorou demais para ser concluído. Abra o conteúdo de novo pelo LMS.',
+  browserMismatch:
+    'Não foi possível confirmar que este acesso começou neste navegador. Abra o conteúdo de novo pelo LMS; se o problema continuar, peça ao administrador do LMS para abrir a ferramenta em uma nova janela.',
+  /** The pages that talk to the platform storage while the login or the launch goes on. */
+  opening: 'Abrindo o conteúdo…',
+  checking: 'Confirmando o acesso…',
+  continueButton: 'Continuar',
   tokenMissing: 'O LMS não enviou o id_token.',
   tokenInvalid: 'A mensagem do LMS não é um id_token válido.',
   signature: 'A assinatura da mensagem do LMS não confere com as chaves públicas (JWKS) da plataforma.',
@@ -209,7 +220,7 @@ export const LTI_PLATFORM_ERRORS = {
   temporarily_unavailable: 'O LMS está temporariamente indisponível. Tente de novo em instantes.',
 } as const;
 
-/** The body of the login initiation (query of a GET, form of a POST). Loose: platforms send more (e.g. lti_storage_target). */
+/** The body of the login initiation (query of a GET, form of a POST). Loose: platforms send more (Canvas: canvas_region…). */
 export const ltiLoginParams = z.object({
   iss: z.string().max(2000).optional(),
   login_hint: z.string().max(2000).optional(),
@@ -217,6 +228,8 @@ export const ltiLoginParams = z.object({
   lti_message_hint: z.string().max(4000).optional(),
   lti_deployment_id: z.string().max(255).optional(),
   client_id: z.string().max(255).optional(),
+  /** LTI Client Side postMessages: the platform offers its storage, in this frame (`_parent` or a named frame). */
+  lti_storage_target: z.string().max(200).optional(),
 });
 
 /** The authentication response (form_post): the id_token and our state, or the platform's OIDC error. */
@@ -225,7 +238,22 @@ export const ltiLaunchBody = z.object({
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
+  /** Canvas repeats the login's `lti_storage_target` here; the state row already says where the binding is. */
+  lti_storage_target: z.string().max(200).optional(),
 });
+
+/**
+ * The launch page's second step when the login used the platform storage: the authentication response again and what
+ * `lti.get_data` answered in that browser (`proof`, null when the platform answered nothing). JSON, from our own page
+ * only (a cross-site form cannot send it).
+ */
+export const ltiStorageLaunchBody = z.strictObject({
+  state: z.string().max(200),
+  id_token: z.string().max(20_000),
+  proof: z.string().max(200).nullable(),
+});
+/** Where the launch page goes next (the student viewer or the content picker). */
+export const ltiStorageLaunchReply = z.object({ location: z.string() });
 
 const htmlPage = z.string().describe('Página HTML (pt-BR)');
 
@@ -287,6 +315,11 @@ export const ltiToolRoutes = {
     method: 'POST', path: '/lti/launch', tag: 'lti-tool',
     summary: 'LTI 1.3: redirect URI (form_post do id_token), verificado com a conexão do state. Link de recurso: abre o visualizador do aluno; deep linking: o seletor de conteúdo',
     access: 'public', body: ltiLaunchBody, response: htmlPage,
+  }),
+  launchStorage: defineRoute({
+    method: 'POST', path: '/lti/launch/storage', tag: 'lti-tool',
+    summary: 'LTI 1.3: a página do acesso envia o que o armazenamento da plataforma (lti.get_data) guardou no login; confere que o acesso começou neste navegador e responde para onde seguir',
+    access: 'public', body: ltiStorageLaunchBody, response: ltiStorageLaunchReply,
   }),
   deepLinkingContext: defineRoute({
     method: 'GET', path: '/lti/deep-linking/context', tag: 'lti-tool',

@@ -14,8 +14,8 @@
  *    LTI_LIMITS.idTokenMaxAgeSeconds (LTI_LIMITS.clockToleranceSeconds of skew), `nonce` = the state's nonce, version
  *    1.3.0, a message type we handle, a deployment id the connection accepts.
  *
- * No cookie is involved: the state is server-side, keyed by its own random value, so a browser that blocks
- * third-party cookies inside the LMS iframe launches as any other (docs/decisions.md "Issue 14 — LTI 1.3").
+ * The state is server-side, keyed by its own random value, and bound to the browser that started the login: the
+ * launch must show the login's binding secret, from its partitioned cookie or the platform storage (lti-binding.ts).
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -39,6 +39,7 @@ import { ltiConnections } from '../sellers/lti.tables';
 import { sellers } from '../sellers/sellers.tables';
 import { ltiDeployments, ltiStates } from './lti-tool.tables';
 import { refuse } from './lti-pages';
+import { bindingMatches, storageOrigins, storageTargetOf } from './lti-binding';
 
 /** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
 const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
@@ -87,8 +88,21 @@ export function platformKeys(url: string) {
   return set;
 }
 
-/** The authentication request's URL (Security Framework §5.1.1.2). */
-export async function login(db: Db, publicUrl: string, params: z.output<typeof ltiLoginParams>): Promise<{ location: string; connectionId: number }> {
+export interface LoginAnswer {
+  /** The authentication request's URL. */
+  location: string;
+  connectionId: number;
+  state: string;
+  /** The secret the starting browser keeps (cookie, platform storage); the state row keeps its SHA-256. */
+  binding: string;
+  /** The platform storage the login initiation announced: its frame and the origins it may have; null without. */
+  storage: { target: string; origins: string[] } | null;
+  /** The LMS's origin (frame-ancestors of the login page). */
+  frameAncestor: string | null;
+}
+
+/** The authentication request's URL (Security Framework §5.1.1.2), and the binding of the login to its browser. */
+export async function login(db: Db, publicUrl: string, params: z.output<typeof ltiLoginParams>): Promise<LoginAnswer> {
   if (!params.iss || !params.login_hint || !params.target_link_uri) throw refuse(400, 'loginMissing', LTI_TOOL_MSG.loginMissing);
   const found = await connectionsOf(db, params.iss, params.client_id);
   if (found.length === 0) throw refuse(404, 'connectionUnknown', LTI_TOOL_MSG.connectionUnknown, `${params.iss} ${params.client_id ?? ''}`);
@@ -97,11 +111,15 @@ export async function login(db: Db, publicUrl: string, params: z.output<typeof l
   const connectionId = connection.id;
   const state = randomToken();
   const nonce = randomToken();
+  const binding = randomToken();
+  const storageTarget = storageTargetOf(params.lti_storage_target);
   await db.insert(ltiStates).values({
     stateHash: sha256(state),
     connectionId,
     nonce,
     targetLinkUri: params.target_link_uri,
+    bindingHash: sha256(binding),
+    storageTarget,
     expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.stateMinutes})`,
   });
   const url = new URL(connection.authenticationEndpoint);
@@ -118,7 +136,38 @@ export async function login(db: Db, publicUrl: string, params: z.output<typeof l
     ...(params.lti_message_hint !== undefined ? { lti_message_hint: params.lti_message_hint } : {}),
   };
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return { location: url.toString(), connectionId };
+  return {
+    location: url.toString(),
+    connectionId,
+    state,
+    binding,
+    storage: storageTarget ? { target: storageTarget, origins: storageOrigins(connection) } : null,
+    frameAncestor: originOrNull(connection.url),
+  };
+}
+
+const originOrNull = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A live login whose launch must go through the platform storage page: the state is known, not expired, its login
+ * announced the platform storage, and the request's cookie does not already bind it. Read only (the continuation
+ * uses the state). Null otherwise: the launch goes on (and refuses what it must).
+ */
+export async function storageLaunchOf(db: Db, state: string, cookie: string | undefined) {
+  const [row] = await db
+    .select({ connectionId: ltiStates.connectionId, bindingHash: ltiStates.bindingHash, storageTarget: ltiStates.storageTarget })
+    .from(ltiStates)
+    .where(and(eq(ltiStates.stateHash, sha256(state)), sql`${ltiStates.expiresAt} > now()`));
+  if (!row?.storageTarget || bindingMatches(row.bindingHash, cookie)) return null;
+  const connection = await liveConnection(db, row.connectionId);
+  if (!connection) return null;
+  return { target: row.storageTarget, origins: storageOrigins(connection), frameAncestor: originOrNull(connection.url) };
 }
 
 /** jose's failure → the refusal the page names. */
@@ -169,8 +218,14 @@ export interface VerifiedLaunch {
   deploymentId: string;
 }
 
-/** The authentication response verified (see the file's comment); a refusal otherwise. */
-export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>): Promise<VerifiedLaunch> {
+/** What the launching browser shows of the login's binding: its cookie, and what its platform storage answered. */
+export interface BrowserBinding {
+  cookie?: string | undefined;
+  proof?: string | null | undefined;
+}
+
+/** The authentication response verified (see the file's comment), in the browser that started the login; a refusal otherwise. */
+export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>, browser: BrowserBinding): Promise<VerifiedLaunch> {
   // The platform's OIDC error: a known code's fixed pt-BR text, never the platform's (or anyone's) own words on the
   // page; the description goes to the log.
   if (body.error) throw refuse(400, 'platformError', platformErrorText(body.error), `${body.error.slice(0, 100)}: ${(body.error_description ?? '').slice(0, 500)}`);
@@ -184,10 +239,15 @@ export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>): Prom
       connectionId: ltiStates.connectionId,
       nonce: ltiStates.nonce,
       targetLinkUri: ltiStates.targetLinkUri,
+      bindingHash: ltiStates.bindingHash,
       expired: sql<boolean>`${ltiStates.expiresAt} <= now()`,
     });
   if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
+  // The browser that started the login, and no other (the state is gone either way: an attempt burns it).
+  if (!bindingMatches(state.bindingHash, browser.cookie) && !bindingMatches(state.bindingHash, browser.proof)) {
+    throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, browser.proof === undefined ? 'no cookie' : 'no cookie, platform storage without the binding');
+  }
   const connectionId = state.connectionId;
   const connection = await requireConnection(db, connectionId);
 

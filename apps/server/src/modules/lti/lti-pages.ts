@@ -1,12 +1,14 @@
 /**
- * The HTML the LTI endpoints answer inside the LMS (issue 14): a refusal page (pt-BR, never a launch) and the
- * auto-posted form of a deep-linking response. Each page carries its own Content-Security-Policy: nothing loads but
- * its inline style and, for the form, one script by nonce; `frame-ancestors` lets the LMS frame it; `form-action` lets
- * the form post only to the platform's return URL.
+ * The HTML the LTI endpoints answer inside the LMS (issue 14): a refusal page (pt-BR, never a launch), the
+ * auto-posted form of a deep-linking response, and the two pages that talk to the platform storage at login and
+ * launch (lti-binding.ts). Each page carries its own Content-Security-Policy: nothing loads but its inline style and,
+ * for the form and the storage pages, one script by nonce; `frame-ancestors` lets the LMS frame it; `form-action` lets
+ * the form post only to the platform's return URL; the storage pages may call only our own origin (`connect-src`).
  */
 import crypto from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
+import { LTI_LIMITS, LTI_TOOL_MSG, ltiToolRoutes } from '@edu/shared/lti-tool';
+import { STORAGE_SCRIPT } from './lti-storage-script';
 
 /** A refusal of the LTI flow: its HTTP status, a code for the log and the pt-BR text the page shows. */
 export class LtiRefusal extends Error {
@@ -90,6 +92,57 @@ export function autoPostPage(reply: FastifyReply, action: string, fields: Record
     `frame-ancestors 'self'${frameAncestor ? ` ${frameAncestor}` : ''}`,
   ].join('; ');
   return send(reply, 200, csp, html);
+}
+
+export interface StoragePage {
+  /** `put`: the login keeps the binding in the platform storage; `get`: the launch reads it back. */
+  mode: 'put' | 'get';
+  /** The frame `lti_storage_target` named, and the origins the platform's frame may have. */
+  storage: { target: string; origins: string[] };
+  key: string;
+  /** put: the binding secret and the authentication request's URL. */
+  value?: string;
+  next?: string;
+  /** get: the authentication response, posted again with what the storage answered. */
+  state?: string;
+  idToken?: string;
+  frameAncestor: string | null;
+}
+
+/** A page that talks to the platform storage (lti-storage-script.ts); without scripts, a link goes on (put). */
+export function storagePage(reply: FastifyReply, p: StoragePage) {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  const attrs: Record<string, string> = {
+    id: 'lti-storage',
+    'data-mode': p.mode,
+    'data-origins': JSON.stringify(p.storage.origins),
+    'data-target': p.storage.target,
+    'data-key': p.key,
+    'data-wait': String(LTI_LIMITS.storageWaitMs),
+    'data-refused-title': LTI_TOOL_MSG.refusedTitle,
+    'data-unexpected': LTI_TOOL_MSG.unexpected,
+    ...(p.mode === 'put' ? { 'data-value': p.value!, 'data-next': p.next! } : {}),
+    ...(p.mode === 'get' ? { 'data-action': `/api${ltiToolRoutes.launchStorage.path}`, 'data-state': p.state!, 'data-id-token': p.idToken! } : {}),
+  };
+  const attributes = Object.entries(attrs)
+    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+    .join(' ');
+  const status = p.mode === 'put' ? LTI_TOOL_MSG.opening : LTI_TOOL_MSG.checking;
+  const body =
+    `<div ${attributes}><h1 id="lti-title">${escapeHtml(LTI_TOOL_MSG.pageTitle)}</h1><p id="lti-status" role="status">${escapeHtml(status)}</p>` +
+    `<p id="lti-hint" class="hint" hidden>${escapeHtml(LTI_TOOL_MSG.refusedHint)}</p>` +
+    (p.mode === 'put' ? `<noscript><p><a href="${escapeHtml(p.next!)}">${escapeHtml(LTI_TOOL_MSG.continueButton)}</a></p></noscript>` : '') +
+    `</div><script nonce="${nonce}">${STORAGE_SCRIPT}</script>`;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    `connect-src ${p.mode === 'get' ? "'self'" : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors 'self'${p.frameAncestor ? ` ${p.frameAncestor}` : ''}`,
+  ].join('; ');
+  return send(reply, 200, csp, page(LTI_TOOL_MSG.pageTitle, body));
 }
 
 /** A redirect (302 after a GET login, 303 after a POST launch) without a body to read. */

@@ -25,7 +25,9 @@ export const ltiKeys = pgTable('lti_keys', {
 /**
  * OIDC login state (LTI Security Framework §5.1.1): one row per login initiation, keyed by the SHA-256 of the random
  * `state` we send to the platform, bound to the connection and the `nonce`; the launch deletes it (single use). Kept
- * in PostgreSQL so every server instance sees it and no cookie is needed inside the LMS iframe.
+ * in PostgreSQL so every server instance sees it. `binding_hash` is the SHA-256 of the secret the starting browser
+ * keeps (its partitioned cookie, and the platform storage when the login announced `lti_storage_target`, kept in
+ * `storage_target`): the launch must show it (lti-binding.ts).
  */
 export const ltiStates = pgTable(
   'lti_states',
@@ -34,6 +36,8 @@ export const ltiStates = pgTable(
     connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
     nonce: text('nonce').notNull(),
     targetLinkUri: text('target_link_uri').notNull(),
+    bindingHash: text('binding_hash').notNull(),
+    storageTarget: text('storage_target'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -3,9 +3,11 @@
  * - form posts (application/x-www-form-urlencoded: the platform's login and launch, the picker's answer) are parsed
  *   here only;
  * - one per-address limit (RATE_LIMIT_LTI per minute) runs before anything else;
- * - the browser-facing routes answer HTML (a redirect, the auto-posted response, or a pt-BR refusal page, logged) —
- *   for every failure, a malformed request (zod, 400) or an unexpected error (500) included; the picker's calls and
- *   the grade answers answer JSON (the app's error handler).
+ * - the browser-facing routes answer HTML (a redirect, the auto-posted response, a platform-storage page, or a pt-BR
+ *   refusal page, logged) — for every failure, a malformed request (zod, 400) or an unexpected error (500) included;
+ *   the picker's calls, the launch's platform-storage continuation and the grade answers answer JSON (the app's error
+ *   handler; a refusal of the continuation is logged like the pages' and carries its code in `fields.refusal`).
+ * - the login binds itself to its browser and the launch checks it (lti-binding.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
@@ -15,8 +17,9 @@ import { AppError } from '../../platform/errors';
 import { studentOf } from '../delivery/student.routes';
 import { ltiKeyStore } from './lti-keys';
 import { deepLinkingRequest, resourceLink } from './lti-launch';
-import { login, verify } from './lti-oidc';
-import { autoPostPage, LtiRefusal, redirect, refusalPage } from './lti-pages';
+import { login, storageLaunchOf, verify, type VerifiedLaunch } from './lti-oidc';
+import { autoPostPage, LtiRefusal, redirect, refusalPage, storagePage } from './lti-pages';
+import { clearStateCookie, fromOwnPage, setStateCookie, stateCookieOf, storageKeyOf } from './lti-binding';
 import { deepLinkingService } from './lti-deep-linking';
 import { ltiGradesService } from './lti-grades';
 
@@ -25,13 +28,16 @@ const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.deepLinkingRes
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
+const logRefusal = (request: FastifyRequest, err: LtiRefusal) =>
+  request.log.warn({ lti: { code: err.code, status: err.status, detail: err.detail } }, 'LTI: acesso recusado');
+
 /** A refusal → its page and one log line; anything else → the error handler (500, logged there). */
 async function answerHtml(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
   try {
     return await work();
   } catch (err) {
     if (!(err instanceof LtiRefusal)) throw err;
-    request.log.warn({ lti: { code: err.code, status: err.status, detail: err.detail } }, 'LTI: acesso recusado');
+    logRefusal(request, err);
     return refusalPage(reply, err);
   }
 }
@@ -73,22 +79,67 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       return keys.jwks();
     });
 
+    // The login binds itself to this browser: its partitioned cookie always, and the platform storage when announced
+    // (a page that keeps the binding there before going on to the platform).
     const loginHandler = (input: Parameters<typeof login>[2], request: FastifyRequest, reply: FastifyReply) =>
       answerHtml(request, reply, async () => {
-        const { location } = await login(deps.db, deps.config.PUBLIC_URL, input);
-        return redirect(reply, 302, location);
+        const answer = await login(deps.db, deps.config.PUBLIC_URL, input);
+        setStateCookie(reply, answer.state, answer.binding);
+        if (!answer.storage) return redirect(reply, 302, answer.location);
+        return storagePage(reply, {
+          mode: 'put',
+          storage: answer.storage,
+          key: storageKeyOf(answer.state),
+          value: answer.binding,
+          next: answer.location,
+          frameAncestor: answer.frameAncestor,
+        });
       }) as never;
     registerRoute(scope, deps, R.loginGet, ({ query, request, reply }) => loginHandler(query, request, reply));
     registerRoute(scope, deps, R.loginPost, ({ body, request, reply }) => loginHandler(body, request, reply));
 
+    /** What a verified launch opens, logged; its login's cookie goes. */
+    const open = async (launch: VerifiedLaunch, state: string, request: FastifyRequest, reply: FastifyReply, binding: string) => {
+      const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch, request.log);
+      request.log.info({ lti: { connectionId: launch.connection.id, messageType: launch.messageType, deploymentId: launch.deploymentId, binding } }, 'LTI: acesso aceito');
+      clearStateCookie(reply, state);
+      return location;
+    };
+
     registerRoute(scope, deps, R.launch, ({ body, request, reply }) =>
       answerHtml(request, reply, async () => {
-        const launch = await verify(deps.db, body);
-        const location = launch.messageType === 'LtiDeepLinkingRequest' ? await deepLinkingRequest(deps, launch) : await resourceLink(deps, launch, request.log);
-        request.log.info({ lti: { connectionId: launch.connection.id, messageType: launch.messageType, deploymentId: launch.deploymentId } }, 'LTI: acesso aceito');
-        return redirect(reply, 303, location);
+        const cookie = stateCookieOf(request, body.state);
+        // A platform-storage login without this browser's cookie: a page asks the platform storage, then continues.
+        if (!body.error && body.state && body.id_token) {
+          const storage = await storageLaunchOf(deps.db, body.state, cookie);
+          if (storage) {
+            return storagePage(reply, {
+              mode: 'get',
+              storage,
+              key: storageKeyOf(body.state),
+              state: body.state,
+              idToken: body.id_token,
+              frameAncestor: storage.frameAncestor,
+            });
+          }
+        }
+        const launch = await verify(deps.db, body, { cookie });
+        return redirect(reply, 303, await open(launch, body.state!, request, reply, 'cookie'));
       }) as never,
     );
+
+    registerRoute(scope, deps, R.launchStorage, async ({ body, request, reply }) => {
+      try {
+        if (!fromOwnPage(request, deps.config.PUBLIC_URL)) throw new LtiRefusal(403, 'notOwnPage', LTI_TOOL_MSG.requestInvalid, String(request.headers.origin ?? 'no origin'));
+        const cookie = stateCookieOf(request, body.state);
+        const launch = await verify(deps.db, body, { cookie, proof: body.proof });
+        return { location: await open(launch, body.state, request, reply, body.proof !== null ? 'platform storage' : 'cookie') };
+      } catch (err) {
+        if (!(err instanceof LtiRefusal)) throw err;
+        logRefusal(request, err);
+        throw new AppError(err.status, 'LTI_REFUSED', err.text, { refusal: err.code });
+      }
+    });
 
     registerRoute(scope, deps, R.deepLinkingContext, ({ request }) => picker.context(single(request.headers[LTI_SESSION_HEADER])));
     registerRoute(scope, deps, R.deepLinkingCatalogue, ({ request, query }) => picker.catalogue(single(request.headers[LTI_SESSION_HEADER]), query));
