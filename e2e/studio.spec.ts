@@ -6,6 +6,7 @@
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
+import { EMBED_MSG } from '../packages/shared/src/content/embed-hosts';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
 import { demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn, TINY_PNG } from './helpers';
 import { zip } from '../apps/server/test/zip-writer';
@@ -176,8 +177,13 @@ test('provider writes a unit with every resource, sees it in the preview and reg
   await typeRich(panel(page), page, 'Citação', 'Uma citação memorável.');
   await addResource(page);
 
+  // Only the allowed sites: another one is refused in the form, naming the site and the operator's setting.
   await openResource(page, 'Iframe Externo');
-  await panel(page).getByRole('textbox', { name: 'Endereço (URL)' }).fill('https://exemplo.com.br/simulador');
+  await expect(panel(page).getByTestId('embed-hosts')).toContainText('phet.colorado.edu');
+  await panel(page).getByRole('textbox', { name: 'Endereço (URL)' }).fill('https://evil.example/phish');
+  await panel(page).getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(panel(page).getByText(EMBED_MSG.hostRefused('evil.example'))).toBeVisible();
+  await panel(page).getByRole('textbox', { name: 'Endereço (URL)' }).fill('https://phet.colorado.edu/sims/html/fractions-intro/latest/fractions-intro_all.html?locale=pt_BR');
   await panel(page).getByRole('textbox', { name: 'Largura' }).fill('100%');
   await panel(page).getByRole('textbox', { name: 'Altura' }).fill('400px');
   await addResource(page);
