@@ -15,12 +15,12 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { rents } from '../src/modules/rents/rents.tables';
 import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
-import { ltiGrades, ltiKeys, ltiLaunches } from '../src/modules/lti/lti-tool.tables';
+import { ltiDeepLinkSessions, ltiGrades, ltiKeys, ltiLaunches } from '../src/modules/lti/lti-tool.tables';
 import { ltiScoresWorker } from '../src/modules/lti/lti-grades';
 import { revokeLtiKey, rotateLtiKey } from '../src/modules/lti/lti-keys';
 import { call, createTestApp, type TestApp } from './harness';
 import { CLAIM, ROLE } from './lti-platform';
-import { expectRefusal, FORM, form, launch, ltiWorld, studentLinkOf, type LtiWorld } from './lti-setup';
+import { CookieJar, expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, postStorageLaunch, storagePageData, studentLinkOf, type LtiWorld } from './lti-setup';
 
 let t: TestApp;
 let w: LtiWorld;
@@ -186,6 +186,43 @@ describe('the content picker', () => {
     } finally {
       await t.deps.db.update(rents).set({ status: 'active' }).where(eq(rents.id, w.rent));
     }
+  });
+});
+
+describe("the picker opens only in the browser that started the login", () => {
+  const sessions = async () => (await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(ltiDeepLinkSessions))[0]!.n;
+
+  it("another person's deep-linking launch posted from a teacher's browser (login CSRF): refused, no picker, nothing reaches the course", async () => {
+    const attacker = new CookieJar();
+    const teacher = new CookieJar();
+    const before = await sessions();
+    const login = await initiate(t, w, { jar: attacker });
+    const answer = await w.platform.authenticate(String(login.headers.location), dlClaims({ sub: 'professor-atacante' }));
+    expectRefusal(await postLaunch(t, answer, teacher), 403, 'browserMismatch');
+    expect(await sessions()).toBe(before);
+    // With the platform storage the teacher's page asks the teacher's own storage, which has nothing: refused too.
+    const viaStorage = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.deepLinkingUrl, 'seletor', '_parent'), jar: attacker });
+    const stored = await w.platform.authenticate(storagePageData(viaStorage.body)['data-next']!, dlClaims({ sub: 'professor-atacante' }));
+    expect(storagePageData((await postLaunch(t, stored, teacher)).body)['data-mode']).toBe('get');
+    const refused = await postStorageLaunch(t, { state: stored.fields.state, id_token: stored.fields.id_token, proof: null }, { jar: teacher });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: LTI_TOOL_MSG.browserMismatch, fields: { refusal: 'browserMismatch' } });
+    expect(await sessions()).toBe(before);
+  });
+
+  it("through the platform storage, the teacher's own launch opens the picker", async () => {
+    const noCookies = new CookieJar();
+    const login = await initiate(t, w, { params: w.platform.initiation(w.connection.tool.deepLinkingUrl, 'seletor', '_parent'), jar: noCookies });
+    const put = storagePageData(login.body);
+    noCookies.cookies.clear();
+    const answer = await w.platform.authenticate(put['data-next']!, dlClaims());
+    expect(storagePageData((await postLaunch(t, answer, noCookies)).body)['data-mode']).toBe('get');
+    const done = await postStorageLaunch(t, { state: answer.fields.state, id_token: answer.fields.id_token, proof: put['data-value']! }, { jar: noCookies });
+    expect(done.statusCode, done.body).toBe(200);
+    const url = new URL(done.json().location, 'http://localhost:3000');
+    expect(url.pathname).toBe('/lti/deep-linking');
+    const context = await call(t.app, 'GET', '/api/lti/deep-linking/context', { headers: { [LTI_SESSION_HEADER]: url.searchParams.get('session')! } });
+    expect(context.statusCode, context.body).toBe(200);
   });
 });
 
