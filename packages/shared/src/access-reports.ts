@@ -14,6 +14,7 @@
  * - Both show the accesses per day and the most accessed units as charts (`…/charts`) and export CSV (`…/csv`).
  */
 import { z } from 'zod';
+import { textIdSchema, INT_MAX } from './validation';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { reportDate, withReportRange } from './reports';
@@ -72,7 +73,7 @@ export const CHARTS_MSG = {
   noAccess: 'Nenhum acesso no período.',
 } as const;
 
-const id = () => z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).max(2_147_483_647, MSG.invalidValue);
+const id = () => textIdSchema(MSG.invalidValue);
 const page = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(1, MSG.invalidValue).max(100_000, MSG.invalidValue).default(1);
 
 // ------------------------------------------------------------------ the access report
@@ -141,7 +142,7 @@ export type AccessCharts = z.infer<typeof accessCharts>;
 export const unitAccessParams = withReportRange(
   z.strictObject({
     /** A knowledge area id, or 0 (ALL_KNOWLEDGE_AREAS) for every area. */
-    knowledgeid: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).max(2_147_483_647, MSG.invalidValue),
+    knowledgeid: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).max(INT_MAX, MSG.invalidValue),
     start_date: reportDate(),
     end_date: reportDate(),
   }),

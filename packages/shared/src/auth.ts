@@ -5,7 +5,7 @@ import { INSTITUTION_GRANTS } from './institutions';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
-import { cnpj, cpf, email, messageResponse, optionalCnpj, optionalLink, optionalText, password, requiredText } from './validation';
+import { cnpj, cpf, email, messageResponse, optionalCnpj, optionalLink, optionalText, password, requiredText, idSchema, textIdSchema } from './validation';
 
 export const PROFILE_TYPES = ['Profissional Liberal', 'Instituição de Ensino', 'Fornecedor', 'Fornecedor de Servico'] as const;
 export type ProfileType = (typeof PROFILE_TYPES)[number];
@@ -119,7 +119,7 @@ export const institutionSignupBody = z.strictObject({
   password: z.string().max(LIMITS.passwordMax).optional(),
   sellerName: requiredText(),
   cnpj: cnpj(),
-  planId: z.number({ error: MSG.required }).int().positive(MSG.required),
+  planId: idSchema(MSG.required),
   status: z.literal('inative').optional(),
 });
 export type InstitutionSignupBody = z.input<typeof institutionSignupBody>;
@@ -179,7 +179,7 @@ export const authRoutes = {
   }),
   signupLogo: defineRoute({
     method: 'POST', path: '/signup/logo/:id', tag: 'auth', summary: 'Logo da instituição recém-cadastrada (campo images, cabeçalho x-upload-token)',
-    access: 'public', params: z.strictObject({ id: z.coerce.number().int().positive() }), multipart: true,
+    access: 'public', params: z.strictObject({ id: textIdSchema() }), multipart: true,
     response: z.object({ logoUrl: z.string() }), rateLimit: 'upload',
   }),
 } as const;

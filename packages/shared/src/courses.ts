@@ -9,7 +9,7 @@ import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { requiredText } from './validation';
+import { idSchema, requiredText, textIdSchema } from './validation';
 
 /** pt-BR texts (spec 3 §2.16, §5, §8; the spellings of the spec, 'editado editado' included). */
 export const COURSE_MSG = {
@@ -63,13 +63,9 @@ export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_FINISHED: readonly ImportStatus[] = ['done', 'failed'];
 
-const pathId = () => z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue);
+const pathId = () => textIdSchema(MSG.invalidValue);
 /** An id in a JSON body: 'Campo Obrigatório' when missing, 'Valor inválido' when not a positive integer. */
-const bodyId = () =>
-  z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue) })
-    .int(MSG.invalidValue)
-    .positive(MSG.invalidValue);
+const bodyId = () => idSchema(MSG.invalidValue, MSG.required);
 
 export const courseIdParam = z.strictObject({ id: pathId() });
 export const courseImportParam = z.strictObject({ courseId: pathId() });

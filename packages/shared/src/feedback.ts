@@ -4,7 +4,7 @@ import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { pageLimit, pageQuery } from './validation';
+import { pageLimit, pageQuery, idSchema } from './validation';
 
 export const FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis', 'resolved', 'closed'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
@@ -86,7 +86,7 @@ export const feedbackRoutes = {
     body: z.strictObject({
       itemFeedback: z.strictObject({
         name: z.string().trim().max(200, MSG.maxChars(200)).optional(),
-        unit_id: z.number().int().positive(),
+        unit_id: idSchema(),
         unit_name: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
         error_type: z.enum(FEEDBACK_TYPES, { error: MSG.required }),
         error_description: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)),
@@ -102,7 +102,7 @@ export const feedbackRoutes = {
   status: defineRoute({
     method: 'PUT', path: '/items/item/feedback/status', tag: 'feedback', summary: 'Resolver ou fechar um feedback',
     access: FEEDBACK_REPORT_TYPES,
-    body: z.strictObject({ id: z.number().int().positive(), status: z.enum(['resolved', 'closed'], { error: MSG.invalidValue }) }),
+    body: z.strictObject({ id: idSchema(), status: z.enum(['resolved', 'closed'], { error: MSG.invalidValue }) }),
     response: feedbackRow,
   }),
 } as const;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
-import { idParam } from './validation';
+import { idParam, idSchema } from './validation';
 
 export const GALLERY_KINDS = ['images', 'infographics', 'questions', 'pdfs'] as const;
 export type GalleryKind = (typeof GALLERY_KINDS)[number];
@@ -86,7 +86,7 @@ export const galleriesRoutes = {
   create: defineRoute({
     method: 'POST', path: '/gallery/create', tag: 'galleries', summary: 'Criar galeria',
     access: GALLERY_OWNER_TYPES,
-    body: z.strictObject({ provider_id: z.number().int().positive(), name: z.enum(GALLERY_KINDS, { error: MSG.invalidValue }) }),
+    body: z.strictObject({ provider_id: idSchema(), name: z.enum(GALLERY_KINDS, { error: MSG.invalidValue }) }),
     response: galleryRow,
   }),
   uploadImages: upload('images'),
@@ -115,7 +115,7 @@ export const galleriesRoutes = {
     method: 'POST', path: '/galleries/stock/import/:id', tag: 'galleries',
     summary: 'Copiar uma foto do banco de imagens para a galeria de imagens do fornecedor',
     access: GALLERY_OWNER_TYPES, params: idParam, rateLimit: 'upload', idempotent: true,
-    body: z.strictObject({ stockId: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
+    body: z.strictObject({ stockId: idSchema(MSG.invalidValue) }),
     response: z.array(uploadedFile),
   }),
 } as const;

@@ -9,7 +9,7 @@ import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
 import { SELLER_STATUSES } from './sellers';
-import { cnpj, email, idParam, pageQuery, requiredText } from './validation';
+import { cnpj, email, idParam, pageQuery, requiredText, idSchema } from './validation';
 
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
@@ -107,7 +107,7 @@ export const institutionsPage = z.object({
 });
 export type InstitutionsPage = z.infer<typeof institutionsPage>;
 
-const planId = () => z.number({ error: MSG.required }).int(MSG.required).positive(MSG.required);
+const planId = () => idSchema(MSG.required);
 
 /** 'Criar Acesso para Instiuição': the seller user and its institution, with the plan its prices follow. */
 export const institutionCreateBody = z.strictObject({
@@ -121,7 +121,7 @@ export type InstitutionCreateBody = z.input<typeof institutionCreateBody>;
 
 /** 'Editar Acesso da Intituição' (PUT /sellers/update/:id: id, email, name, cnpj; plus the user's name and the plan). */
 export const institutionUpdateBody = z.strictObject({
-  id: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
+  id: idSchema(MSG.invalidValue).optional(),
   nameUser: requiredText(),
   cnpj: cnpj(),
   name: requiredText(),
@@ -137,7 +137,7 @@ export type InstitutionUpdateBody = z.input<typeof institutionUpdateBody>;
 
 export const sellerStatusBody = z.strictObject({ status: z.enum(SELLER_STATUSES, { error: MSG.required }) });
 export const sellersStatusBody = z.strictObject({
-  ids: z.array(z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue), { error: MSG.required }).min(1, MSG.required).max(100, MSG.invalidValue),
+  ids: z.array(idSchema(MSG.invalidValue), { error: MSG.required }).min(1, MSG.required).max(100, MSG.invalidValue),
   status: z.enum(SELLER_STATUSES, { error: MSG.required }),
 });
 

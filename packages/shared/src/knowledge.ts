@@ -1,5 +1,6 @@
 /** Knowledge areas and learning levels (spec 2 §3, §7.1): the vocabulary units are classified with. */
 import { z } from 'zod';
+import { textIdSchema, INT_MAX } from './validation';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
 
@@ -31,12 +32,12 @@ export const commaParts = z
 export const listOf = <T extends z.ZodType>(item: T) => z.array(item, { error: MSG.invalidValue }).max(50, MSG.invalidValue);
 
 /** Unit filters in a query: knowledge-area ids and learning levels, comma-joined (store, catalogue, subjects). */
-export const knowledgeIdsParam = commaParts.pipe(listOf(z.coerce.number<string>({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue))).optional();
+export const knowledgeIdsParam = commaParts.pipe(listOf(textIdSchema<string>(MSG.invalidValue))).optional();
 export const levelsParam = commaParts.pipe(listOf(z.string().max(200, MSG.invalidValue))).optional();
 
 /** One knowledge area's units a page at a time ('Mostrar mais'; NO_AREA_ID for units without one): store and catalogue. */
 export const unitGroupPageParams = {
-  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).optional(),
+  group: z.coerce.number({ error: MSG.invalidValue }).int().min(0, MSG.invalidValue).max(INT_MAX, MSG.invalidValue).optional(),
   page: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).max(100_000, MSG.invalidValue).default(1),
 };
 

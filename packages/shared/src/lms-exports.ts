@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
-import { idParam } from './validation';
+import { idParam, idSchema } from './validation';
 
 /** Who may export for an LMS: who may share links (share-links.ts SHARE_LINK_TYPES). */
 export const LMS_EXPORT_TYPES = ['seller', 'seller_content_manager'] as const;
@@ -106,7 +106,7 @@ export const LMS_EXPORT_MSG = {
 
 export const scormBody = z.strictObject({
   /** A unit of one of the institution's subjects: the package opens the version that subject keeps (opt-in updates). */
-  subjectId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
+  subjectId: idSchema(MSG.invalidValue).optional(),
 });
 export type ScormBody = z.input<typeof scormBody>;
 

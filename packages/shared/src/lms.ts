@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
-import { messageResponse } from './validation';
+import { messageResponse, idSchema } from './validation';
 import { SHARE_LINK_PATH } from './share-links';
 import { STUDENT_QUERY_PARAM } from './student';
 
@@ -23,7 +23,7 @@ export const LMS_KEY_MAX = 200;
 export const LMS_KEY_GENERATOR_TYPES = ['seller'] as const;
 
 const sellerIdBody = z.strictObject({
-  id: z.number({ error: MSG.required }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  id: idSchema(MSG.invalidValue, MSG.required),
 });
 export type LmsKeyBody = z.input<typeof sellerIdBody>;
 
@@ -46,7 +46,7 @@ export const LMS_MSG = {
 /** A positive integer, as JSON number or as a string of digits (LMS integrations often send ids as text). */
 const itemIdField = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: LMS_MSG.itemIdRequired }).int(LMS_MSG.itemIdRequired).positive(LMS_MSG.itemIdRequired).max(2_147_483_647, LMS_MSG.itemIdRequired),
+  idSchema(LMS_MSG.itemIdRequired),
 );
 
 /** Spec 1 §7 "LMS API": body itemId (the unit's id, as in the institution's share links). */

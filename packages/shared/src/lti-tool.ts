@@ -22,6 +22,7 @@
  * Browser-facing answers (login, launch, deep-linking response) are HTML pages in pt-BR, never JSON.
  */
 import { z } from 'zod';
+import { idSchema } from './validation';
 import { defineRoute } from './contract';
 import { catalogueQuery, catalogueResponse } from './catalogue';
 import { MSG } from './messages';
@@ -279,7 +280,7 @@ export const deepLinkingChoiceBody = z.object({
 
 /** An answer given in the student viewer of a launch with AGS: the server checks it against the unit. */
 export const ltiAnswerBody = z.strictObject({
-  unitId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  unitId: idSchema(MSG.invalidValue),
   /** The question's key (`questionKey` of content/unit-questions.ts). */
   question: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200_000, MSG.invalidValue),
   option: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200, MSG.invalidValue),

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { defineRoute } from './contract';
 import { PLATFORM_ADMIN_TYPES } from './access';
-import { idParam } from './validation';
+import { idParam, textIdSchema } from './validation';
 import { LTI_STUDENT_PREFIX } from './share-links';
 
 export const LTI_PLATFORMS = ['canvas', 'd2l', 'moodle'] as const;
@@ -220,8 +220,8 @@ export type LtiConnectionView = z.infer<typeof ltiConnectionView>;
 
 const sellerParam = idParam;
 const connectionParams = z.strictObject({
-  id: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
-  connectionId: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  id: textIdSchema(MSG.invalidValue),
+  connectionId: textIdSchema(MSG.invalidValue),
 });
 export const ltiDeploymentBody = z.strictObject({ deploymentId: ltiDeploymentId() });
 export type LtiDeploymentBody = z.input<typeof ltiDeploymentBody>;

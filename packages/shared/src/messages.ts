@@ -16,6 +16,7 @@ export const MSG = {
   invalidValue: 'Valor inválido',
   // What a client can get wrong in a request (issue 10): every answer says what is wrong, in Portuguese.
   nulCharacter: 'O texto contém um caractere nulo (código 0), que não é aceito. Remova-o e tente novamente.',
+  invalidUnicode: 'O texto contém um caractere inválido (um símbolo Unicode incompleto), que não é aceito. Remova-o e tente novamente.',
   bodyNotJson: 'O corpo da requisição deve ser JSON, enviado com o cabeçalho Content-Type: application/json.',
   bodyInvalidJson: 'O corpo da requisição não é um JSON válido.',
   bodyEmptyJson: 'O corpo da requisição está vazio: envie um objeto JSON.',

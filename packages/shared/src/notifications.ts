@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
-import { idParam, messageResponse, pageQuery, requiredText } from './validation';
+import { idParam, messageResponse, pageQuery, requiredText, idSchema, textIdSchema } from './validation';
 
 /** Who manages notices and templates (spec: "not shown"; decided: admin and director, as their menus). */
 export const NOTICE_MANAGER_TYPES = ['admin', 'director'] as const;
@@ -55,7 +55,7 @@ export type NoticeTemplate = z.infer<typeof noticeTemplate>;
 
 export const templateBody = z.strictObject({
   /** PUT sends "the full template" (spec 1 §7): an id, when present, must be the one in the path. */
-  id: z.number().int().positive().optional(),
+  id: idSchema().optional(),
   title: requiredText(LIMITS.nameMax),
   htmlContent: z.string({ error: MSG.invalidValue }).max(TEMPLATE_HTML_MAX, MSG.templateTooLong).default(''),
   requiresReadConfirmation: z.boolean({ error: MSG.invalidValue }).default(false),
@@ -88,9 +88,9 @@ export type UnreadNotice = z.infer<typeof unreadNotice>;
 
 export const noticeBody = z
   .strictObject({
-    templateId: z.number({ error: MSG.noticeTemplateRequired }).int().positive(MSG.noticeTemplateRequired),
+    templateId: idSchema(MSG.noticeTemplateRequired),
     targetType: z.enum(TARGET_TYPES, { error: MSG.invalidValue }).default('ALL'),
-    selectedSellerIds: z.array(z.number({ error: MSG.invalidValue }).int().positive(), { error: MSG.invalidValue }).max(2000).default([]),
+    selectedSellerIds: z.array(idSchema(MSG.invalidValue), { error: MSG.invalidValue }).max(2000).default([]),
   })
   .refine((v) => v.targetType !== 'SELECTED' || v.selectedSellerIds.length > 0, {
     message: MSG.noticeSellersRequired,
@@ -100,8 +100,8 @@ export type NoticeBody = z.input<typeof noticeBody>;
 
 const listQuery = z.strictObject({ ...pageQuery });
 const noticeReadParams = z.strictObject({
-  id: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
-  sellerId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
+  id: textIdSchema(MSG.invalidValue),
+  sellerId: textIdSchema(MSG.invalidValue),
 });
 
 const MANAGERS = NOTICE_MANAGER_TYPES;

@@ -12,7 +12,7 @@ import { PLATFORM_ADMIN_TYPES } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { idParam } from './validation';
+import { idParam, idSchema, textIdSchema } from './validation';
 
 /** Who manages plans and prices (spec 3 §1, §6): admin and director. */
 export const PLAN_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
@@ -84,7 +84,7 @@ export const centsValue = z
   .max(PLAN_LIMITS.priceMaxCents, PLAN_MSG.priceTooHigh)
   .describe('Valor mensal em centavos (R$ 890,00 = 89000)');
 
-const positiveId = () => z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue);
+const positiveId = () => idSchema(MSG.invalidValue);
 
 /** POST /providers/plans-value/create: `value` in CENTAVOS. */
 export const planPriceCreateBody = z.strictObject({
@@ -121,7 +121,7 @@ export const plansSearchQuery = z.strictObject({
   /** Searched in the plan name, ignoring accents and case. */
   name: z.string({ error: MSG.invalidValue }).trim().max(LIMITS.nameMax, MSG.invalidValue).optional(),
   /** The provider whose monthly values the rows carry. */
-  providerId: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
+  providerId: textIdSchema(MSG.invalidValue).optional(),
   /** 'date' = Mais Recentes (newest first, spec 3 §1 default); 'name' = A-Z. */
   order: z.enum(['date', 'name'], { error: MSG.invalidValue }).default('date'),
   page: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(1, MSG.invalidValue).default(1),
@@ -140,8 +140,8 @@ export const plansPage = z.object({
 export type PlansPage = z.infer<typeof plansPage>;
 
 export const planPricesQuery = z.strictObject({
-  providerId: z.coerce.number({ error: MSG.required }).int(MSG.invalidValue).positive(MSG.invalidValue),
-  planId: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
+  providerId: textIdSchema(MSG.invalidValue, MSG.required),
+  planId: textIdSchema(MSG.invalidValue).optional(),
 });
 
 /** 'De X a Y alunos' (spec 3 §3), with pt-BR thousands separators. */

@@ -8,7 +8,7 @@ import { PROFILE_TYPES } from './auth';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
-import { idParam, pageQuery } from './validation';
+import { idParam, pageQuery, idSchema } from './validation';
 
 /** Statuses a provider row may hold: review (sign-up) and pending both mean "under analysis". */
 export const PROVIDER_STATUSES = ['review', 'pending', 'active', 'rejected'] as const;
@@ -98,7 +98,7 @@ export const providersPage = z.object({
 export type ProvidersPage = z.infer<typeof providersPage>;
 
 export const providerStatusBody = z.strictObject({
-  ids: z.array(z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue), { error: MSG.required }).min(1, MSG.required).max(100, MSG.invalidValue),
+  ids: z.array(idSchema(MSG.invalidValue), { error: MSG.required }).min(1, MSG.required).max(100, MSG.invalidValue),
   status: z.enum(['active', 'rejected'], { error: MSG.invalidValue }),
 });
 
@@ -149,7 +149,7 @@ const providerFields = {
  * (no change); a new image is sent through the logo and cover uploads.
  */
 export const providerUpdateBody = z.strictObject({
-  id: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
+  id: idSchema(MSG.invalidValue).optional(),
   companyName: providerFields.companyName.optional(),
   description: providerFields.description.optional(),
   linkedin: providerFields.linkedin.optional(),

@@ -7,7 +7,7 @@ import { defineRoute } from './contract';
 import { AUDIT_ACTION_LABELS } from './audit';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
-import { pageLimit, pageQuery } from './validation';
+import { pageLimit, pageQuery, textIdSchema } from './validation';
 
 /** Who may open the logs report: staff that sees every entry, the institution (its own) and the provider (its team's). */
 export const LOGS_REPORT_TYPES = ['admin', 'director', 'seller', 'provider'] as const;
@@ -58,7 +58,7 @@ export const logsReportQuery = z
   .strictObject({
     start_date: reportDate(),
     end_date: reportDate(),
-    user_id: z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
+    user_id: textIdSchema(MSG.invalidValue).optional(),
     log_type: z
       .string({ error: MSG.invalidValue })
       .refine((v) => Object.hasOwn(AUDIT_ACTION_LABELS, v), MSG.invalidValue)

@@ -7,7 +7,7 @@ import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
-import { idParam } from './validation';
+import { idParam, idSchema, textIdSchema } from './validation';
 import { knowledgeArea } from './knowledge';
 import { UNIT_STATUSES, unitContent, unitUpdateBody } from './units';
 import { PUBLISHER_TYPES, STAGE_STATUSES } from './review-machine';
@@ -90,7 +90,7 @@ export const reviewsFindQuery = z.strictObject({
   itemContentTitle: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
   /** Ativas status filter: analyze (Análise) or correction (Correção). */
   itemContentStatus: z.enum(['analyze', 'correction'], { error: MSG.invalidValue }).optional(),
-  itemContentId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
+  itemContentId: textIdSchema(MSG.invalidValue).optional(),
 });
 
 export const commentRow = z.object({
@@ -116,8 +116,8 @@ export const reviewDetail = reviewRow.extend({
 export type ReviewDetail = z.infer<typeof reviewDetail>;
 
 const delegation = {
-  curatorId: z.number({ error: REVIEW_MSG.fillAll }).int().positive(REVIEW_MSG.fillAll),
-  reviewerId: z.number({ error: REVIEW_MSG.fillAll }).int().positive(REVIEW_MSG.fillAll),
+  curatorId: idSchema(REVIEW_MSG.fillAll),
+  reviewerId: idSchema(REVIEW_MSG.fillAll),
 };
 const idList = z
   .string()
@@ -156,13 +156,13 @@ export const reviewsRoutes = {
   create: defineRoute({
     method: 'POST', path: '/items/review/create', tag: 'reviews', summary: 'Delegar curador e revisor a unidades enviadas',
     access: PUBLISHER_TYPES,
-    body: z.strictObject({ ...delegation, contentIds: z.array(z.number().int().positive()).min(1, MSG.invalidValue).max(100, MSG.invalidValue), managerId: z.number().int().positive().optional() }),
+    body: z.strictObject({ ...delegation, contentIds: z.array(idSchema()).min(1, MSG.invalidValue).max(100, MSG.invalidValue), managerId: idSchema().optional() }),
     response: z.object({ ids: z.array(z.number()) }),
   }),
   reopen: defineRoute({
     method: 'POST', path: '/items/review/reopen', tag: 'reviews', summary: 'Reabrir: nova versão da avaliação',
     access: PUBLISHER_TYPES,
-    body: z.strictObject({ ...delegation, id: z.number().int().positive(), contentIds: z.array(z.number().int().positive()).max(1).optional(), managerId: z.number().int().positive().optional() }),
+    body: z.strictObject({ ...delegation, id: idSchema(), contentIds: z.array(idSchema()).max(1).optional(), managerId: idSchema().optional() }),
     response: z.object({ ids: z.array(z.number()) }),
   }),
   update: defineRoute({
@@ -174,7 +174,7 @@ export const reviewsRoutes = {
   editDelegation: defineRoute({
     method: 'PUT', path: '/items/review/this/update/:reviewIds', tag: 'reviews', summary: 'Editar delegação',
     access: PUBLISHER_TYPES, params: idsParam('reviewIds'),
-    body: z.strictObject({ ...delegation, reviewIds: z.array(z.number().int().positive()).max(100).optional() }),
+    body: z.strictObject({ ...delegation, reviewIds: z.array(idSchema()).max(100).optional() }),
     response: z.object({ ids: z.array(z.number()) }),
   }),
   publishedUnits: defineRoute({
@@ -189,8 +189,8 @@ export const reviewsRoutes = {
     access: REVIEW_STAFF_TYPES,
     body: z.strictObject({
       /** The unit content id. */
-      id: z.number().int().positive(),
-      knowledges: z.array(z.number().int().positive(), { error: MSG.invalidValue }).min(1, REVIEW_MSG.fillAll).max(50, MSG.invalidValue),
+      id: idSchema(),
+      knowledges: z.array(idSchema(), { error: MSG.invalidValue }).min(1, REVIEW_MSG.fillAll).max(50, MSG.invalidValue),
       levelOfLearning: z.array(z.string().trim().min(1).max(200), { error: MSG.invalidValue }).min(1, REVIEW_MSG.fillAll).max(20, MSG.invalidValue),
     }),
     response: unitContent,
@@ -207,13 +207,13 @@ export const reviewsRoutes = {
     method: 'POST', path: '/items/comment/post', tag: 'reviews', summary: 'Comentar uma avaliação',
     access: [...REVIEW_STAFF_TYPES, 'provider', 'editor'],
     /** itemId is the unit content id of the review (its itemContentId). */
-    body: z.strictObject({ comment: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)), reviewId: z.number().int().positive(), itemId: z.number().int().positive() }),
+    body: z.strictObject({ comment: z.string().trim().min(1, MSG.required).max(LIMITS.commentMax, MSG.maxChars(LIMITS.commentMax)), reviewId: idSchema(), itemId: idSchema() }),
     response: commentRow,
   }),
   comments: defineRoute({
     method: 'GET', path: '/items/comment/find/:reviewId', tag: 'reviews', summary: 'Comentários de uma avaliação (mais antigos primeiro)',
     access: [...REVIEW_STAFF_TYPES, 'provider', 'editor'],
-    params: z.strictObject({ reviewId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
+    params: z.strictObject({ reviewId: textIdSchema(MSG.invalidValue) }),
     response: z.array(commentRow),
   }),
 } as const;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
-import { pageLimit } from './validation';
+import { idSchema, pageLimit, textIdSchema } from './validation';
 import {
   RENT_ADMIN_TYPES,
   RENT_BUYER_TYPES,
@@ -54,11 +54,7 @@ export const RENTS_MSG = {
 
 export const RENT_ORDERS = ['name', 'date'] as const;
 
-const id = (required = true) =>
-  z.coerce
-    .number({ error: required ? MSG.required : MSG.invalidValue })
-    .int(MSG.invalidValue)
-    .positive(MSG.invalidValue);
+const id = (required = true) => textIdSchema(MSG.invalidValue, required ? MSG.required : MSG.invalidValue);
 
 export const rentsListQuery = z.strictObject({
   /** Ativos, Solicitados, Aguardando; absent = every open rent (Todos). */
@@ -112,11 +108,7 @@ export const rentsControlPage = rentsPage.extend({
 export type RentsControlPage = z.infer<typeof rentsControlPage>;
 
 /** An id in a JSON body: 'Campo Obrigatório' when missing, 'Valor inválido' when not a positive integer. */
-const bodyId = () =>
-  z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidValue) })
-    .int(MSG.invalidValue)
-    .positive(MSG.invalidValue);
+const bodyId = () => idSchema(MSG.invalidValue, MSG.required);
 
 export const sellerIdParam = z.strictObject({ sellerId: id(false) });
 

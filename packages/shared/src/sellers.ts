@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { defineRoute } from './contract';
-import { idParam } from './validation';
+import { idParam, idSchema } from './validation';
 
 export const SELLER_STATUSES = ['active', 'pending', 'suspended'] as const;
 
@@ -21,7 +21,7 @@ export const sellerView = z.object({
 export type SellerView = z.infer<typeof sellerView>;
 
 export const sellerIdBody = z.strictObject({
-  seller_id: z.number({ error: MSG.required }).int().positive(MSG.invalidValue),
+  seller_id: idSchema(MSG.invalidValue, MSG.required),
 });
 
 export const sellersRoutes = {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
-import { idParam } from './validation';
+import { idParam, idSchema } from './validation';
 
 export const SHARE_KINDS = ['unit', 'subject'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
@@ -56,7 +56,7 @@ export const shareLinkBody = z.strictObject({
     .refine((v) => !v.startsWith(LTI_STUDENT_PREFIX), SHARE_MSG.studentIdReserved)
     .optional(),
   /** A unit link made from a subject: the version the subject keeps (opt-in updates); absent: the published one. */
-  itemContentId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).optional(),
+  itemContentId: idSchema(MSG.invalidValue).optional(),
 });
 export type ShareLinkBody = z.input<typeof shareLinkBody>;
 

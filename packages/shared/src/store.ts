@@ -16,7 +16,7 @@ import { providerService } from './services';
 import { RENT_BUYER_TYPES, RENT_GRANTING_STATUS, RENT_MSG, RENT_READER_SELLER_TYPES, type OpenRentStatus } from './rent-machine';
 import { unitContent } from './units';
 import { commaParts, knowledgeIdsParam, levelsParam, listOf, unitGroupOf, unitGroupPageParams } from './knowledge';
-import { idParam, messageResponse, requiredText } from './validation';
+import { idParam, messageResponse, requiredText, idSchema, textIdSchema, INT_MAX } from './validation';
 
 export const STORE_MSG = {
   title: 'Loja de Fornecedores',
@@ -100,7 +100,7 @@ export const cutPartnerName = (name: string): string =>
   name.length > STORE_LIMITS.partnerNameMax ? `${name.slice(0, STORE_LIMITS.partnerNameMax).trimEnd()}…` : name;
 
 const search = z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional();
-const cents = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).optional();
+const cents = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).max(INT_MAX, MSG.invalidValue).optional();
 const knowledgeIds = knowledgeIdsParam;
 const levels = levelsParam;
 
@@ -157,7 +157,7 @@ export type StoreProviderDetail = z.infer<typeof storeProviderDetail>;
 
 /** GET /items/item/find/provider (spec 3 §7): providerId, companyName (searched in the unit title), levelOfLearning, knowledges. */
 export const storeUnitsQuery = z.strictObject({
-  providerId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
+  providerId: textIdSchema(MSG.invalidValue),
   companyName: search,
   knowledges: knowledgeIds,
   levelOfLearning: levels,
@@ -184,8 +184,8 @@ export const storeUnitsResponse = z.object({ groups: z.array(storeUnitGroup) });
 export type StoreUnitsResponse = z.infer<typeof storeUnitsResponse>;
 
 export const storeUnitParams = z.strictObject({
-  id: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
-  idItem: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
+  id: textIdSchema(MSG.invalidValue),
+  idItem: textIdSchema(MSG.invalidValue),
 });
 
 // ------------------------------------------------------------------ partners (spec 3 §2.6)
@@ -222,7 +222,7 @@ export const prospectFields = {
 };
 export const prospectForm = z.object(prospectFields);
 export const prospectBody = z.strictObject({
-  providerId: z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue),
+  providerId: idSchema(MSG.invalidValue),
   ...prospectFields,
 });
 export type ProspectBody = z.input<typeof prospectBody>;
@@ -259,7 +259,7 @@ export const cartResponse = z.object({
 });
 export type CartResponse = z.infer<typeof cartResponse>;
 
-const positiveId = z.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue);
+const positiveId = idSchema(MSG.invalidValue);
 
 /** Add a provider's catalogue or a partner's service (exactly one). No price: the server computes it. */
 export const cartAddBody = z
@@ -277,7 +277,7 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
  */
 export const paymentRequestBody = z.strictObject({
   sellerId: positiveId,
-  paymentMethod: z.number({ error: STORE_MSG.choosePayment }).int(STORE_MSG.choosePayment).positive(STORE_MSG.choosePayment),
+  paymentMethod: idSchema(STORE_MSG.choosePayment),
   providerIds: z.array(positiveId).max(200, MSG.invalidValue).optional(),
   serviceIds: z.array(positiveId).max(200, MSG.invalidValue).optional(),
 });

@@ -22,7 +22,7 @@ import { topic } from './content/unit-content';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { LTI_STUDENT_PREFIX, STUDENT_ID_MAX } from './share-links';
-import { idParam } from './validation';
+import { idParam, idSchema } from './validation';
 
 /** The link's token (`…?token=` of SHARE_LINK_PATH). */
 export const STUDENT_LINK_HEADER = 'x-student-link';
@@ -169,7 +169,7 @@ export const voteReply = z.object({ stars: z.number(), message: z.string() });
 
 export const questionBody = z.strictObject({
   /** The unit version the question is about (one of the link's units). */
-  unitId: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue),
+  unitId: idSchema(MSG.invalidValue),
   question: z
     .string({ error: STUDENT_MSG.aiRequired })
     .trim()

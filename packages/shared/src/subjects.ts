@@ -18,7 +18,7 @@ import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
 import { unitContent } from './units';
-import { idParam, requiredText } from './validation';
+import { idParam, requiredText, idSchema, textIdSchema, INT_MAX } from './validation';
 
 export const SUBJECT_MSG = {
   subjectFull: (max: number) => `Uma disciplina pode ter no máximo ${max} unidades.`,
@@ -110,8 +110,8 @@ export const subjectAbilities = (type: UserType) => {
   };
 };
 
-const positiveId = z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue);
-const coercedId = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue);
+const positiveId = idSchema(MSG.invalidValue);
+const coercedId = textIdSchema(MSG.invalidValue);
 const subjectName = requiredText(SUBJECT_LIMITS.nameMax);
 
 /** A comma-joined list in a query ('1,2,3'), or repeated keys. */
@@ -123,7 +123,7 @@ const commaParts = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
-const idList = commaParts.pipe(z.array(z.coerce.number<string>({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue)).max(50, MSG.invalidValue)).optional();
+const idList = commaParts.pipe(z.array(textIdSchema<string>(MSG.invalidValue)).max(50, MSG.invalidValue)).optional();
 const textList = commaParts.pipe(z.array(z.string().max(200, MSG.invalidValue)).max(50, MSG.invalidValue)).optional();
 const search = z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional();
 
@@ -201,7 +201,7 @@ export type ProviderSubjectCreateBody = z.input<typeof providerSubjectCreateBody
 
 /** Spec 3 §5: 'Add unit to subject: subjectId required (Campo Obrigatório)'. */
 export const sellerSubjectItemBody = z.strictObject({
-  subjectId: z.number({ error: MSG.required }).int(MSG.invalidValue).positive(MSG.required),
+  subjectId: idSchema(MSG.required),
   itemId: positiveId,
   itemContentId: positiveId,
 });
@@ -209,9 +209,9 @@ export type SellerSubjectItemBody = z.input<typeof sellerSubjectItemBody>;
 
 /** POST providers/subjects/insert-items: `order` is accepted as sent (the spec's client sends 2) and not used. */
 export const providerInsertItemsBody = z.strictObject({
-  subjectId: z.number({ error: MSG.required }).int(MSG.invalidValue).positive(MSG.required),
+  subjectId: idSchema(MSG.required),
   subjectItems: z
-    .array(z.strictObject({ itemId: positiveId, itemContentId: positiveId, order: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).optional() }))
+    .array(z.strictObject({ itemId: positiveId, itemContentId: positiveId, order: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).max(INT_MAX, MSG.invalidValue).optional() }))
     .min(1)
     .max(SUBJECT_LIMITS.itemsMax),
 });
@@ -220,7 +220,7 @@ export type ProviderInsertItemsBody = z.input<typeof providerInsertItemsBody>;
 export const sellerRenameBody = z.strictObject({ id: positiveId, name: subjectName });
 export type SellerRenameBody = z.input<typeof sellerRenameBody>;
 
-const orderValue = z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue);
+const orderValue = z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).max(INT_MAX, MSG.invalidValue);
 /** PUT /sellers/subjects/item (spec 3 §7): the WHOLE new order of one subject's units. */
 export const sellerReorderBody = z.strictObject({
   subjectItems: z.array(z.strictObject({ subjectItemId: positiveId, order: orderValue })).min(1).max(SUBJECT_LIMITS.itemsMax),
@@ -250,7 +250,7 @@ export type CategoryCreateBody = z.input<typeof categoryCreateBody>;
 export const subjectCategoryBody = z.strictObject({ categoryId: positiveId.nullable() });
 export type SubjectCategoryBody = z.input<typeof subjectCategoryBody>;
 
-export const sellerImportBody = z.strictObject({ subjectId: z.number({ error: MSG.required }).int(MSG.invalidValue).positive(MSG.required) });
+export const sellerImportBody = z.strictObject({ subjectId: idSchema(MSG.required) });
 export type SellerImportBody = z.input<typeof sellerImportBody>;
 
 export const subjectItemParams = z.strictObject({ id: coercedId, subjectItemId: coercedId });

@@ -9,6 +9,7 @@
  * address, their menu keeps the spec's list).
  */
 import { z } from 'zod';
+import { textIdSchema } from './validation';
 import { defineRoute } from './contract';
 import { LEVELS_OF_LEARNING } from './knowledge';
 import { MSG } from './messages';
@@ -31,7 +32,7 @@ export const UNITS_REPORT_MSG = {
 /** Every learning level (basic and university): the report's level select. */
 export const ALL_LEVELS_OF_LEARNING: readonly string[] = [...LEVELS_OF_LEARNING.basic, ...LEVELS_OF_LEARNING.university];
 
-const optionalId = z.coerce.number({ error: MSG.invalidValue }).int(MSG.invalidValue).positive(MSG.invalidValue).max(2_147_483_647, MSG.invalidValue).optional();
+const optionalId = textIdSchema(MSG.invalidValue).optional();
 
 const filters = {
   startDate: reportDate(),

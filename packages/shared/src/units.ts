@@ -10,7 +10,7 @@ import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
-import { idParam } from './validation';
+import { idParam, idSchema, textIdSchema, INT_MAX } from './validation';
 import { KNOWLEDGE_TYPES, knowledgeArea } from './knowledge';
 import { hasContent, topic, UNIT_MSG } from './content/unit-content';
 
@@ -103,7 +103,7 @@ const unitFields = {
   synthesis: html.default(''),
   bibliographicReference: textList(LIMITS.referenceMax).default([]),
   /** Knowledge-area ids. */
-  knowledges: z.array(z.number().int().positive(), { error: MSG.invalidValue }).max(50, MSG.invalidValue).default([]),
+  knowledges: z.array(idSchema(), { error: MSG.invalidValue }).max(50, MSG.invalidValue).default([]),
   /** Learning-level labels of the unit's learning type (see LEVELS_OF_LEARNING). */
   levelOfLearning: z.array(z.string().trim().min(1).max(200), { error: MSG.invalidValue }).max(20, MSG.invalidValue).default([]),
   /** University (the default of a new unit) or basic education: picks the knowledge areas and levels offered. */
@@ -116,9 +116,9 @@ const unitFields = {
 export const unitCreateBody = z.strictObject(unitFields);
 export const unitUpdateBody = z.strictObject({
   ...unitFields,
-  id: z.number().int().positive(),
+  id: idSchema(),
   /** The revision the editor loaded; a stale one gets 409. */
-  revision: z.number().int().min(0),
+  revision: z.number().int().min(0).max(INT_MAX),
   synthesis: html.refine(hasContent, UNIT_MSG.synthesisRequired),
 });
 export type UnitCreateBody = z.input<typeof unitCreateBody>;
@@ -178,7 +178,7 @@ export const ownUnitsQuery = z.strictObject({
   statusItemContent: z.enum([...OWN_UNIT_FILTERS, 'deleted'], { error: MSG.invalidValue }).default('all'),
   title: z.string().trim().max(LIMITS.searchMax, MSG.maxChars(LIMITS.searchMax)).optional(),
   /** Knowledge-area id. */
-  knowledges: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue).optional(),
+  knowledges: textIdSchema(MSG.invalidValue).optional(),
   /** 'title' = A-Z (orderByTitle ASC), 'recent' = Mais Recentes (orderByCreatedAt DESC). */
   order: z.enum(['title', 'recent'], { error: MSG.invalidValue }).default('title'),
 });
@@ -203,7 +203,7 @@ export const unitVersionRow = z.object({
 });
 
 export const statusBody = z.strictObject({
-  ids: z.array(z.number().int().positive(), { error: MSG.invalidValue }).min(1, MSG.invalidValue).max(100, MSG.invalidValue),
+  ids: z.array(idSchema(), { error: MSG.invalidValue }).min(1, MSG.invalidValue).max(100, MSG.invalidValue),
   status: z.enum(UNIT_STATUSES, { error: MSG.invalidValue }),
 });
 
@@ -229,7 +229,7 @@ export const unitsRoutes = {
   }),
   versions: defineRoute({
     method: 'GET', path: '/items/item/find/versions', tag: 'units', summary: 'Versões de uma unidade',
-    access: AUTHORS_AND_STAFF, query: z.strictObject({ itemId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
+    access: AUTHORS_AND_STAFF, query: z.strictObject({ itemId: textIdSchema(MSG.invalidValue) }),
     response: z.array(unitVersionRow),
   }),
   status: defineRoute({
@@ -262,14 +262,14 @@ export const tagsRoutes = {
   attach: defineRoute({
     method: 'PUT', path: '/items/tag', tag: 'units', summary: 'Vincular tags a uma unidade',
     access: TAG_EDITOR_TYPES,
-    body: z.strictObject({ tagIds: z.array(z.number().int().positive()).min(1, MSG.required).max(50, MSG.invalidValue), itemContent: z.number().int().positive() }),
+    body: z.strictObject({ tagIds: z.array(idSchema()).min(1, MSG.required).max(50, MSG.invalidValue), itemContent: idSchema() }),
     response: z.array(tagRow),
   }),
   detach: defineRoute({
     method: 'DELETE', path: '/items/tag/:itemId', tag: 'units', summary: 'Desvincular tag de uma unidade (itemId = id do conteúdo da unidade, como itemContent ao vincular)',
     access: TAG_EDITOR_TYPES,
-    params: z.strictObject({ itemId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
-    query: z.strictObject({ tagId: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) }),
+    params: z.strictObject({ itemId: textIdSchema(MSG.invalidValue) }),
+    query: z.strictObject({ tagId: textIdSchema(MSG.invalidValue) }),
     response: z.array(tagRow),
   }),
 } as const;

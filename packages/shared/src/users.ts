@@ -4,7 +4,7 @@ import { USER_STATUSES, USER_TYPES } from './access';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
-import { email, idParam, messageResponse, pageQuery, password, requiredText } from './validation';
+import { email, idParam, messageResponse, pageQuery, password, requiredText, idSchema, textIdSchema } from './validation';
 
 export const userRow = z.object({
   id: z.number(),
@@ -28,15 +28,15 @@ export const usersFilterQuery = z.strictObject({
   name: z.string().trim().max(LIMITS.nameMax).optional(),
   type: typeList.optional(),
   order: z.enum(['date', 'name'], { error: MSG.invalidValue }).default('date'),
-  providerId: z.coerce.number().int().positive().optional(),
-  idProvider: z.coerce.number().int().positive().optional(),
+  providerId: textIdSchema().optional(),
+  idProvider: textIdSchema().optional(),
   ...pageQuery,
 });
 
 export const usersPage = z.object({ data: z.array(userRow), total: z.number(), page: z.number(), limit: z.number() });
 
 export const userUpdateBody = z.strictObject({
-  id: z.number().int().positive().optional(),
+  id: idSchema().optional(),
   name: requiredText(),
   email: email(),
   type: z.enum(USER_TYPES, { error: MSG.required }).optional(),
@@ -53,7 +53,7 @@ export const userCreateBody = z.strictObject({
 export type UserCreateBody = z.input<typeof userCreateBody>;
 
 export const userStatusBody = z.strictObject({
-  ids: z.array(z.number().int().positive(), { error: MSG.required }).min(1, MSG.required).max(500),
+  ids: z.array(idSchema(), { error: MSG.required }).min(1, MSG.required).max(500),
   status: z.enum(USER_STATUSES, { error: MSG.invalidValue }),
 });
 

@@ -119,7 +119,29 @@ export const optionalLink = () =>
     .refine((v) => !v || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), MSG.mustBeLink)
     .transform((v) => v || undefined);
 
-export const idParam = z.strictObject({ id: z.coerce.number({ error: MSG.invalidValue }).int().positive(MSG.invalidValue) });
+/** The largest PostgreSQL `integer` (2³¹ − 1): every whole number a request sends to such a column is held to it. */
+export const INT_MAX = 2_147_483_647;
+/** The largest id of the database: every key is a PostgreSQL `integer` identity, 1 to INT_MAX. */
+export const ID_MAX = INT_MAX;
+
+/** The refusal of a missing (or null) id and of any other wrong value; without either, zodMessage says what is wrong. */
+const idError = (message?: string, missing?: string) =>
+  message || missing ? { error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? (missing ?? message) : message) } : undefined;
+
+/**
+ * The one schema of an id in a JSON body: an integer from 1 to ID_MAX. A number past the database's range names
+ * nothing and is refused like 0 or "abc" (400 on the field), never sent to SQL. `message`, when given, is the refusal
+ * of every wrong value (a form's own wording) and `missing` that of an absent one; without them each case says what is
+ * wrong (zodMessage: "Deve ser maior que 0", "Deve ser menor ou igual a 2147483647").
+ */
+export const idSchema = (message?: string, missing: string | undefined = message) =>
+  z.number(idError(message, missing)).int(message).positive(message).max(ID_MAX, message);
+
+/** The same id in a path or query string: the text is read as a number, then held to the same range. */
+export const textIdSchema = <Input = unknown>(message?: string, missing: string | undefined = message) =>
+  z.coerce.number<Input>(idError(message, missing)).int(message).positive(message).max(ID_MAX, message);
+
+export const idParam = z.strictObject({ id: textIdSchema(MSG.invalidValue) });
 
 /** `?limit=` of a paginated list: 1 to the largest page size, `size` when absent. */
 export const pageLimit = (size: number) =>

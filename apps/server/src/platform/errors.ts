@@ -57,28 +57,47 @@ function clientErrorMessage(error: FastifyError, bodyLimit: number | undefined):
   }
 }
 
-/** The first path (`a.b.0`) under `value` whose text holds a NUL character, or null. */
-export function nulPath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null;
+/** A UTF-16 surrogate without its other half: text that is not well-formed Unicode (it has no UTF-8 form). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What a text may not hold: PostgreSQL stores neither (a NUL in text, a lone surrogate in text or jsonb). */
+function textFault(text: string): 'NUL_CHARACTER' | 'INVALID_UNICODE' | null {
+  if (text.includes('\u0000')) return 'NUL_CHARACTER';
+  return LONE_SURROGATE.test(text) ? 'INVALID_UNICODE' : null;
+}
+
+/** The first text (a value or a key) under `value` that PostgreSQL cannot store: its path (`a.b.0`) and fault, or null. */
+export function badText(value: unknown, path: string[] = [], depth = 0): { path: string; fault: 'NUL_CHARACTER' | 'INVALID_UNICODE' } | null {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? { path: path.join('.') || '_', fault } : null;
+  }
   if (depth > 32 || value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key].join('.');
-    const found = nulPath(child, [...path, key], depth + 1);
+    const fault = textFault(key);
+    if (fault) return { path: [...path, key].join('.'), fault };
+    const found = badText(child, [...path, key], depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
 
+const TEXT_FAULT_MESSAGES = { NUL_CHARACTER: MSG.nulCharacter, INVALID_UNICODE: MSG.invalidUnicode } as const;
+
 /**
- * Before any route's schema runs: a NUL character anywhere in the params, query or JSON body is refused
- * (PostgreSQL cannot store it in text, so it would otherwise fail deep inside a query), and a body that
- * arrived as text where the route wants JSON is named for what it is.
+ * Before any route's schema runs: text PostgreSQL cannot store — a NUL character, or a lone UTF-16 surrogate (not
+ * well-formed Unicode) — anywhere in the params, query or JSON body is refused with the field's path (it would
+ * otherwise fail deep inside a query or an audit row), and a body that arrived as text where the route wants JSON is
+ * named for what it is.
  */
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
-      const path = nulPath(part);
-      if (path !== null) throw new AppError(400, 'NUL_CHARACTER', MSG.nulCharacter, { [path]: MSG.nulCharacter });
+      const found = badText(part);
+      if (found !== null) {
+        const message = TEXT_FAULT_MESSAGES[found.fault];
+        throw new AppError(400, found.fault, message, { [found.path]: message });
+      }
     }
     if (typeof request.body === 'string' && request.routeOptions.schema?.body) {
       throw new AppError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', MSG.bodyNotJson);

@@ -22,6 +22,7 @@ import {
   type DeepLinkingContext,
 } from '@edu/shared/lti-tool';
 import type { catalogueQuery } from '@edu/shared/catalogue';
+import { ID_MAX } from '@edu/shared/validation';
 import type { Deps } from '../../platform/http';
 import { AppError } from '../../platform/errors';
 import { sha256 } from '../../platform/security';
@@ -46,7 +47,7 @@ export function parseChoice(text: string): { kind: 'unit' | 'subject'; id: numbe
   const out: { kind: 'unit' | 'subject'; id: number }[] = [];
   for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^([us]):([1-9]\d{0,9})$/.exec(part);
-    if (!m || Number(m[2]) > 2_147_483_647) return null;
+    if (!m || Number(m[2]) > ID_MAX) return null;
     const choice = { kind: m[1] === 'u' ? ('unit' as const) : ('subject' as const), id: Number(m[2]) };
     if (!out.some((c) => c.kind === choice.kind && c.id === choice.id)) out.push(choice);
   }

@@ -29,6 +29,7 @@ import {
 } from '@edu/shared/access-reports';
 import type { UserType } from '@edu/shared/access';
 import { LTI_PLATFORM_LABELS, ltiStudentLabel, parseLtiStudentId, type LtiPlatform } from '@edu/shared/lti';
+import { ID_MAX } from '@edu/shared/validation';
 import type { Deps } from '../../platform/http';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
@@ -149,7 +150,7 @@ export function accessReportService(deps: Deps) {
    */
   async function studentNames(rows: { seller_id: number | string; student_id: string }[]): Promise<(r: { seller_id: number | string; student_id: string }) => string> {
     const parsed = new Map(rows.map((r) => [r.student_id, parseLtiStudentId(r.student_id)]));
-    const ids = [...new Set([...parsed.values()].flatMap((p) => (p ? [p.connectionId] : [])))].filter((id) => id <= 2_147_483_647);
+    const ids = [...new Set([...parsed.values()].flatMap((p) => (p ? [p.connectionId] : [])))].filter((id) => id <= ID_MAX);
     const names = new Map<number, { sellerId: number; name: string }>();
     if (ids.length) {
       const found = await db
