@@ -83,10 +83,13 @@ function allowLmsFraming(reply: FastifyReply) {
  */
 export const hostSources = (hosts: readonly string[]) => hosts.flatMap((h) => [h, `*.${h}`]);
 
-/** The stock photo API's host and subdomains (its previews come from a CDN under it) when the stock search is on. */
+/**
+ * The stock photo API's host and subdomains (its previews come from a CDN under it: cdn.pixabay.com), with its port when
+ * it has one, when the stock search is on.
+ */
 function stockImageSources(config: Config): string[] {
   if (!config.PIXABAY_API_KEY.trim()) return [];
-  return hostSources([new URL(config.PIXABAY_API_URL).hostname]);
+  return hostSources([new URL(config.PIXABAY_API_URL).host]);
 }
 
 /** The LMS-key tutorial's video file (LMS_TUTORIAL_VIDEO_URL, an operator's choice), when it is a file and not YouTube. */

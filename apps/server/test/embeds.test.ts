@@ -153,6 +153,14 @@ describe('frames of unit content come from allowed sites only', () => {
       expect(directive('media-src')).not.toContain('https:');
       expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     }
+    // With the stock photo search on, its previews (the API's host and subdomains, a CDN) too.
+    const stock = await createTestApp({ demo: false, env: { PIXABAY_API_KEY: 'chave', PIXABAY_API_URL: 'https://pixabay.com/api/' } });
+    try {
+      const csp = String((await call(stock.app, 'GET', '/api/public-config')).headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: pixabay.com *.pixabay.com;");
+    } finally {
+      await stock.close();
+    }
   });
 });
 
