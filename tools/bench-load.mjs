@@ -164,6 +164,9 @@ const server = await startInstance({
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     METRICS_TOKEN,
+    // Fixed, so a reused database's LTI keys (encrypted with LTI_KEY_SECRET) and links stay readable.
+    SHARE_LINK_SECRET: 'bench-load-share-link-secret-000000000000',
+    LTI_KEY_SECRET: 'bench-load-lti-key-secret-0000000000000000',
   },
   output: (line) => serverLog.write(`${line}\n`),
 });
@@ -309,7 +312,7 @@ for (const inst of institutions) {
     // bench-data's students are `aluno-<institution>-<n>`: the reports count these accesses with theirs.
     const studentId = `aluno-${inst.id}-${n}`;
     const link = (await must('POST', `/sellers/share-links/subject/${subjectId}`, { headers: auth(owner.token), body: { studentId }, xff: owner.xff })).json();
-    linkStudents.push({ inst, studentId, token: link.token, units: subjectUnits.map((u) => u.itemContentId), xff: newAddress(inst.group) });
+    linkStudents.push({ inst, studentId, token: link.token, units: subjectUnits.map((u) => u.itemContentId), itemOf: new Map(subjectUnits.map((u) => [u.itemContentId, u.itemId])), xff: newAddress(inst.group) });
   }
   const launches = [];
   const lmsXff = newAddress(2);
@@ -537,12 +540,15 @@ const OPS = [
   // Writes (POST/PUT): ~30 %.
   ['student (link): vote', 7, async (rec) => {
     const s = any(linkStudents);
-    rec('PUT /api/student/units/:id/vote', await request('PUT', api(`/student/units/${any(s.units)}/vote`), { headers: { [STUDENT_LINK_HEADER]: s.token }, body: { stars: 1 + rand(5) }, xff: s.xff }));
+    const unit = any(s.units);
+    const res = await request('PUT', api(`/student/units/${unit}/vote`), { headers: { [STUDENT_LINK_HEADER]: s.token }, body: { stars: 1 + rand(5) }, xff: s.xff });
+    rec('PUT /api/student/units/:id/vote', res);
+    if (res.status === 200) acknowledged.votes.add(JSON.stringify([s.itemOf.get(unit), s.inst.id, s.studentId]));
   }],
   ['student (link): feedback', 5, async (rec) => {
     const s = any(linkStudents);
     const free = Math.random() < 0.5;
-    rec('POST /api/student/feedback', await request('POST', api('/student/feedback'), {
+    const res = await request('POST', api('/student/feedback'), {
       headers: { [STUDENT_LINK_HEADER]: s.token },
       xff: s.xff,
       body: {
@@ -552,12 +558,16 @@ const OPS = [
           error_description: free ? 'Gostei muito dos exemplos resolvidos, ajudaram na prova.' : 'No tópico 2 há uma palavra escrita errado.',
         },
       },
-    }));
+    });
+    rec('POST /api/student/feedback', res);
+    if (res.status === 200) acknowledged.feedbacks++;
   }],
   ['student (LMS): vote', 3, async (rec) => {
     const s = any(lmsStudents);
     const l = any(s.launches);
-    rec('PUT /api/student/units/:id/vote', await request('PUT', api(`/student/units/${l.contentId}/vote`), { headers: lmsStudentHeaders(s, l), body: { stars: 1 + rand(5) }, xff: s.xff }));
+    const res = await request('PUT', api(`/student/units/${l.contentId}/vote`), { headers: lmsStudentHeaders(s, l), body: { stars: 1 + rand(5) }, xff: s.xff });
+    rec('PUT /api/student/units/:id/vote', res);
+    if (res.status === 200) acknowledged.votes.add(JSON.stringify([l.itemId, s.inst.id, s.studentId]));
   }],
   ['student (LMS): identify again (another device)', STUDENT_TOKEN_HEADER ? 1 : 0, async (rec) => {
     const s = any(lmsStudents);
@@ -614,6 +624,7 @@ const OPS = [
         xff: a.xff,
       });
       rec('POST /api/items/item/content/create', res);
+      if (res.status === 200) acknowledged.units++;
       // The author goes on with the new draft.
       if (res.status === 200) a.draft = res.json();
     } finally {
@@ -622,6 +633,8 @@ const OPS = [
     return true;
   }],
 ];
+/** What the server acknowledged, checked in the database after the runs (nothing acknowledged may be missing). */
+const acknowledged = { votes: new Set(), feedbacks: 0, units: 0 };
 const totalWeight = OPS.reduce((s, o) => s + o[1], 0);
 const pickOp = () => {
   let r = Math.random() * totalWeight;
@@ -740,6 +753,22 @@ async function run(index) {
   return { stats, elapsed, cpu, peakRssMb: peakRssKb / 1024 };
 }
 
+async function withDb(fn) {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+const sellerIds = institutions.map((i) => i.id);
+const countFeedbacks = () =>
+  withDb(async (c) => Number((await c.query(`select count(*) from item_feedbacks where seller_id = any($1::int[]) and student_id is not null`, [sellerIds])).rows[0].count));
+const countUnits = () =>
+  withDb(async (c) => Number((await c.query(`select count(*) from item_contents where title like $1`, [`Unidade de carga ${runTag} %`])).rows[0].count));
+const baseline = { feedbacks: await countFeedbacks(), units: await countUnits() };
+
 const memory = [await memoryPoint('start (after setup)')];
 const runs = [];
 for (let i = 1; i <= RUNS; i++) {
@@ -747,6 +776,54 @@ for (let i = 1; i <= RUNS; i++) {
   runs.push(r);
   memory.push({ ...(await memoryPoint(`after run ${i}`)), peakRssMb: r.peakRssMb });
 }
+
+// The database after the runs: every acknowledged write is there, and the ratings the trigger keeps match the votes.
+const votes = [...acknowledged.votes].map((v) => JSON.parse(v));
+const checks = await withDb(async (c) => {
+  const missingVotes = Number(
+    (
+      await c.query(
+        `select count(*) from unnest($1::int[], $2::int[], $3::text[]) a(item, seller, student)
+          where not exists (select 1 from unit_votes v where v.item_id = a.item and v.seller_id = a.seller and v.student_id = a.student)`,
+        [votes.map((v) => v[0]), votes.map((v) => v[1]), votes.map((v) => v[2])],
+      )
+    ).rows[0].count,
+  );
+  const wrongRatings = Number(
+    (
+      await c.query(
+        `select count(*) from items i
+          cross join lateral (select count(*)::int as n, coalesce(sum(v.stars), 0)::int as total from unit_votes v where v.item_id = i.id) kept
+          where i.id = any($1::int[]) and (i.rating_count <> kept.n or i.rating_sum <> kept.total)`,
+        [[...new Set(votes.map((v) => v[0]))]],
+      )
+    ).rows[0].count,
+  );
+  return { missingVotes, wrongRatings };
+});
+checks.feedbacks = { acknowledged: acknowledged.feedbacks, stored: (await countFeedbacks()) - baseline.feedbacks };
+checks.units = { acknowledged: acknowledged.units, stored: (await countUnits()) - baseline.units };
+// The grades: the server posts each student's latest standing to the platform in a job; wait (30 s at most) until every
+// one of this run's connection is posted.
+const gradesPending = () =>
+  withDb(async (c) => (
+    await c.query(
+      `select count(*)::int as grades, count(*) filter (where g.posted_standing_at is null or g.posted_standing_at < g.updated_at)::int as pending,
+              max(g.last_error) as error
+         from lti_grades g join lti_connections c on c.id = g.connection_id where c.client_id = $1`,
+      [platform.options.clientId],
+    )
+  ).rows[0]);
+let grades = await gradesPending();
+for (const until = Date.now() + 30_000; grades.pending > 0 && Date.now() < until; grades = await gradesPending()) await new Promise((r) => setTimeout(r, 500));
+checks.lti = { grades: grades.grades, notPosted: grades.pending, lastError: grades.error, scoresReceived: platform.received.scores.length, refusals: platform.received.refusals.length };
+const checksOk =
+  checks.missingVotes === 0 &&
+  checks.wrongRatings === 0 &&
+  checks.feedbacks.acknowledged === checks.feedbacks.stored &&
+  checks.units.acknowledged === checks.units.stored &&
+  checks.lti.refusals === 0 &&
+  checks.lti.notPosted === 0;
 
 // ---------------------------------------------------------------------------------------------------------------
 // 8. The server's log: error lines (level ≥ 50) by message and route.
@@ -799,18 +876,26 @@ for (const [i, r] of runs.entries()) {
 }
 out.push('', '### Server memory (one process)', '', '| when | RSS MB | heap used MB | peak RSS during the run MB |', '|---|---:|---:|---:|');
 for (const m of memory) out.push(`| ${m.label} | ${m.rssMb.toFixed(0)} | ${m.heapUsedMb.toFixed(0)} | ${m.peakRssMb ? m.peakRssMb.toFixed(0) : '–'} |`);
+out.push(
+  '',
+  `Database after the runs: ${votes.length} acknowledged votes (distinct student and unit), ${checks.missingVotes} missing; ` +
+    `${checks.wrongRatings} units whose kept rating differs from their votes; feedback ${checks.feedbacks.stored} stored of ` +
+    `${checks.feedbacks.acknowledged} acknowledged; new units ${checks.units.stored} stored of ${checks.units.acknowledged} acknowledged; ` +
+    `LTI grades: ${checks.lti.grades}, ${checks.lti.notPosted} not posted${checks.lti.lastError ? ` (${checks.lti.lastError})` : ''}; ` +
+    `the platform received ${checks.lti.scoresReceived} scores, refused ${checks.lti.refusals}: ${checksOk ? 'OK' : 'FAILED'}.`,
+);
 out.push('', `Server log: ${logErrors.size ? `${[...logErrors.values()].reduce((a, n) => a + n, 0)} error lines` : 'no error lines'} (${serverLogPath})`);
 for (const [k, n] of [...logErrors].sort((a, b) => b[1] - a[1]).slice(0, 15)) out.push(`- ${n} × ${k}`);
 console.log(`\n${out.join('\n')}\n`);
 if (process.env.BENCH_JSON) {
   fs.writeFileSync(
     process.env.BENCH_JSON,
-    JSON.stringify({ runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
+    JSON.stringify({ checks, runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
   );
 }
 
 const errors = runs.reduce((n, r) => n + [...r.stats.kinds.values()].reduce((a, b) => a + b.errors, 0), 0);
 await cleanup();
 // The log stays with the run's folder when something failed; otherwise the folder goes.
-if (errors === 0 && logErrors.size === 0) fs.rmSync(workDir, { recursive: true, force: true });
-process.exit(errors === 0 ? 0 : 1);
+if (errors === 0 && checksOk && logErrors.size === 0) fs.rmSync(workDir, { recursive: true, force: true });
+process.exit(errors === 0 && checksOk ? 0 : 1);
