@@ -8,7 +8,7 @@ import { test, expect, type APIRequestContext, type Browser, type Page } from '@
 import { CATALOGUE_MSG, type CatalogueResponse, type CatalogueUnit } from '../packages/shared/src/catalogue';
 import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE, type FeedbackRow } from '../packages/shared/src/feedback';
 import { SHARE_MSG } from '../packages/shared/src/share-links';
-import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR } from '../packages/shared/src/student';
+import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR, STUDENT_TOKEN_HEADER } from '../packages/shared/src/student';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
 import { demoEmail, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
 import { startFakeAi, type FakeAi } from './fake-ai';
@@ -103,8 +103,13 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   // By keyboard (the stars are radios): focus the fourth, Space picks it.
   await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(4) }).focus();
   await phone.keyboard.press('Space');
+  const voted = phone.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/student/units/'));
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
   await expectNotification(phone, STUDENT_MSG.voteSaved);
+  // The vote is the identified student's: it carries the student token the server issued, not a bare identifier.
+  const votedHeaders = (await voted).headers();
+  expect(votedHeaders[STUDENT_TOKEN_HEADER]).toMatch(/^[\w-]+\.[\w-]{43}$/);
+  expect(votedHeaders['x-student-id']).toBeUndefined();
   await expect(vote.getByText(STUDENT_MSG.voteCurrent(4))).toBeVisible();
   // Arrow right moves to five stars, Space picks them.
   await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(4) }).focus();
@@ -202,6 +207,40 @@ test('a subject link moves between its units; a link naming the student asks not
   await phone.getByRole('combobox', { name: STUDENT_MSG.subjectUnits }).click();
   await phone.getByRole('option', { name: `2. ${parsed[1]!.title}` }).click();
   await expect(reader.getByRole('heading', { level: 2, name: parsed[1]!.title })).toBeVisible();
+  await phone.context().close();
+});
+
+test('a student kept in the browser before student tokens is identified again without being asked, and votes; a bare identifier votes nothing', async ({ browser, request }) => {
+  const seller = await demoToken(request, 'seller');
+  const itemId = (await catalogueUnits(request, seller))[0]!.itemId;
+  const made = await request.post(`/api/sellers/share-links/unit/${itemId}`, { headers: { authorization: `Bearer ${seller}` }, data: {} });
+  const { url, token } = (await made.json()) as { url: string; token: string };
+  const link = (await (await request.get('/api/student/link/verify', { params: { token } })).json()) as { sellerId: number; units: { itemContentId: number }[] };
+  const contentId = link.units[0]!.itemContentId;
+
+  // What the viewer kept before: the identifier alone, per institution.
+  const phone = await phoneOf(browser);
+  await phone.context().addInitScript(([key, id]) => {
+    if (!window.localStorage.getItem('e2e.kept')) {
+      window.localStorage.setItem(key!, id!);
+      window.localStorage.setItem('e2e.kept', '1');
+    }
+  }, [`edu.student.${link.sellerId}`, 'aluno-de-antes']);
+  await phone.goto(url);
+  await expect(phone.getByText(STUDENT_MSG.identityAs('aluno-de-antes'))).toBeVisible();
+  await expect(phone.getByRole('heading', { name: STUDENT_MSG.identityTitle })).toHaveCount(0);
+  const vote = phone.getByRole('region', { name: STUDENT_MSG.voteTitle });
+  await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(3) }).focus();
+  await phone.keyboard.press('Space');
+  await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
+  await expectNotification(phone, STUDENT_MSG.voteSaved);
+  const kept = await phone.evaluate((sig) => window.localStorage.getItem(`edu.student.token.${sig}`), token.split('.')[1]!);
+  expect(JSON.parse(kept ?? '{}')).toMatchObject({ studentId: 'aluno-de-antes' });
+
+  // The old way, a bare identifier with the link, no longer votes.
+  const bare = await request.put(`/api/student/units/${contentId}/vote`, { headers: { 'x-student-link': token, 'x-student-id': 'aluno-inventado' }, data: { stars: 5 } });
+  expect(bare.status()).toBe(400);
+  expect(((await bare.json()) as { message: string }).message).toBe(STUDENT_MSG.tokenRequired);
   await phone.context().close();
 });
 
