@@ -248,6 +248,26 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     expect(await t.deps.db.select().from(subjects).where(inArray(subjects.id, removed))).toEqual([]);
   });
 
+  it("two services' transactions that deadlock both commit: the victim runs again (retryConcurrencyFailures)", async () => {
+    const [a, b] = (await t.deps.db.select({ id: plans.id }).from(plans).orderBy(plans.id).limit(2)).map((p) => p.id);
+    // Each takes its first row, waits until the other holds its own, then asks for the other's: a deadlock for sure.
+    let arrived = 0;
+    let release = () => undefined as void;
+    const bothHold = new Promise<void>((resolve) => (release = resolve));
+    const attempts = [0, 0];
+    const crossing = (who: 0 | 1, first: number, second: number) =>
+      t.deps.db.transaction(async (tx) => {
+        attempts[who]!++;
+        await tx.execute(sql`select 1 from plans where id = ${first} for update`);
+        if (++arrived === 2) release();
+        await bothHold;
+        await tx.execute(sql`select 1 from plans where id = ${second} for update`);
+        return who;
+      });
+    expect(await Promise.all([crossing(0, a!, b!), crossing(1, b!, a!)])).toEqual([0, 1]);
+    expect(attempts[0]! + attempts[1]!).toBe(3);
+  });
+
   it(`a rate-limit window counts every one of ${N} simultaneous calls: exactly the limit passes`, async () => {
     // An address nobody has: 404 while under the limit (the route's answer), 429 past it.
     const ask = () => call(t.app, 'POST', '/api/forgot-password', { payload: { email: 'ninguem@concorrente.edu.br' } });

@@ -112,6 +112,8 @@ export const MSG = {
   /** 503 DATABASE_UNAVAILABLE (issue 15): the database is restarting or unreachable; the server recovers by itself. */
   serviceUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em alguns instantes.',
   serviceUnavailableTitle: 'Serviço indisponível',
+  /** 409 CONCURRENT_CHANGE: PostgreSQL aborted the change as a deadlock's victim even after the server's retries. */
+  concurrentChange: 'Outra alteração foi feita ao mesmo tempo que a sua e ela não pôde ser salva. Tente novamente.',
   /** Idempotency-Key (issue 15, routes whose contract says `idempotent`). */
   idempotencyKeyInvalid: 'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres imprimíveis (por exemplo, um UUID).',
   idempotencyKeyReused:

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type {} from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@edu/shared/messages';
-import { isDatabaseUnavailable, rootCause } from './pg-errors';
+import { isConcurrencyFailure, isDatabaseUnavailable, rootCause } from './pg-errors';
 
 /** A failure the client should see: becomes `{ statusCode, code, message }`. */
 export class AppError extends Error {
@@ -142,6 +142,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
         .status(503)
         .header('retry-after', '5')
         .send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.serviceUnavailable });
+    }
+    if (isConcurrencyFailure(error)) {
+      // A deadlock or serialization failure left after the retries (retryConcurrencyFailures): nothing was written.
+      request.log.warn({ db: rootCause(error) }, 'concurrent change');
+      return reply.status(409).send({ statusCode: 409, code: 'CONCURRENT_CHANGE', message: MSG.concurrentChange });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

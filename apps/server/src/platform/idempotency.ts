@@ -37,6 +37,7 @@ import {
 import { MSG } from '@edu/shared/messages';
 import { rowsOf, type Db, type Tx } from './db';
 import { AppError } from './errors';
+import { retryConcurrencyFailures } from './pg-errors';
 import { idempotencyKeys } from './platform.tables';
 
 declare module 'fastify' {
@@ -64,12 +65,18 @@ const ambient = new AsyncLocalStorage<Ambient>();
 
 /**
  * The database handle of the services (`deps.db`): the plain database, except inside a keyed request's handler, where
- * every query runs in that request's transaction and `transaction(…)` opens a savepoint of it.
+ * every query runs in that request's transaction and `transaction(…)` opens a savepoint of it. A service's
+ * `transaction(…)` that PostgreSQL aborts as a deadlock's or a serialization failure's victim runs again
+ * (`retryConcurrencyFailures`; rolling back to the savepoint releases what it locked).
  */
 export function requestDb(db: Db): Db {
   return new Proxy(db, {
     get(target, prop) {
       const source = (ambient.getStore()?.tx ?? target) as object;
+      if (prop === 'transaction') {
+        const open = (source as Db).transaction.bind(source) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => retryConcurrencyFailures(() => open(...args));
+      }
       const value = Reflect.get(source, prop, source) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
     },

@@ -48,3 +48,39 @@ export function rootCause(err: unknown): { code?: string; message?: string } {
   for (let i = 0; i < 5 && e?.cause && typeof e.cause === 'object'; i++) e = e.cause as typeof e;
   return { code: e?.code, message: e?.message };
 }
+
+/**
+ * SQLSTATEs of a transaction PostgreSQL aborted because another one met it on the same rows: 40P01 deadlock_detected
+ * and 40001 serialization_failure. Nothing of it was written; running it again is PostgreSQL's own advice.
+ */
+const CONFLICT_STATES = new Set(['40P01', '40001']);
+
+/** True when a database error is a deadlock or a serialization failure (also when wrapped by Drizzle). */
+export function isConcurrencyFailure(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    if (CONFLICT_STATES.has((e as { code?: string }).code ?? '')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Attempts of a transaction that another aborted (deadlock, serialization failure) before its error is answered. */
+export const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs `transaction` again when PostgreSQL aborted it as the victim of a deadlock or a serialization failure, up to
+ * CONFLICT_ATTEMPTS in all, after a short random pause (the other transaction finishes meanwhile). The lock orders
+ * of the services avoid deadlocks; this is the net for a meeting nobody foresaw, so that it costs a few milliseconds
+ * instead of the user's change. Only for work that is all in the transaction (a rolled-back attempt left nothing).
+ */
+export async function retryConcurrencyFailures<T>(transaction: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (err) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyFailure(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+    }
+  }
+}
