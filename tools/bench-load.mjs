@@ -682,10 +682,16 @@ function rssKb(pid) {
 async function metricsOf() {
   try {
     const res = await request('GET', api('/metrics'), { headers: auth(METRICS_TOKEN), agent: probeAgent });
-    const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(res.body)?.[1] ?? NaN);
-    return { heapUsedMb: value('nodejs_heap_size_used_bytes') / 1048576, externalMb: value('nodejs_external_memory_bytes') / 1048576 };
+    const value = (name, labels = '') => Number(new RegExp(`^${name}${labels ? `\\{${labels}\\}` : '(?:\\{[^}]*\\})?'} ([0-9.e+-]+)$`, 'm').exec(res.body)?.[1] ?? NaN);
+    return {
+      heapUsedMb: value('nodejs_heap_size_used_bytes') / 1048576,
+      externalMb: value('nodejs_external_memory_bytes') / 1048576,
+      poolWaiting: value('db_pool_waiting_requests', 'pool="app"'),
+      poolOpen: value('db_pool_connections', 'pool="app"'),
+      lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+    };
   } catch {
-    return { heapUsedMb: NaN, externalMb: NaN };
+    return { heapUsedMb: NaN, externalMb: NaN, poolWaiting: NaN, poolOpen: NaN, lagP99Ms: NaN };
   }
 }
 async function memoryPoint(label) {
@@ -704,7 +710,13 @@ async function run(index) {
   const stats = newStats();
   const deadline = performance.now() + SECONDS * 1000;
   let peakRssKb = 0;
-  const sampler = setInterval(() => (peakRssKb = Math.max(peakRssKb, rssKb(server.child.pid) ?? 0)), 1000);
+  // Each second: the RSS, and from the server's metrics the queries waiting for a pooled connection and the event
+  // loop's lag (where a slow answer waited: for the database pool, or for the CPU).
+  const samples = [];
+  const sampler = setInterval(() => {
+    peakRssKb = Math.max(peakRssKb, rssKb(server.child.pid) ?? 0);
+    void metricsOf().then((m) => samples.push(m));
+  }, 1000);
   const record = (kind) => (route, res, expected = [200]) => {
     const ok = count(stats.kinds, kind, res, expected);
     count(stats.routes, route, res, expected);
@@ -750,7 +762,10 @@ async function run(index) {
     client: (clientCpu.user + clientCpu.system) / 1e6 / elapsed,
     loadAverage: os.loadavg()[0],
   };
-  return { stats, elapsed, cpu, peakRssMb: peakRssKb / 1024 };
+  const mean = (k) => samples.reduce((a, m) => a + (Number.isFinite(m[k]) ? m[k] : 0), 0) / Math.max(1, samples.length);
+  const max = (k) => samples.reduce((a, m) => Math.max(a, Number.isFinite(m[k]) ? m[k] : 0), 0);
+  const pool = { poolWaitingMean: mean('poolWaiting'), poolWaitingMax: max('poolWaiting'), poolOpenMax: max('poolOpen'), lagP99MaxMs: max('lagP99Ms') };
+  return { stats, elapsed, cpu, server: pool, peakRssMb: peakRssKb / 1024 };
 }
 
 async function withDb(fn) {
@@ -859,7 +874,9 @@ for (const [i, r] of runs.entries()) {
   const overall = summary(all);
   out.push('', `### Run ${i + 1}: ${overall.requests.toLocaleString('en')} requests in ${r.elapsed.toFixed(0)} s (${(overall.requests / r.elapsed).toFixed(0)} req/s), ` +
     `${((100 * r.stats.reads) / (r.stats.reads + r.stats.writes)).toFixed(0)} % reads, ${overall.errors} errors; CPU: server ` +
-    `${(100 * r.cpu.server).toFixed(0)} % of a core, load generator ${(100 * r.cpu.client).toFixed(0)} %; machine load average ${r.cpu.loadAverage.toFixed(1)}`, '');
+    `${(100 * r.cpu.server).toFixed(0)} % of a core, load generator ${(100 * r.cpu.client).toFixed(0)} %; machine load average ${r.cpu.loadAverage.toFixed(1)}; ` +
+    `queries waiting for a pooled connection ${r.server.poolWaitingMean.toFixed(1)} on average, ${r.server.poolWaitingMax} at most (${r.server.poolOpenMax} open); ` +
+    `event-loop lag p99 ${r.server.lagP99MaxMs.toFixed(0)} ms at most`, '');
   out.push('| operation | requests | errors | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ health p99 |', '|---|---:|---|---:|---:|---:|---:|---:|');
   const row = (name, s) =>
     `| ${name} | ${s.requests.toLocaleString('en')} | ${s.errors ? s.errorStatuses.join(', ') : '0'} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.p99)} | ${f(s.max)} | ${Number.isFinite(s.p99 / health.p99) ? (s.p99 / health.p99).toFixed(1) : '–'} |`;
@@ -890,7 +907,7 @@ console.log(`\n${out.join('\n')}\n`);
 if (process.env.BENCH_JSON) {
   fs.writeFileSync(
     process.env.BENCH_JSON,
-    JSON.stringify({ checks, runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
+    JSON.stringify({ checks, runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, server: r.server, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
   );
 }
 
