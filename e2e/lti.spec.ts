@@ -7,7 +7,12 @@
  * 2. a teacher, in the course page, opens the tool's content picker inside the iframe (deep linking), picks the demo
  *    unit, and the signed response lands back on the platform, which verified it with the tool's JWKS;
  * 3. a student launches the link the platform created, inside the iframe: the unit opens in the student viewer as
- *    that LMS user; the answer to its question reaches the platform as an AGS score.
+ *    that LMS user; the answer to its question reaches the platform as an AGS score. The login is bound to this browser
+ *    by the tool's partitioned cookie, which the browser keeps in the iframe although it blocks third-party cookies;
+ * 4. an LMS that offers its platform storage (1EdTech LTI Client Side postMessages, with a Canvas-like storage frame
+ *    beside the tool's), in a browser that keeps no cookie of the tool at all: the login and the launch bind through
+ *    the storage;
+ * 5. another person's login finished in this browser (login CSRF): the refusal page, nothing opens.
  */
 import { test, expect, type Frame, type Page } from '@playwright/test';
 import { LTI_MSG } from '../packages/shared/src/lti';
@@ -160,4 +165,53 @@ test('a student opens the created link inside the LMS iframe: the unit, as that 
   await expect.poll(() => platform.received.scores.at(-1)?.body, { timeout: 20_000 }).toMatchObject({ userId: 'moodle-aluna-e2e', scoreGiven: 1, gradingProgress: 'FullyGraded' });
   expect(platform.received.scores.at(-1)!.lineitem).toBe(lineitem);
   await page.screenshot({ path: 'test-results/lti-student.png', fullPage: true });
+});
+
+test("an LMS with platform storage, in a browser that keeps no cookie of the tool: the launch binds through the LMS's storage", async ({ page, context }) => {
+  // Safari keeps no cookie at all in a third-party iframe: the browser loses the login's cookie before the launch.
+  platform.beforeAuthorization = () => context.clearCookies();
+  platform.launches.set('armazenamento', {
+    loginUrl: tool!.loginUrl,
+    targetLinkUri: unitLink!.url,
+    claims: () => platform.resourceLinkClaims({ sub: 'aluno-armazenamento-e2e', custom: unitLink!.custom, targetLinkUri: unitLink!.url }),
+    storageTarget: 'post_message_forwarding',
+  });
+  const continued = page.waitForRequest((request) => request.url().endsWith('/api/lti/launch/storage'));
+  await page.goto(`${platform.url}/course/armazenamento`);
+  const frame = await toolFrame(page);
+  await expect(frame.getByTestId('unit-content').getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
+  expect(new URL(frame.url()).pathname).toBe('/student/link');
+  // The launch page sent what the LMS's storage frame kept at login; the storage saw the tool's origin only.
+  const sent = (await continued).postDataJSON() as { state: string; proof: string | null };
+  expect(sent.proof).toMatch(/^[\w-]{40,}$/);
+  const toolOrigin = new URL(tool!.loginUrl).origin;
+  expect(platform.received.storage).toEqual([
+    { origin: toolOrigin, subject: 'lti.put_data', key: `lti_state_${sent.state}`, answered: true },
+    { origin: toolOrigin, subject: 'lti.get_data', key: `lti_state_${sent.state}`, answered: true },
+  ]);
+  platform.beforeAuthorization = null;
+});
+
+test("another person's login finished in this browser (login CSRF): a refusal, with or without the LMS's storage", async ({ page }) => {
+  // The attacker runs a login in their own "browser" (here, plain HTTP calls) and keeps the platform's answer.
+  const attackerAnswer = async (storage: boolean) => {
+    const params = platform.initiation(unitLink!.url, 'atacante', storage ? 'post_message_forwarding' : undefined);
+    const login = await fetch(tool!.loginUrl, { method: 'POST', body: new URLSearchParams(params), redirect: 'manual' });
+    const next = storage ? /data-next="([^"]+)"/.exec(await login.text())![1]!.replace(/&amp;/g, '&') : login.headers.get('location')!;
+    return platform.authenticate(next, platform.resourceLinkClaims({ sub: 'atacante-e2e', custom: unitLink!.custom, targetLinkUri: unitLink!.url }));
+  };
+  // The victim's browser posts it, inside the LMS that offers its storage: the victim's storage has no binding.
+  platform.forged.set('forjado-armazenamento', await attackerAnswer(true));
+  await page.goto(`${platform.url}/course/forjado-armazenamento?storage=post_message_forwarding`);
+  let frame = await toolFrame(page);
+  await expect(frame.locator('[data-lti-refusal="browserMismatch"]')).toHaveText(LTI_TOOL_MSG.browserMismatch);
+  await expect(frame.getByRole('heading', { name: LTI_TOOL_MSG.refusedTitle })).toBeVisible();
+  expect(platform.received.storage.at(-1)).toMatchObject({ subject: 'lti.get_data', answered: false });
+  // And in an LMS without storage: the victim's browser has no cookie of that login.
+  platform.forged.set('forjado', await attackerAnswer(false));
+  await page.goto(`${platform.url}/course/forjado`);
+  frame = await toolFrame(page);
+  await expect(frame.locator('[data-lti-refusal="browserMismatch"]')).toHaveText(LTI_TOOL_MSG.browserMismatch);
+  await expect(frame.getByTestId('unit-content')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/lti-csrf-refused.png', fullPage: true });
 });

@@ -98,6 +98,8 @@ export class LtiPlatform {
   redirectUris: string[] | undefined;
   /** Launches the browser journey starts (`/course/:name`), by name: the tool's URLs and the message's claims. */
   readonly launches = new Map<string, { loginUrl: string; targetLinkUri: string; claims: () => LaunchClaims; storageTarget?: string }>();
+  /** Runs before the authorization endpoint answers the browser (a journey drops the browser's cookies there). */
+  beforeAuthorization: (() => Promise<void>) | null = null;
   /** Authentication responses the browser journey posts to the tool as they are (`/forged/:name`). */
   readonly forged = new Map<string, { action: string; fields: Record<string, string> }>();
   /** The login_hint each initiation issued, so the authorization request can be checked against it. */
@@ -326,6 +328,7 @@ export class LtiPlatform {
     if (req.method === 'GET' && url.pathname === '/mod/lti/auth.php') {
       const launch = this.launches.get(url.searchParams.get('lti_message_hint') ?? '');
       if (!launch) return html(400, 'unknown lti_message_hint');
+      await this.beforeAuthorization?.();
       try {
         const answer = await this.authenticate(url.toString(), launch.claims());
         return html(200, autoForm('post', answer.action, answer.fields));
