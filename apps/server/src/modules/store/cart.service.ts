@@ -159,7 +159,7 @@ export function cartService({ db, mailer, config }: Deps) {
     },
 
     /**
-     * 'Solicitar Pagamento': one transaction. The institution's row is locked first (FOR UPDATE), so concurrent
+     * 'Solicitar Pagamento': one transaction. The institution's row is locked first (FOR NO KEY UPDATE), so concurrent
      * requests serialize; the cart is read after the lock, so the second of two finds it empty (409) and
      * changes nothing. Rents are opened by the rent lifecycle ('request'), priced from the plan. A provider the
      * institution already rents is skipped and taken out of the cart, and named in the answer; when nothing else

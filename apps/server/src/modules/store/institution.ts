@@ -20,7 +20,9 @@ export interface ActiveInstitution {
 
 /**
  * The caller's institution if it is active; 403 otherwise (suspended: RENT_MSG.suspended). `lock` takes the
- * institution's row FOR UPDATE (in a transaction), so that its payment requests run one after the other.
+ * institution's row FOR NO KEY UPDATE (in a transaction), so that its payment requests (and a suspension, an edit of the
+ * row) run one after the other — while its students' rows (votes, accesses, feedback: KEY SHARE through their foreign
+ * keys) are written meanwhile instead of waiting for the request's notifications and e-mails.
  */
 export async function requireActiveInstitution(ex: Executor, auth: AuthContext, opts: { lock?: boolean } = {}): Promise<ActiveInstitution> {
   const { extra: _e, ...inst } = await activeInstitutionWith(ex, auth, sql`null`, opts);
@@ -34,13 +36,13 @@ export async function requireActiveInstitution(ex: Executor, auth: AuthContext, 
 export async function activeInstitutionWith<T>(ex: Executor, auth: AuthContext, extra: SQL<T>, opts: { lock?: boolean } = {}): Promise<ActiveInstitution & { extra: T }> {
   const sellerId = auth.user.sellerId;
   if (sellerId === null) throw forbidden();
-  // One query: the institution and its plan's name (FOR UPDATE locks the institution's row only).
+  // One query: the institution and its plan's name (the lock is the institution's row only).
   const base = ex
     .select({ id: sellers.id, status: sellers.status, planId: sellers.planId, planName: plans.name, extra: sql<T>`${extra}` })
     .from(sellers)
     .leftJoin(plans, eq(plans.id, sellers.planId))
     .where(eq(sellers.id, sellerId));
-  const [row] = opts.lock ? await base.for('update', { of: sellers }) : await base;
+  const [row] = opts.lock ? await base.for('no key update', { of: sellers }) : await base;
   if (!row) throw forbidden();
   if (row.status === 'suspended') throw forbidden(RENT_MSG.suspended);
   if (row.status !== 'active') throw forbidden();
