@@ -5,12 +5,14 @@
 //   - students through share links that name them (a subject link per student, minted by the institution's
 //     share-link API): the viewer's link check, opening units, votes, feedback;
 //   - students through the LMS API's launch addresses (POST /saveDataInJson with the institution's LMS key; the LMS
-//     names its student with `&student=`): opening units, votes; the LMS itself linking units;
+//     names its student with `&student=`, which the viewer exchanges for a student token, POST /student/identify):
+//     opening units, votes, now and then identifying again; the LMS itself linking units;
 //   - students through LTI 1.3 (the platform harness of the tests, apps/server/test/lti-platform.ts, on loopback,
 //     Moodle-like, with AGS): launches (login initiation + id_token post), opening the unit, answering its question
 //     (the server checks it and posts the grade to the platform);
 //   - institutions (owner, content manager) reading their catalogue, rents, subjects, team, logs and access reports;
-//   - staff (admin, manager, curator) reading the review lists, feedback report, logs, institutions and the reports;
+//   - staff (admin, director, manager, curator) reading the review lists, feedback report, logs, institutions and the
+//     access reports;
 //   - providers (owners and editors) listing their units, reading their report and saving drafts (create + update).
 // Beside the load, GET /api/health is probed BENCH_HEALTH_RPS (default 4) times a second on its own connection, so
 // every figure can be read as a ratio of health's in the same run.
@@ -25,8 +27,11 @@
 // Every client (student, user, LMS) has its own address in X-Forwarded-For (the server trusts the loopback proxy:
 // TRUST_PROXY=loopback) so the per-address rate limits apply as in production, each to one client; every connection
 // is to 127.0.0.1. Any answer other than the expected status is an error; the server's log (warn and above) is kept
-// in the run's folder and its error lines are summarised. Prints Markdown tables (per kind of operation, overall,
-// health, memory) for docs/performance.md.
+// in the run's folder and its error lines are summarised. After the runs the DATABASE is checked: every acknowledged
+// vote, feedback and new unit is stored, the ratings the trigger keeps equal the votes, every LTI grade reached the
+// platform. The server's memory (RSS, and the heap after a full GC) is sampled after setup and after each run. Prints
+// Markdown tables (per kind of operation, overall, health, memory) for docs/performance.md; exits 1 on any error.
+// Bounded: each request times out after 30 s and the whole tool stops itself after 15 minutes plus the runs.
 //
 // Other settings: BENCH_INSTITUTIONS (default 8: the demo one and 7 bench ones), BENCH_STUDENTS (share-link students
 // per institution, default 150), BENCH_LMS_STUDENTS (per institution, default 100), BENCH_LTI_STUDENTS (default 100,
@@ -69,6 +74,11 @@ if (!dbName || ['test', 'postgres', 'bench', 'template0', 'template1'].includes(
   process.exit(2);
 }
 const runTag = crypto.randomBytes(3).toString('hex');
+// A watchdog: whatever hangs, the tool (and with it the server it started) ends.
+setTimeout(() => {
+  console.error('bench:load: over its time budget, stopping');
+  process.exit(1);
+}, (15 * 60 + RUNS * (SECONDS + 90)) * 1000).unref();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-load-'));
 const log = (...args) => console.log(`${new Date().toISOString().slice(11, 19)}`, ...args);
 
