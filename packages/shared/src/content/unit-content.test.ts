@@ -7,6 +7,7 @@ import {
   blockHtml,
   blockKey,
   escapeAttr,
+  externalImagesOf,
   infographicResource,
   iframeResource,
   isUnitComplete,
@@ -185,5 +186,19 @@ describe('isUnitComplete (spec 2 §5, sending for analysis)', () => {
   it('counts an image or a resource block as content', () => {
     expect(isUnitComplete({ ...complete, introduction: '<p><img src="/uploads/images/a.png"></p>' })).toBe(true);
     expect(isUnitComplete({ ...complete, synthesis: sampleBlockHtml('videoaula') })).toBe(true);
+  });
+});
+
+describe('externalImagesOf', () => {
+  it('finds the external images a save imports: <img>s, Figura blocks and images in blocks\' rich text, never ours or frames', () => {
+    const html =
+      '<p><img src="https://a.exemplo.com.br/1.png"><img src="/uploads/images/ours.png"></p>' +
+      blockHtml('picture', '', { name: 'F', resource: 'R', descripiton: 'D', url: 'http://b.exemplo.com.br/2.gif' }) +
+      blockHtml('warning', '', { content: '<p><img src="https://c.exemplo.com.br/3.jpg"></p>' }) +
+      sampleBlockHtml('videoaula') +
+      sampleBlockHtml('iframe') +
+      sampleBlockHtml('picture');
+    expect(externalImagesOf(html)).toEqual(['https://a.exemplo.com.br/1.png', 'http://b.exemplo.com.br/2.gif', 'https://c.exemplo.com.br/3.jpg']);
+    expect(externalImagesOf('<p>nada</p>')).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { BLOCK_ATTR, holdsContent, liftBlocks, nodesOf, textLines, toHtml, walk, type BlockNode, type HtmlInput, type HtmlNode } from './html-document';
 import { LIMITS } from '../limits';
+import { isExternalImageSrc } from './html-allow-list';
 
 /** Section types of spec 2 §3 ("txt" is plain rich text, never a block). */
 export const SECTION_TYPES = ['txt', 'media', 'warning', 'list', 'question', 'picture', 'iframe', 'quote'] as const;
@@ -357,6 +358,26 @@ export const hasContent = (input: HtmlInput): boolean => holdsContent(input, isC
 /** The resource blocks, in document order (nested ones included); `.resource` is undefined when invalid. */
 export function resourcesOf(input: HtmlInput): UnitResource[] {
   return [...walk(input)].filter((n): n is BlockNode => n.type === 'block').map(readBlock);
+}
+
+/**
+ * The external (http(s)) image addresses of unit HTML, in document order: its <img>s, the Figura blocks' images and the
+ * images inside the blocks' rich text. A save imports each into our storage (apps/server/src/platform/content-store.ts).
+ */
+export function externalImagesOf(input: HtmlInput): string[] {
+  const out: string[] = [];
+  for (const node of walk(input)) {
+    if (node.type === 'image' && isExternalImageSrc(node.src)) out.push(node.src.trim());
+    if (node.type !== 'block') continue;
+    const data = readBlock(node).resource as Record<string, unknown> | undefined;
+    if (!data) continue;
+    if (node.blockType === 'picture' && typeof data.url === 'string' && isExternalImageSrc(data.url)) out.push(data.url.trim());
+    for (const field of RESOURCE_HTML_FIELDS[blockKey(node.blockType, node.subtype)] ?? []) {
+      const value = data[field];
+      if (typeof value === 'string') out.push(...externalImagesOf(value));
+    }
+  }
+  return out;
 }
 
 /** The texts a reader sees in a valid resource: titles, statements, options and feedbacks, list items, captions. */

@@ -19,6 +19,8 @@ import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconLogout, IconRefresh }
 import type { Editor } from '@tiptap/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
+import { externalImagesOf } from '@edu/shared/content/unit-content';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent, type UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -55,6 +57,11 @@ export interface StudioEditorProps {
 }
 
 const snapshot = (v: StudioValues) => JSON.stringify(bodyOf(v));
+
+/** The body holds an image of another site (an <img>, a Figura, the cover), which the save imports into /uploads/. */
+const holdsExternalImage = (body: ReturnType<typeof bodyOf>) =>
+  isExternalImageSrc(body.mediaUrl ?? '') ||
+  [body.introduction, body.synthesis, ...(body.topics ?? []).map((t) => t.content)].some((html) => externalImagesOf(html ?? '').length > 0);
 
 export function StudioEditor({ providerId, initial, onCreated }: StudioEditorProps) {
   const navigate = useNavigate();
@@ -118,6 +125,14 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       }
       // The editor stays open: the toast goes bottom-right, clear of 'Salvar' and 'Sair' in the top bar.
       toastSuccess(STUDIO_MSG.saved, STUDIO_MSG.successTitle, { position: 'bottom-right' });
+      // The save imported external images (their /uploads/ addresses now): the editor takes the stored content, unless
+      // the author typed meanwhile.
+      if (holdsExternalImage(body) && snapshot(form.values) === saved.current) {
+        const values = valuesOf(result);
+        form.setValues(values);
+        form.resetDirty(values);
+        saved.current = snapshot(values);
+      }
       setUnit(result);
       if (!unit) onCreated(result);
     } catch (err) {
@@ -128,7 +143,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         form.setErrors(err.fields);
         goTo(firstErrorStep(err.fields));
         toastError(err.message, STUDIO_MSG.errorTitle);
-      } else if (err instanceof ApiError && [403, 404, 409].includes(err.status)) {
+      } else if (err instanceof ApiError && [400, 403, 404, 409].includes(err.status)) {
         toastError(err.message, STUDIO_MSG.errorTitle);
       } else {
         toastError(STUDIO_MSG.saveFail, STUDIO_MSG.errorTitle);
