@@ -248,6 +248,20 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     expect(await t.deps.db.select().from(subjects).where(inArray(subjects.id, removed))).toEqual([]);
   });
 
+  it('the same team import sent 20 times at once creates each person once (the others: 400 or 409 e-mail in use)', async () => {
+    const rows = Array.from({ length: 5 }, (_v, i) => ({ name: `Pessoa Concorrente ${i}`, email: `pessoa${i}@concorrente.edu.br` }));
+    const { answers } = await together(
+      Array.from({ length: 20 }, () => () => call(t.app, 'POST', '/api/users/import', { token: tok.buyer, payload: { type: 'seller_content_manager', rows } })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200), bodiesOf(answers)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect([400, 409], a.body).toContain(a.statusCode);
+      expect(a.body).toContain(MSG.emailInUse);
+    }
+    const made = await t.deps.db.select({ email: users.email }).from(users).where(inArray(users.email, rows.map((r) => r.email)));
+    expect(made.map((u) => u.email).sort()).toEqual(rows.map((r) => r.email).sort());
+  });
+
   it("two services' transactions that deadlock both commit: the victim runs again (retryConcurrencyFailures)", async () => {
     const [a, b] = (await t.deps.db.select({ id: plans.id }).from(plans).orderBy(plans.id).limit(2)).map((p) => p.id);
     // Each takes its first row, waits until the other holds its own, then asks for the other's: a deadlock for sure.
