@@ -199,9 +199,10 @@ describe('uploads', () => {
     expect(served.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['access-control-allow-origin']).toBeUndefined();
-    // The app may frame videos, podcasts and external pages over https.
+    // The app frames its own files and the sites of the embed allow-list only (embeds.test.ts).
     const appCsp = (await call(t.app, 'GET', '/api/health')).headers['content-security-policy'];
-    expect(appCsp).toContain("frame-src 'self' https:");
+    expect(appCsp).toContain("frame-src 'self' youtube.com *.youtube.com");
+    expect(appCsp).not.toContain('https:');
     expect(appCsp).toContain("frame-ancestors 'self'");
 
     const list = (await call(t.app, 'GET', `/api/galleries/provider/${providerId}`, { token: tok.provider })).json();
