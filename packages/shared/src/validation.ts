@@ -137,9 +137,12 @@ const idError = (message?: string, missing?: string) =>
 export const idSchema = (message?: string, missing: string | undefined = message) =>
   z.number(idError(message, missing)).int(message).positive(message).max(ID_MAX, message);
 
-/** The same id in a path or query string: the text is read as a number, then held to the same range. */
+/**
+ * The same id in a path or query string: the text is read as a number, then held to the same range. An absent value
+ * and one that is not a number both reach the check as NaN, so `missing` is the refusal of both.
+ */
 export const textIdSchema = <Input = unknown>(message?: string, missing: string | undefined = message) =>
-  z.coerce.number<Input>(idError(message, missing)).int(message).positive(message).max(ID_MAX, message);
+  z.coerce.number<Input>(missing ? { error: missing } : undefined).int(message).positive(message).max(ID_MAX, message);
 
 export const idParam = z.strictObject({ id: textIdSchema(MSG.invalidValue) });
 
