@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
 import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
+import { LIFECYCLE_MSG } from '../packages/shared/src/unit-lifecycle';
 import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
@@ -106,4 +107,36 @@ test('a published unit opens its update page with the versions; an institution i
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/dashboard/my-units');
   await expect(page.getByText('Acesso negado')).toBeVisible();
+});
+
+test('the demo provider under analysis is told before trying that its units cannot be sent yet, and the server refuses', async ({ page, request }) => {
+  const title = `E2E Em análise ${Date.now()}`;
+  const token = await demoToken(request, 'provider.analise');
+  const unit = await createUnit(request, token, await completeUnitFields(request, token, title));
+
+  await signIn(page, demoEmail('provider.analise'));
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/dashboard/my-units');
+  const notice = page.getByTestId('provider-not-approved');
+  await expect(notice).toContainText('Cadastro em análise');
+  await expect(notice).toContainText(LIFECYCLE_MSG.providerNotApproved);
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(title);
+  const send = rowOf(page, title).getByRole('button', { name: /Enviar para aprovação/ });
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  await send.hover();
+  await expect(page.getByRole('tooltip')).toContainText('depois que o cadastro do fornecedor for aprovado');
+  // A click (forced: the button says it is disabled) asks nothing and changes nothing.
+  await send.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(rowOf(page, title)).toContainText('Rascunho');
+
+  // Authoring stays open: the studio opens the draft, with the same notice.
+  await rowOf(page, title).getByRole('button', { name: /^Editar/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/${unit.id}$`));
+  await expect(page.getByTestId('provider-not-approved')).toContainText(LIFECYCLE_MSG.providerNotApproved);
+
+  // Around the page, the server says the same.
+  const refused = await request.put('/api/items/item/content/status/', { headers: { authorization: `Bearer ${token}` }, data: { ids: [unit.id], status: 'send' } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(LIFECYCLE_MSG.providerNotApproved);
 });

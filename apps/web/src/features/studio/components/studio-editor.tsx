@@ -27,7 +27,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { Brand } from '../../../ui/brand';
 import { PageLoader } from '../../../ui/page-loader';
 import { confirm } from '../../../ui/confirm';
-import { knowledgeQuery, levelsQuery } from '../../units';
+import { knowledgeQuery, levelsQuery, ProviderApprovalNotice } from '../../units';
 import { createUnit, findUnit, updateUnit } from '../api';
 import { STUDIO_MSG } from '../messages';
 import { bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
@@ -219,6 +219,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <ScrollArea component="main" style={{ flex: 1 }} type="auto" offsetScrollbars viewportRef={viewport}>
           <Stack gap="lg" p="lg" maw={1100} mx="auto">
+            <ProviderApprovalNotice />
             {locked && unit && (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
                 {STUDIO_MSG.locked(UNIT_STATUS_LABELS[unit.status])}

@@ -29,6 +29,8 @@ import { LoadError } from '../../../ui/load-error';
 import { knowledgeAreasQuery, myUnitsQuery, recoverUnit, setUnitsStatus, unitsKeys } from '../api';
 import { UnitStatusBadge } from '../components/unit-status-badge';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
+import { ApiError } from '../../../lib/api';
+import { PROVIDER_APPROVAL_MSG, ProviderApprovalNotice, useCanSendUnits } from '../components/provider-approval';
 
 /** Spec 2 §9: the search waits one second after the last key. */
 const SEARCH_DEBOUNCE_MS = 1000;
@@ -97,7 +99,14 @@ function MyUnits() {
       toastSuccess(MY_UNITS_MSG.statusChanged(UNIT_STATUS_LABELS[next]));
       setSelected([]);
     },
-    onError: (err) => toastError(err instanceof Error && err.message === UNIT_MSG.incomplete ? UNIT_MSG.incomplete : MY_UNITS_MSG.actionFail),
+    onError: (err) =>
+      toastError(
+        err instanceof ApiError && err.code === 'PROVIDER_NOT_APPROVED'
+          ? err.message
+          : err instanceof Error && err.message === UNIT_MSG.incomplete
+            ? UNIT_MSG.incomplete
+            : MY_UNITS_MSG.actionFail,
+      ),
     onSettled: refresh,
   });
   const recover = useMutation({
@@ -132,6 +141,7 @@ function MyUnits() {
   const selectedRows = (rows ?? []).filter((r) => selected.includes(r.id));
   const selectedDrafts = selectedRows.filter((r) => r.status === 'draft');
   const busy = status.isPending || recover.isPending;
+  const canSend = useCanSendUnits();
 
   const columns: Column<OwnUnitRow>[] = [
     {
@@ -147,7 +157,7 @@ function MyUnits() {
     {
       key: 'actions',
       header: 'Ações',
-      render: (row) => <RowActions row={row} trash={trash} busy={busy} onMove={move} onRecover={restore} onNavigate={navigate} />,
+      render: (row) => <RowActions row={row} trash={trash} busy={busy} canSend={canSend} onMove={move} onRecover={restore} onNavigate={navigate} />,
     },
   ];
 
@@ -168,6 +178,7 @@ function MyUnits() {
           Nova Unidade
         </Button>
       </Group>
+      <ProviderApprovalNotice />
 
       <Card withBorder padding="md">
         <Stack gap="md">
@@ -263,13 +274,15 @@ interface RowActionsProps {
   row: OwnUnitRow;
   trash: boolean;
   busy: boolean;
+  /** False for a provider under analysis: the send buttons are disabled and say why. */
+  canSend: boolean;
   onMove: (rows: OwnUnitRow[], next: 'send' | 'deleted' | 'analyze') => Promise<void>;
   onRecover: (row: OwnUnitRow) => Promise<void>;
   onNavigate: (to: string) => void;
 }
 
 /** Spec 2 §2.3: edit for draft, correction, publish and reproved (publish opens the update page). */
-function RowActions({ row, trash, busy, onMove, onRecover, onNavigate }: RowActionsProps) {
+function RowActions({ row, trash, busy, canSend, onMove, onRecover, onNavigate }: RowActionsProps) {
   if (trash) {
     return (
       <Button size="xs" variant="light" leftSection={<IconRestore size={14} aria-hidden />} disabled={busy} onClick={() => void onRecover(row)}>
@@ -295,31 +308,41 @@ function RowActions({ row, trash, busy, onMove, onRecover, onNavigate }: RowActi
         </Anchor>
       )}
       {row.status === 'correction' && (
-        <Button
-          size="xs"
-          variant="light"
-          color="green"
-          leftSection={<IconSend size={14} aria-hidden />}
-          disabled={busy}
-          onClick={() => void onMove([row], 'analyze')}
-          aria-label={`Enviar para análise: ${row.title}`}
-        >
-          Enviar para análise
-        </Button>
-      )}
-      {row.status === 'draft' && (
-        <>
+        <Tooltip label={PROVIDER_APPROVAL_MSG.sendBlocked} disabled={canSend}>
           <Button
             size="xs"
             variant="light"
             color="green"
             leftSection={<IconSend size={14} aria-hidden />}
             disabled={busy}
-            onClick={() => void onMove([row], 'send')}
-            aria-label={`Enviar para aprovação: ${row.title}`}
+            // Not `disabled` when refused for the provider's approval: a disabled button gets no hover, and the tooltip says why.
+            data-disabled={!canSend || undefined}
+            aria-disabled={!canSend || undefined}
+            onClick={() => canSend && void onMove([row], 'analyze')}
+            aria-label={`Enviar para análise: ${row.title}`}
           >
-            Enviar para aprovação
+            Enviar para análise
           </Button>
+        </Tooltip>
+      )}
+      {row.status === 'draft' && (
+        <>
+          <Tooltip label={PROVIDER_APPROVAL_MSG.sendBlocked} disabled={canSend}>
+            <Button
+              size="xs"
+              variant="light"
+              color="green"
+              leftSection={<IconSend size={14} aria-hidden />}
+              disabled={busy}
+              // Not `disabled` when refused for the provider's approval: a disabled button gets no hover, and the tooltip says why.
+              data-disabled={!canSend || undefined}
+              aria-disabled={!canSend || undefined}
+              onClick={() => canSend && void onMove([row], 'send')}
+              aria-label={`Enviar para aprovação: ${row.title}`}
+            >
+              Enviar para aprovação
+            </Button>
+          </Tooltip>
           <Tooltip label="Mover para a lixeira">
             <Button size="xs" variant="subtle" color="red" px={6} disabled={busy} onClick={() => void onMove([row], 'deleted')} aria-label={`Mover para a lixeira: ${row.title}`}>
               <IconTrash size={16} aria-hidden />
