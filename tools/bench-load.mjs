@@ -36,7 +36,7 @@
 // Other settings: BENCH_INSTITUTIONS (default 8: the demo one and 7 bench ones), BENCH_STUDENTS (share-link students
 // per institution, default 150), BENCH_LMS_STUDENTS (per institution, default 100), BENCH_LTI_STUDENTS (default 100,
 // on the demo institution), BENCH_AUTHORS (default 12), BENCH_SETTLE_SECONDS (idle before each memory sample,
-// default 5), BENCH_JSON (a file to write the raw results to).
+// default 5), BENCH_JSON (a file to write the raw results to), BENCH_CPU_PROF (a folder for the server's CPU profile).
 import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -164,7 +164,13 @@ const server = await startInstance({
   port,
   // --expose-gc and a one-line preload: SIGUSR2 runs a full garbage collection, so the memory samples compare live
   // memory, not what V8 has not collected yet. Nothing else of the process changes.
-  entry: ['--expose-gc', `--import=data:text/javascript,process.on('SIGUSR2',()=>globalThis.gc())`, path.join(root, 'apps/server/dist-load/main.js')],
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  entry: [
+    '--expose-gc',
+    `--import=data:text/javascript,process.on('SIGUSR2',()=>globalThis.gc())`,
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
+    path.join(root, 'apps/server/dist-load/main.js'),
+  ],
   env: {
     DATABASE_URL: dbUrl.toString(),
     DEMO_DATA: 'true',
@@ -723,6 +729,34 @@ async function run(index) {
   // Each second: the RSS, and from the server's metrics the queries waiting for a pooled connection and the event
   // loop's lag (where a slow answer waited: for the database pool, or for the CPU).
   const samples = [];
+  // Four times a second, the server's statements running in PostgreSQL (pg_stat_activity of the database): how often
+  // each one is seen running is its share of the database's time, so the busiest statements are named in the report.
+  const activity = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'bench-load-sampler' });
+  await activity.connect();
+  const running = new Map();
+  let activitySamples = 0;
+  let idleInTransaction = 0;
+  const sampleActivity = async () => {
+    const { rows } = await activity.query(
+      `select state, query, wait_event_type from pg_stat_activity
+        where datname = current_database() and state in ('active', 'idle in transaction') and pid <> pg_backend_pid()
+          and backend_type = 'client backend'`,
+    );
+    activitySamples++;
+    for (const row of rows) {
+      // A transaction open while the server runs JavaScript between its statements (or waits for the CPU).
+      if (row.state !== 'active') {
+        idleInTransaction++;
+        continue;
+      }
+      const key = row.query.replace(/\s+/g, ' ').replace(/\$\d+/g, '$').slice(0, 160);
+      const r = running.get(key) ?? { seen: 0, waiting: 0 };
+      r.seen++;
+      if (row.wait_event_type === 'Lock') r.waiting++;
+      running.set(key, r);
+    }
+  };
+  const activitySampler = setInterval(() => void sampleActivity().catch(() => undefined), 250);
   const sampler = setInterval(() => {
     peakRssKb = Math.max(peakRssKb, rssKb(server.child.pid) ?? 0);
     void metricsOf().then((m) => samples.push(m));
@@ -765,6 +799,17 @@ async function run(index) {
   await Promise.all([...Array.from({ length: CONNECTIONS }, client), HEALTH_RPS > 0 ? probe() : Promise.resolve()]);
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  clearInterval(activitySampler);
+  await activity.end();
+  // Mean number of the server's statements running at once, and the busiest statements (mean running at once).
+  const busiest = [...running]
+    .map(([query, r]) => ({ query, running: r.seen / Math.max(1, activitySamples), waitingOnLocks: r.waiting / Math.max(1, activitySamples) }))
+    .sort((a, b) => b.running - a.running);
+  const dbActivity = {
+    meanRunning: busiest.reduce((a, q) => a + q.running, 0),
+    meanIdleInTransaction: idleInTransaction / Math.max(1, activitySamples),
+    busiest: busiest.slice(0, 8),
+  };
   const clientCpu = process.cpuUsage(cpuBefore.client);
   // Shares of one core; the machine's load average says how busy the machine was besides.
   const cpu = {
@@ -775,7 +820,7 @@ async function run(index) {
   const mean = (k) => samples.reduce((a, m) => a + (Number.isFinite(m[k]) ? m[k] : 0), 0) / Math.max(1, samples.length);
   const max = (k) => samples.reduce((a, m) => Math.max(a, Number.isFinite(m[k]) ? m[k] : 0), 0);
   const pool = { poolWaitingMean: mean('poolWaiting'), poolWaitingMax: max('poolWaiting'), poolOpenMax: max('poolOpen'), lagP99MaxMs: max('lagP99Ms') };
-  return { stats, elapsed, cpu, server: pool, peakRssMb: peakRssKb / 1024 };
+  return { stats, elapsed, cpu, server: pool, dbActivity, peakRssMb: peakRssKb / 1024 };
 }
 
 async function withDb(fn) {
@@ -896,6 +941,14 @@ for (const [i, r] of runs.entries()) {
   out.push('', 'Slowest routes (p99):', '', '| route | requests | errors | p50 ms | p99 ms |', '|---|---:|---|---:|---:|');
   const routes = [...r.stats.routes].map(([route, b]) => [route, summary(b)]).sort((a, b) => b[1].p99 - a[1].p99);
   for (const [route, s] of routes.slice(0, 10)) out.push(`| ${route} | ${s.requests} | ${s.errors ? s.errorStatuses.join(', ') : '0'} | ${f(s.p50)} | ${f(s.p99)} |`);
+  out.push(
+    '',
+    `The database meanwhile: ${r.dbActivity.meanRunning.toFixed(1)} of the server's statements running at once on average, ` +
+      `${r.dbActivity.meanIdleInTransaction.toFixed(1)} transactions open between statements (idle in transaction); the busiest statements ` +
+      '(mean running at once, of which waiting for a lock):',
+    '',
+  );
+  for (const q of r.dbActivity.busiest) out.push(`- ${q.running.toFixed(2)} (${q.waitingOnLocks.toFixed(2)}): \`${q.query.replace(/`/g, "'")}\``);
   if (r.stats.examples.size) {
     out.push('', 'Error answers (first of each route and status):', '');
     for (const [k, v] of r.stats.examples) out.push(`- ${k}: ${v.replace(/\s+/g, ' ')}`);
@@ -917,7 +970,7 @@ console.log(`\n${out.join('\n')}\n`);
 if (process.env.BENCH_JSON) {
   fs.writeFileSync(
     process.env.BENCH_JSON,
-    JSON.stringify({ checks, runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, server: r.server, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
+    JSON.stringify({ checks, runs: runs.map((r) => ({ elapsed: r.elapsed, cpu: r.cpu, server: r.server, dbActivity: r.dbActivity, kinds: Object.fromEntries([...r.stats.kinds].map(([k, b]) => [k, summary(b)])), routes: Object.fromEntries([...r.stats.routes].map(([k, b]) => [k, summary(b)])), health: summary(r.stats.health) })), memory, logErrors: Object.fromEntries(logErrors) }, null, 2),
   );
 }
 
