@@ -224,6 +224,9 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /student/units/:id': { notOwned: 'student only: a link opens the units it names and nothing else (student.test: unit A\'s link refuses unit B with 404)' },
   'PUT /student/units/:id/vote': { notOwned: 'student only: a vote on a unit outside the link is 404 (student.test)' },
   'POST /student/ai/question': { notOwned: 'student only: a question about a unit outside the link is 404 (student.test)' },
+  'POST /student/identify': {
+    notOwned: "studentId is what the student types ('Matrícula ou e-mail') or the LMS's student parameter, not an object id; the link in x-student-link names the institution and unit (student-identity.test)",
+  },
   // services
   'PUT /providers/services/:id': { ask: (o) => ({ params: { id: o.service }, payload: { title: 'Intruso' } }) },
   'DELETE /providers/services/:id': { ask: (o) => ({ params: { id: o.service } }) },
