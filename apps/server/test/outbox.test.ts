@@ -19,6 +19,7 @@ import { SECRET_REMOVED } from '../src/platform/mail';
 import { migrationsDir } from '../src/platform/db';
 import { emails } from '../src/platform/platform.tables';
 import { call, createTestApp, demoEmail, lastEmailTo, linkIn, signIn, type TestApp } from './harness';
+import { SRC, sourceFiles } from './source-scan';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const postgres = Boolean(inject('testDatabase'));
@@ -190,6 +191,24 @@ describe('delivery over SMTP removes the content of secret e-mails', () => {
     expect(row.text).toBe('Um aviso sem nenhum dado de acesso.');
     expect(row.html).toContain('Um aviso sem nenhum dado de acesso.');
     expect(received.some((m) => m.to.includes(to))).toBe(true);
+  });
+
+  it('every e-mail of the server that carries a first password, a token or an LMS key is sent with secret: true', () => {
+    const calls = sourceFiles().flatMap((file) => {
+      const source = fs.readFileSync(file, 'utf8');
+      return [...source.matchAll(/mailer\.send\(/g)].map((m) => {
+        const rest = source.slice(m.index, m.index + 1200);
+        const end = rest.search(/\n\s*\}\)/);
+        return { file: path.relative(SRC, file), chunk: end === -1 ? rest : rest.slice(0, end) };
+      });
+    });
+    const credential = /senha provisória|token|chave LMS/i;
+    const withSecret = calls.filter((c) => credential.test(c.chunk));
+    // First passwords (users, import, provider approval, two institution mails, e-mail confirmed), reset, confirmation, LMS key.
+    expect(withSecret.length).toBeGreaterThanOrEqual(9);
+    expect(withSecret.filter((c) => !/secret: true/.test(c.chunk)).map((c) => c.file)).toEqual([]);
+    // And only those: a message without a credential keeps its content for the operator.
+    expect(calls.filter((c) => !credential.test(c.chunk) && /secret: true/.test(c.chunk)).map((c) => c.file)).toEqual([]);
   });
 
   it('migration 0031 writes the same note over secret e-mails delivered before it', () => {

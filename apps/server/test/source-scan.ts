@@ -30,7 +30,8 @@ export function writesIn(scan: WriteScan, source: string): string[] {
   return found;
 }
 
-function sourceFiles(dir: string): string[] {
+/** The .ts files under `dir` (migrations left out). */
+export function sourceFiles(dir: string = SRC): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === 'migrations' ? [] : sourceFiles(full);
