@@ -86,6 +86,16 @@ const log = (...args) => console.log(`${new Date().toISOString().slice(11, 19)}`
 // 1. The server bundle and the database.
 log('building the server (apps/server/dist-load)…');
 execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, BUILD_TAG: 'load' }, stdio: 'inherit' });
+// What was measured: the commit, and whether the server's or the contract's sources had changes not committed.
+const revision = (() => {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server/src', 'packages/shared/src'], { cwd: root, encoding: 'utf8' }).trim();
+    return `${head}${dirty ? ` with ${dirty.split('\n').length} uncommitted files in apps/server/src and packages/shared/src` : ''}`;
+  } catch {
+    return 'unknown revision';
+  }
+})();
 
 const adminDbUrl = new URL(dbUrl);
 adminDbUrl.pathname = '/postgres';
@@ -914,16 +924,6 @@ for (const line of fs.readFileSync(serverLogPath, 'utf8').split('\n')) {
 // 9. The tables.
 const f = (ms) => (Number.isFinite(ms) ? (ms < 10 ? ms.toFixed(1) : ms.toFixed(0)) : '–');
 const out = [];
-// What was measured: the commit, and whether the server's or the contract's sources had changes not committed.
-const revision = (() => {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/server/src', 'packages/shared/src'], { cwd: root, encoding: 'utf8' }).trim();
-    return `${head}${dirty ? ` with ${dirty.split('\n').length} uncommitted files in apps/server/src and packages/shared/src` : ''}`;
-  } catch {
-    return 'unknown revision';
-  }
-})();
 out.push(`Mixed load on PostgreSQL, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${revision}, ${os.cpus().length} cores, Node ${process.version}: ` +
   `${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs in one server process; ${institutions.length} institutions, ` +
   `${linkStudents.length} share-link students, ${lmsStudents.length} LMS students, ${ltiStudents.length} LTI students, ${authors.length} authors; ` +
