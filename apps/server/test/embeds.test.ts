@@ -19,6 +19,7 @@ import { LIMITS } from '@edu/shared/limits';
 import type { NoticeTemplate } from '@edu/shared/notifications';
 import type { UnitContent } from '@edu/shared/units';
 import { loadConfig } from '../src/config';
+import { indexHtml, unitJson } from '../src/modules/curriculum/package-content';
 import { call, createTestApp, PNG_1PX, signIn, type TestApp } from './harness';
 
 const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -264,5 +265,31 @@ describe('external images are imported on save', () => {
       payload: { title: 'Aviso com pixel', htmlContent: '<p>Olá <img src="http://169.254.169.254/pixel.gif"></p>', requiresReadConfirmation: false },
     });
     expect(refused.statusCode).toBe(400);
+  });
+});
+
+describe('content saved before images were imported', () => {
+  it('a unit package leaves an external image out (its own images are packed)', () => {
+    const version = {
+      id: 1,
+      version: 1,
+      title: 'Antiga',
+      authors: ['Ana'],
+      mediaUrl: 'https://evil.example/capa.png',
+      introduction: '<p>Intro <img src="https://evil.example/pixel.png"><img src="/uploads/images/a.png" alt="a"></p>',
+      learningObjectives: [],
+      topics: [{ title: 'T', content: '<p>Texto <img src="http://evil.example/p.gif"></p>' }],
+      synthesis: '<p>Síntese</p>',
+      bibliographicReference: [],
+      questions: null,
+      levelOfLearning: [],
+    };
+    const packed = new Set(['/uploads/images/a.png']);
+    for (const file of [indexHtml(version, packed, null), unitJson(version, packed)]) {
+      expect(file).not.toContain('evil.example/pixel.png');
+      expect(file).not.toContain('evil.example/p.gif');
+      expect(file).not.toContain('evil.example/capa.png');
+      expect(file).toContain('media/images-a.png');
+    }
   });
 });

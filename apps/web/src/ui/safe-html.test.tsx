@@ -37,6 +37,8 @@ describe('filterHtml (DOMPurify with the shared allow-list)', () => {
     expect(filterHtml('<a href="mailto:a@x.com">a</a><a href="#t">b</a><a href="//evil.com">c</a>')).toBe('<a href="mailto:a@x.com">a</a><a href="#t">b</a><a>c</a>');
     // An image with no allowed source is not shown at all.
     expect(filterHtml('<p>x</p><img src="javascript:alert(1)"><img src="data:image/png;base64,AAA"><img src="/etc/passwd">')).toBe('<p>x</p>');
+    // An image of another site (a row saved before images were imported on save) is never loaded: no tracking pixel.
+    expect(filterHtml('<p>x</p><img src="https://evil.example/pixel.png"><img src="http://evil.example/p.gif">')).toBe('<p>x</p>');
   });
 
   it('keeps only the allowed classes and inline styles', () => {

@@ -37,12 +37,15 @@ function mapResourceUrls(data: unknown, map: (url: string) => string): unknown {
   return out;
 }
 
-/** The nodes with every upload address (images, resource data) passed through `map`. */
+/**
+ * The nodes with every upload address (images, resource data) passed through `map`. An image of another site (content
+ * saved before external images were imported on save) is left out: no reader of a package loads it.
+ */
 function mapNodes(nodes: readonly HtmlNode[], map: (url: string) => string): HtmlNode[] {
   return nodes.map((node): HtmlNode => {
     switch (node.type) {
       case 'image':
-        return isUpload(node.src) ? { ...node, src: map(node.src), attrs: { ...node.attrs, src: map(node.src) } } : node;
+        return isUpload(node.src) ? { ...node, src: map(node.src), attrs: { ...node.attrs, src: map(node.src) } } : { type: 'text', text: '' };
       case 'block': {
         let data: unknown;
         try {
@@ -90,7 +93,8 @@ export function unitJson(v: PackageVersion, packed: ReadonlySet<string>): string
     title: v.title,
     version: v.version,
     authors: v.authors,
-    mediaUrl: v.mediaUrl && packed.has(v.mediaUrl) ? mediaPath(v.mediaUrl) : v.mediaUrl,
+    // An external cover (saved before images were imported) is left out, as external images are (mapNodes).
+    mediaUrl: v.mediaUrl && packed.has(v.mediaUrl) ? mediaPath(v.mediaUrl) : isUpload(v.mediaUrl) ? v.mediaUrl : null,
     levelOfLearning: v.levelOfLearning,
     introduction: rewrite(v.introduction),
     learningObjectives: v.learningObjectives,
