@@ -14,9 +14,10 @@ import { MSG } from '@edu/shared/messages';
 import { RENT_MSG } from '@edu/shared/rent-machine';
 import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { COURSE_MSG } from '@edu/shared/courses';
+import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
-import { courseSubjects, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
+import { courseSubjects, subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
 import { plans } from '../src/modules/plans/plans.tables';
 import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
 import { paymentRequests, rents } from '../src/modules/rents/rents.tables';
@@ -246,6 +247,50 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
       expect(rows.map((r) => r.subjectId).sort((a, b) => a - b)).toEqual(kept);
     }
     expect(await t.deps.db.select().from(subjects).where(inArray(subjects.id, removed))).toEqual([]);
+  });
+
+  it("a subject's units added, reordered and removed at once: duplicates 409, stale orders 409, positions 0..n-1", async () => {
+    const req = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => call(t.app, method, `/api${url}`, { token: tok.seller, payload });
+    const made = await req('POST', '/sellers/subjects', { name: 'Disciplina disputada', sellerId: ids.seller });
+    expect(made.statusCode, made.body).toBe(200);
+    const subjectId = made.json<{ subject_id: number }>().subject_id;
+    const units = await t.deps.db
+      .select({ itemId: items.id, itemContentId: items.publishedContentId })
+      .from(items)
+      .where(and(eq(items.providerId, ids.provider), isNotNull(items.publishedContentId)));
+    expect(units.length).toBeGreaterThanOrEqual(6);
+    const positions = async () =>
+      (await t.deps.db.select({ id: subjectItems.id, position: subjectItems.position }).from(subjectItems).where(eq(subjectItems.subjectId, subjectId))).sort(
+        (a, b) => a.position - b.position,
+      );
+
+    // Every unit three times at once: once each gets in.
+    const adds = (await together(units.flatMap((u) => [0, 1, 2].map(() => () => req('POST', '/sellers/subjects/item', { subjectId, ...u }))))).answers;
+    expect(codesOf(adds), bodiesOf(adds)).toEqual({ 200: units.length, 409: 2 * units.length });
+    for (const a of adds.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(SUBJECT_MSG.unitAlreadyIn);
+    const placed = await positions();
+    expect(placed.map((p) => p.position)).toEqual(units.map((_u, i) => i));
+
+    // 20 whole new orders and two removals at once: each order is applied whole or refused as stale.
+    const orders = Array.from({ length: 20 }, (_v, k) => placed.map((p, i) => ({ subjectItemId: p.id, order: (i * (k + 1)) % placed.length })));
+    const valid = orders.filter((o) => new Set(o.map((x) => x.order)).size === o.length);
+    const removed = [placed[0]!.id, placed[placed.length - 1]!.id];
+    const moves = (
+      await together([
+        ...valid.map((o) => () => req('PUT', '/sellers/subjects/item', { subjectItems: o })),
+        ...removed.map((id) => () => req('DELETE', `/sellers/subjects/item/${id}`)),
+      ])
+    ).answers;
+    for (const a of moves.slice(0, valid.length)) {
+      if (a.statusCode !== 200) {
+        expect(a.statusCode, a.body).toBe(409);
+        expect(a.json().message).toBe(SUBJECT_MSG.reorderStale);
+      }
+    }
+    expect(codesOf(moves.slice(valid.length)), bodiesOf(moves)).toEqual({ 200: 2 });
+    const after = await positions();
+    expect(after.map((p) => p.position)).toEqual(after.map((_p, i) => i));
+    expect(after.map((p) => p.id).sort((a, b) => a - b)).toEqual(placed.map((p) => p.id).filter((id) => !removed.includes(id)).sort((a, b) => a - b));
   });
 
   it('the same team import sent 20 times at once creates each person once (the others: 400 or 409 e-mail in use)', async () => {
