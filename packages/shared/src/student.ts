@@ -64,7 +64,6 @@ export const STUDENT_MSG = {
   identityInvalid: 'Matrícula ou e-mail inválido.',
   identityReserved: 'Identificadores que começam com "lti:" são reservados aos alunos que entram pelo LMS. Use sua matrícula ou e-mail.',
   identityContinue: 'Continuar',
-  identityFail: 'Não foi possível confirmar sua identificação. Tente novamente.',
   /** A link naming its student needs no identification. */
   identityNamed: 'Este link já identifica o aluno: não é preciso se identificar.',
   /** More new identities from one address on one link in an hour than RATE_LIMIT_STUDENT_IDENTITIES allows. */
@@ -187,7 +186,6 @@ export const identifyBody = z.strictObject({
   /** What the student typed ('Matrícula ou e-mail') or the `student` parameter an LMS appended. */
   studentId: studentIdSchema,
 });
-export type IdentifyBody = z.input<typeof identifyBody>;
 export const identifyReply = z.object({
   /** Sent in STUDENT_TOKEN_HEADER on every later call with this link. */
   token: z.string(),
