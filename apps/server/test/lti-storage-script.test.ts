@@ -142,7 +142,7 @@ describe('the launch page (lti.get_data, then the continuation)', () => {
       // The server's refusal is shown: its text, its code, the hint; nothing opens.
       await expect.poll(() => run.status().getAttribute('data-lti-refusal')).toBe('browserMismatch');
       expect(run.status().textContent).toBe('Não foi possível confirmar que este acesso começou neste navegador.');
-      expect(run.window.document.getElementById('lti-hint')!.hidden).toBe(false);
+      expect(run.window.document.getElementById('lti-hint')!.hasAttribute('hidden')).toBe(false);
       expect(run.window.document.getElementById('lti-title')!.textContent).toBe('Não foi possível abrir o conteúdo');
       expect(run.navigated).toEqual([]);
       await run.window.happyDOM.close();

@@ -495,7 +495,8 @@ describe('the login is bound to the browser that started it', () => {
     const textPost = await t.app.inject({ method: 'POST', url: '/api/lti/launch/storage', payload: JSON.stringify({ state: second.state, id_token: second.answer.fields.id_token, proof }), headers: { 'content-type': 'text/plain', origin: 'https://atacante.exemplo.com' } });
     expect(textPost.statusCode).toBeGreaterThanOrEqual(400);
     expect(textPost.statusCode).toBeLessThan(500);
-    for (const headers of [{ origin: 'https://atacante.exemplo.com' }, { 'sec-fetch-site': 'cross-site' }, { origin: '' }]) {
+    const crossSite: Record<string, string>[] = [{ origin: 'https://atacante.exemplo.com' }, { 'sec-fetch-site': 'cross-site' }, { origin: '' }];
+    for (const headers of crossSite) {
       const res = await postStorageLaunch(t, { state: second.state, id_token: second.answer.fields.id_token, proof }, { jar: victim, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toMatchObject({ code: 'LTI_REFUSED', fields: { refusal: 'notOwnPage' } });
