@@ -72,6 +72,13 @@ async function addResource(page: Page) {
 test('provider writes a unit with every resource, sees it in the preview and registers it', async ({ page }) => {
   test.setTimeout(180_000);
   const title = `Unidade do estúdio ${Date.now()}`;
+  // The page's CSP refusals, as the browser reports them.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   await openStudio(page, 'provider');
   await expect(page.getByRole('button', { name: 'Voltar', exact: true })).toBeDisabled();
 
@@ -207,6 +214,16 @@ test('provider writes a unit with every resource, sees it in the preview and reg
   }
   await expect(shown.getByText('Figura E2E').first()).toBeVisible();
   await expect(shown.getByText('Uma citação memorável.')).toBeVisible();
+
+  // The allowed sites' frames load under the page's CSP; a frame of another site is refused by it (the control).
+  for (const kind of ['videoaula', 'podcast', 'iframe']) await shown.locator(`[data-resource-kind="${kind}"] iframe`).scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe');
+    frame.src = 'https://evil.example/phish';
+    document.body.appendChild(frame);
+  });
+  await expect.poll(violations).toContainEqual(expect.stringContaining('evil.example'));
+  expect((await violations()).filter((v) => /^(frame|media|img)-src/.test(v) && !v.includes('evil.example'))).toEqual([]);
 
   // The question answers in the preview.
   const question = shown.locator('[data-resource-kind="question"]');
