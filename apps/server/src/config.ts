@@ -78,6 +78,11 @@ const schema = z.object({
   RATE_LIMIT_STUDENT: z.coerce.number().int().positive().default(300),
   /** Students' AI questions per client address per hour (on top of the 10 per student and link). */
   RATE_LIMIT_STUDENT_AI: z.coerce.number().int().positive().default(200),
+  /**
+   * New student identities one client address may take on one share link (that names no student) per hour: a class
+   * behind one school address fits; one person inventing students does not get past it.
+   */
+  RATE_LIMIT_STUDENT_IDENTITIES: z.coerce.number().int().positive().default(60),
   /** Calls of the LMS API (POST /saveDataInJson) per client address per minute. */
   RATE_LIMIT_LMS: z.coerce.number().int().positive().default(LMS_RATE_LIMIT_PER_MINUTE),
   PRIVACY_POLICY_URL: z.string().default('https://sabercompartilhado.com.br/politica-de-privacidade'),
@@ -90,11 +95,6 @@ const schema = z.object({
   /** The eight tutorial videos (YouTube ids, comma-separated, in the order of the Tutoriais page). */
   TUTORIAL_VIDEO_IDS: z.string().default(''),
   /** OpenAI-compatible chat API (…/chat/completions) of the AI generator; unset: the feature is off. */
-  /**
-   * New student identities one client address may take on one share link (that names no student) per hour: a class
-   * behind one school address fits; one person inventing students does not get past it.
-   */
-  RATE_LIMIT_STUDENT_IDENTITIES: z.coerce.number().int().positive().default(60),
   AI_BASE_URL: z.string().default(''),
   AI_API_KEY: z.string().default(''),
   AI_MODEL: z.string().default(''),
