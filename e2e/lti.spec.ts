@@ -119,7 +119,8 @@ test('a teacher picks a unit inside the LMS iframe (third-party cookies blocked)
   const frame = await toolFrame(page);
   await expect(frame.getByRole('heading', { name: LTI_TOOL_MSG.pickerTitle })).toBeVisible();
   expect(new URL(frame.url()).host).toBe(new URL(tool!.toolUrl).host);
-  // The browser blocks the tool's cookies in this iframe: the launch worked without any.
+  // The browser blocks the tool's third-party cookies in this iframe (an unpartitioned one is not kept): the login was
+  // bound to this browser by the tool's partitioned cookie, which it keeps there.
   expect(await frame.evaluate(() => {
     document.cookie = 'lti-probe=1; SameSite=None; Secure; Path=/';
     return document.cookie.includes('lti-probe');
