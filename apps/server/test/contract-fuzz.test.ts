@@ -19,6 +19,7 @@ import type { RouteContract } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { ID_MAX } from '@edu/shared/validation';
 import { STUDENT_LINK_HEADER } from '@edu/shared/student';
+import { LMS_KEY_HEADER } from '@edu/shared/lms';
 import type { UserType } from '@edu/shared/access';
 import { call, createTestApp, demoEmail, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
 import { random } from './report-fixtures';
@@ -246,6 +247,36 @@ function urlOf(route: RouteContract, params: Json | undefined, query: Json | und
 let t: TestApp;
 const tokens = new Map<UserType, string>();
 const credentials = { studentLink: '', lmsKey: '' };
+const demo = { sellerId: 0, unitId: 0, unitContentId: 0 };
+
+/** Routes a student's share link opens (the token in its header), and the LMS API's (the institution's key in `lms_key`). */
+const isStudentRoute = (route: RouteContract) => !!route.studentLink || route.path.startsWith('/student/');
+const isLmsKeyRoute = (route: RouteContract) => route.path === '/saveDataInJson' || route.path.startsWith('/lms/');
+
+/** A new LMS key, then a share link to the demo's published unit that names its student (a new key revokes older links). */
+async function renewCredentials() {
+  const seller = await tokenFor('seller');
+  const key = await call(t.app, 'PUT', '/api/sellers/lms/key', { token: seller, payload: { id: demo.sellerId } });
+  expect(key.statusCode, key.body).toBe(200);
+  credentials.lmsKey = key.json<{ lms_key: string }>().lms_key;
+  const link = await call(t.app, 'POST', `/api/sellers/share-links/unit/${demo.unitId}`, { token: seller, payload: { studentId: 'aluno-fuzz' } });
+  expect(link.statusCode, link.body).toBe(200);
+  credentials.studentLink = link.json<{ token: string }>().token;
+}
+
+/** The baseline of the student and LMS routes names the unit the link opens (a rented one), so their calls go past the lookup. */
+function withCredentials(route: RouteContract, part: Part, base: Json | undefined): Json | undefined {
+  if (!base) return base;
+  if (isLmsKeyRoute(route)) return part === 'body' && 'itemId' in base ? { ...base, itemId: demo.unitId } : base;
+  if (!isStudentRoute(route)) return base;
+  const out = structuredClone(base);
+  if (part === 'params' && 'id' in out) out.id = demo.unitContentId;
+  if (part === 'body' && 'unitId' in out) out.unitId = demo.unitContentId;
+  const feedback = out.itemFeedback as Json | undefined;
+  if (part === 'body' && feedback && 'unit_id' in feedback) feedback.unit_id = demo.unitContentId;
+  if ('token' in out) out.token = credentials.studentLink;
+  return out;
+}
 
 const label = (route: RouteContract) => `${route.method} /api${route.path}`;
 /** The preferred caller of each route: the types with the most data first. */
@@ -300,8 +331,8 @@ const short = (text: string, n = 300) => (text.length > n ? `${text.slice(0, n)}
 async function send(attempt: Attempt, caller: UserType | null): Promise<{ statusCode: number; body: string }> {
   const { route } = attempt;
   const headers: Record<string, string> = { ...attempt.headers };
-  if (route.studentLink) headers[STUDENT_LINK_HEADER] = credentials.studentLink;
-  if (route.path === '/saveDataInJson') headers.lms_key = credentials.lmsKey;
+  if (isStudentRoute(route)) headers[STUDENT_LINK_HEADER] = credentials.studentLink;
+  if (isLmsKeyRoute(route)) headers[LMS_KEY_HEADER] = credentials.lmsKey;
   const go = async (fresh: boolean) => {
     const token = caller ? await tokenFor(caller, fresh) : undefined;
     return call(t.app, route.method, attempt.url, { token, headers, payload: attempt.payload });
@@ -314,7 +345,11 @@ async function send(attempt: Attempt, caller: UserType | null): Promise<{ status
 
 /** Every attempt of one route: each field of params, query and body replaced by its hostile values, whole bodies, uploads. */
 function attemptsOf(route: RouteContract, rng: () => number): Attempt[] {
-  const base = { params: baselineOf(route.params), query: baselineOf(route.query), body: route.multipart ? undefined : baselineOf(route.body) };
+  const base = {
+    params: withCredentials(route, 'params', baselineOf(route.params)),
+    query: withCredentials(route, 'query', baselineOf(route.query)),
+    body: route.multipart ? undefined : withCredentials(route, 'body', baselineOf(route.body)),
+  };
   const json = { 'content-type': 'application/json' };
   const bodyText = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body));
   const asQuery = (q: Json | undefined) => q && Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : typeof v === 'object' && v !== null ? JSON.stringify(v) : v]));
@@ -371,15 +406,13 @@ beforeAll(async () => {
   const db = t.deps.db;
   // The credentials of the routes that take no session: a share link to a published unit, the institution's LMS key.
   const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
-  const [unit] = await db.select({ id: items.id }).from(items).where(and(eq(items.providerId, provider!.id), isNotNull(items.publishedContentId)));
-  const seller = await tokenFor('seller');
-  const link = await call(t.app, 'POST', `/api/sellers/share-links/unit/${unit!.id}`, { token: seller, payload: { studentId: 'aluno-fuzz' } });
-  expect(link.statusCode, link.body).toBe(200);
-  credentials.studentLink = link.json<{ token: string }>().token;
+  const [unit] = await db
+    .select({ id: items.id, content: items.publishedContentId })
+    .from(items)
+    .where(and(eq(items.providerId, provider!.id), isNotNull(items.publishedContentId)));
   const [me] = await db.select({ sellerId: users.sellerId }).from(users).where(eq(users.email, demoEmail('seller')));
-  const key = await call(t.app, 'PUT', '/api/sellers/lms/key', { token: seller, payload: { id: me!.sellerId } });
-  expect(key.statusCode, key.body).toBe(200);
-  credentials.lmsKey = key.json<{ lms_key: string }>().lms_key;
+  Object.assign(demo, { sellerId: me!.sellerId!, unitId: unit!.id, unitContentId: unit!.content! });
+  await renewCredentials();
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -441,6 +474,8 @@ describe('the contract fuzz', () => {
     const baselines = new Map<number, number>();
     for (const route of ALL_ROUTES as readonly RouteContract[]) {
       const caller = callerOf(route, rng);
+      // An earlier call may have revoked them (a new key, a sign-out): each route that needs them gets fresh ones.
+      if (isStudentRoute(route) || isLmsKeyRoute(route)) await renewCredentials();
       for (const attempt of attemptsOf(route, rng)) {
         calls++;
         const res = await send(attempt, caller);
