@@ -27,6 +27,7 @@ import { itemContents, items } from '../src/modules/units/units.tables';
 import { users } from '../src/modules/users/users.tables';
 import { idempotencyKeys } from '../src/platform/platform.tables';
 import { hashPassword } from '../src/platform/security';
+import { unitLifecycle } from '../src/modules/units/lifecycle';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
 
 const postgres = !!process.env.DATABASE_URL;
@@ -144,6 +145,74 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     expect(rating.count).toBe(before.count + N);
     const [mine] = await t.deps.db.select({ stars: unitVotes.stars }).from(unitVotes).where(and(eq(unitVotes.itemId, ids.item), eq(unitVotes.studentId, 'votante-0')));
     expect([3, 5]).toContain(mine!.stars);
+  });
+
+  it('students vote while staff publish new versions of the unit: every call answers 200, the rating counts each vote', async () => {
+    // Five new versions of the unit, waiting in 'send' (fixture rows: the authoring is not under test), published at
+    // once by an admin while N more students vote.
+    const [published] = await t.deps.db.select().from(itemContents).where(eq(itemContents.id, ids.content));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = published!;
+    const [top] = await t.deps.db.select({ v: sql<number>`max(${itemContents.version})::int` }).from(itemContents).where(eq(itemContents.itemId, ids.item));
+    const versions = await t.deps.db
+      .insert(itemContents)
+      .values([1, 2, 3, 4, 5].map((k) => ({ ...copy, version: top!.v + k, status: 'send' })))
+      .returning({ id: itemContents.id });
+    const admin = await signIn(t.app, 'admin');
+    // Links of a subject that pins the version the students read (a unit's own link follows its published version).
+    const subject = await call(t.app, 'POST', '/api/sellers/subjects', { token: tok.seller, payload: { name: 'Disciplina dos leitores', sellerId: ids.seller } });
+    const subjectId = subject.json<{ subject_id: number }>().subject_id;
+    const pinned = await call(t.app, 'POST', '/api/sellers/subjects/item', { token: tok.seller, payload: { subjectId, itemId: ids.item, itemContentId: ids.content } });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    const links: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const res = await call(t.app, 'POST', `/api/sellers/share-links/subject/${subjectId}`, { token: tok.seller, payload: { studentId: `leitor-${i}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      links.push(res.json<{ token: string }>().token);
+    }
+    const before = await ratingOf(ids.item);
+    const { answers } = await together([
+      ...links.map((l) => () => call(t.app, 'PUT', `/api/student/units/${ids.content}/vote`, { headers: { [STUDENT_LINK_HEADER]: l }, payload: { stars: 4 } })),
+      ...versions.map((v) => () => call(t.app, 'PUT', `/api/items/item/update-item-version/${v.id}`, { token: admin })),
+    ]);
+    expect(codesOf(answers), bodiesOf(answers)).toEqual({ 200: N + versions.length });
+    expect(await ratingOf(ids.item)).toEqual({ sum: before.sum + 4 * N, count: before.count + N });
+    const [item] = await t.deps.db.select({ published: items.publishedContentId, current: items.currentContentId }).from(items).where(eq(items.id, ids.item));
+    expect(versions.map((v) => v.id)).toContain(item!.published);
+    expect(item!.current).toBe(versions.at(-1)!.id);
+  });
+
+  it("students vote while reviews approve new versions of the unit: the approvals' publish never deadlocks with a vote", async () => {
+    // The review's decision moves a version from analysis to published (lifecycle `approve`): it writes the version
+    // (items_keep_current then holds the unit's row) and then moves the published pointer. Run on the plain database
+    // handle, without the services' retry, so a deadlock would fail the approval.
+    const [published] = await t.deps.db.select().from(itemContents).where(eq(itemContents.id, ids.content));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = published!;
+    const [top] = await t.deps.db.select({ v: sql<number>`max(${itemContents.version})::int` }).from(itemContents).where(eq(itemContents.itemId, ids.item));
+    const versions = await t.deps.db
+      .insert(itemContents)
+      .values([1, 2, 3, 4, 5].map((k) => ({ ...copy, version: top!.v + k, status: 'analyze' })))
+      .returning({ id: itemContents.id });
+    const subject = await call(t.app, 'POST', '/api/sellers/subjects', { token: tok.seller, payload: { name: 'Disciplina das aprovações', sellerId: ids.seller } });
+    const subjectId = subject.json<{ subject_id: number }>().subject_id;
+    const [current] = await t.deps.db.select({ content: items.publishedContentId }).from(items).where(eq(items.id, ids.item));
+    expect((await call(t.app, 'POST', '/api/sellers/subjects/item', { token: tok.seller, payload: { subjectId, itemId: ids.item, itemContentId: current!.content } })).statusCode).toBe(200);
+    const links: string[] = [];
+    for (let i = 0; i < N; i++) {
+      const res = await call(t.app, 'POST', `/api/sellers/share-links/subject/${subjectId}`, { token: tok.seller, payload: { studentId: `aprovado-${i}` } });
+      links.push(res.json<{ token: string }>().token);
+    }
+    const lifecycle = unitLifecycle(t.deps);
+    const before = await ratingOf(ids.item);
+    const results = await Promise.allSettled([
+      ...links.map((l) =>
+        call(t.app, 'PUT', `/api/student/units/${current!.content}/vote`, { headers: { [STUDENT_LINK_HEADER]: l }, payload: { stars: 2 } }).then((r) => {
+          if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
+        }),
+      ),
+      ...versions.map((v) => t.deps.database.db.transaction((tx) => lifecycle.transition(tx, v.id, 'approve', null)).then(() => undefined)),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await ratingOf(ids.item)).toEqual({ sum: before.sum + 2 * N, count: before.count + N });
   });
 
   it(`${N} replays of a finished idempotency key all answer the stored result; ${N} first tries with one key write once`, async () => {
