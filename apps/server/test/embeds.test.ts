@@ -268,6 +268,30 @@ describe('external images are imported on save', () => {
   });
 });
 
+describe('a service\'s image (shown to institutions in the store) is imported too', () => {
+  it('stores an external image on create and on edit, refuses one it cannot import, and fetches nothing for someone who may not edit it', async () => {
+    hits.clear();
+    const sp = await signIn(t.app, 'serviceprovider');
+    const created = await call(t.app, 'POST', '/api/providers/services', {
+      token: sp,
+      payload: { title: 'Mentoria', description: 'Acompanhamento.', price: 'R$ 200', image: `${images}/foto.png` },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const service = created.json<{ id: number; image: string }>();
+    expect(service.image).toBe(`/uploads/content-images/${crypto.createHash('sha256').update(PNG_1PX).digest('hex')}.png`);
+    const edited = await call(t.app, 'PUT', `/api/providers/services/${service.id}`, { token: sp, payload: { image: `${images}/capa.gif` } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ image: string }>().image).toMatch(/^\/uploads\/content-images\/[0-9a-f]{64}\.gif$/);
+    const refused = await call(t.app, 'PUT', `/api/providers/services/${service.id}`, { token: sp, payload: { image: 'http://169.254.169.254/pixel.gif' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('não é de um site público');
+    // Someone who may not edit it is refused, and the address is never fetched.
+    const other = await call(t.app, 'PUT', `/api/providers/services/${service.id}`, { token: provider, payload: { image: `${images}/foto.png?de-outro` } });
+    expect(other.statusCode).toBe(403);
+    expect(hits.get('/foto.png?de-outro')).toBeUndefined();
+  });
+});
+
 describe('content saved before images were imported', () => {
   it('a unit package leaves an external image out (its own images are packed)', () => {
     const version = {

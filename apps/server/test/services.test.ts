@@ -47,10 +47,10 @@ describe('CRUD', () => {
     // The demo partner's own services (demo/marketplace.ts) come first in time.
     const seeded = (await list(sp)).map((s) => s.id);
 
-    const first = await create(sp, { ...valid, image: 'https://imagens.exemplo.com.br/a.png', link: 'https://exemplo.com.br/mentoria' });
+    const first = await create(sp, { ...valid, image: '/uploads/images/a.png', link: 'https://exemplo.com.br/mentoria' });
     expect(first.statusCode, first.body).toBe(200);
     const a = first.json<ProviderService>();
-    expect(a).toMatchObject({ ...valid, image: 'https://imagens.exemplo.com.br/a.png', link: 'https://exemplo.com.br/mentoria' });
+    expect(a).toMatchObject({ ...valid, image: '/uploads/images/a.png', link: 'https://exemplo.com.br/mentoria' });
 
     // Only the required fields; text is trimmed; an uploaded file's path is a valid image.
     const second = await create(sp, { title: '  Oficina  ', description: 'Formação presencial', price: 'Sob consulta', image: '/uploads/galleries/abc-123.png' });
@@ -69,7 +69,7 @@ describe('CRUD', () => {
     // Partial update: the fields left out stay as they are.
     const up = await call(t.app, 'PUT', `${URL_BASE}/${a.id}`, { token: sp, payload: { price: 'R$ 250 por hora' } });
     expect(up.statusCode, up.body).toBe(200);
-    expect(up.json()).toMatchObject({ ...valid, price: 'R$ 250 por hora', image: 'https://imagens.exemplo.com.br/a.png', link: 'https://exemplo.com.br/mentoria' });
+    expect(up.json()).toMatchObject({ ...valid, price: 'R$ 250 por hora', image: '/uploads/images/a.png', link: 'https://exemplo.com.br/mentoria' });
 
     // null removes the image and the link.
     const cleared = await call(t.app, 'PUT', `${URL_BASE}/${a.id}`, { token: sp, payload: { image: null, link: null, title: 'Mentoria' } });

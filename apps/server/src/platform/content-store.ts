@@ -1,5 +1,5 @@
 /**
- * THE way rich text an author wrote becomes stored content (unit content, notice templates): sanitized with the shared
+ * THE way rich text an author wrote becomes stored content (unit content, notice templates; a service's image too): sanitized with the shared
  * allow-list (sanitize.ts), every site it embeds checked against the embed allow-list (config.embedHosts: the defaults
  * of packages/shared/src/content/embed-hosts.ts plus EMBED_ALLOWED_HOSTS), and every external image imported into our
  * storage (content-images.ts) with its address rewritten to /uploads/. A refused site or an image that cannot be
@@ -75,6 +75,13 @@ export function contentStore(deps: { config: Config; storage: Storage }) {
       );
       const mediaUrl = cover && isExternalImageSrc(cover) ? (imported.get(cover) ?? null) : cover;
       return { ...body, ...value, ...(body.mediaUrl !== undefined ? { mediaUrl } : {}) };
+    },
+
+    /** One image address an author typed (a service's image): ours or none stays, an external one is imported. */
+    async image<T extends string | null | undefined>(url: T): Promise<T | string> {
+      if (!url || !isExternalImageSrc(url)) return url;
+      const imported = await importImages([url.trim()]);
+      return imported.get(url.trim())!;
     },
 
     /** Rich text of another kind (notice templates: the base list). */

@@ -2,7 +2,8 @@
  * Provider services, 'Meus Serviços' (spec 2 §2.13, §7.5). A service belongs to the provider of the
  * signed-in service provider; another provider's service answers 404, as if it did not exist.
  *
- * No audit entry: the audit actions of spec 1 §3 / spec 2 §7.7 have none for services.
+ * No audit entry: the audit actions of spec 1 §3 / spec 2 §7.7 have none for services. An image of another site is
+ * imported into our storage when saved.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { SERVICE_LIMITS, SERVICE_MSG, type ProviderService, type serviceCreateBo
 import type { Deps } from '../../platform/http';
 import type { AuthContext } from '../../platform/sessions';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { contentStore } from '../../platform/content-store';
 import { providerServices } from './services.tables';
 import { accessWhere } from '../access/access';
 
@@ -34,7 +36,10 @@ function providerOf(auth: AuthContext): number {
   return auth.user.providerId;
 }
 
-export function servicesService({ db }: Deps) {
+export function servicesService(deps: Deps) {
+  const { db } = deps;
+  // An external image is imported into our storage when saved (platform/content-store.ts): no reader loads another site.
+  const store = contentStore(deps);
   /** The service `id` if the caller may edit it: the access gate's condition in the statement itself (another provider's is 404). */
   const owned = (auth: AuthContext, id: number) => and(eq(providerServices.id, id), accessWhere(auth, 'service.edit'));
 
@@ -51,6 +56,7 @@ export function servicesService({ db }: Deps) {
 
     async create(auth: AuthContext, body: z.output<typeof serviceCreateBody>): Promise<ProviderService> {
       const providerId = providerOf(auth);
+      const image = (await store.image(body.image)) ?? null;
       const row = await db.transaction(async (tx) => {
         const [existing] = await tx.select({ n: count() }).from(providerServices).where(eq(providerServices.providerId, providerId));
         if (Number(existing?.n ?? 0) >= SERVICE_LIMITS.perProvider) throw badRequest(SERVICE_MSG.tooMany(SERVICE_LIMITS.perProvider));
@@ -61,7 +67,7 @@ export function servicesService({ db }: Deps) {
             title: body.title,
             description: body.description,
             price: body.price,
-            image: body.image ?? null,
+            image,
             link: body.link ?? null,
           })
           .returning();
@@ -76,7 +82,12 @@ export function servicesService({ db }: Deps) {
       if (body.title !== undefined) changes.title = body.title;
       if (body.description !== undefined) changes.description = body.description;
       if (body.price !== undefined) changes.price = body.price;
-      if (body.image !== undefined) changes.image = body.image;
+      if (body.image !== undefined) {
+        // Nothing is fetched for someone else's service (404 as in the update itself).
+        const [mine] = await db.select({ id: providerServices.id }).from(providerServices).where(owned(auth, id));
+        if (!mine) throw notFound(SERVICE_MSG.notFound);
+        changes.image = await store.image(body.image);
+      }
       if (body.link !== undefined) changes.link = body.link;
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx.update(providerServices).set(changes).where(owned(auth, id)).returning();

@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Card, Center, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
 import type { ProviderService } from '@edu/shared/services';
 
 const IMAGE_HEIGHT = 160;
@@ -9,7 +10,8 @@ export function ServiceCard({ service, onEdit, onDelete }: { service: ProviderSe
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={service.title} data-testid="service-card">
       <Card.Section>
-        {service.image ? (
+        {/* Images are ours (an external one is imported on save; an older one of another site is not loaded). */}
+        {service.image && isAllowedImageSrc(service.image) ? (
           <Image src={service.image} alt={`Imagem do serviço ${service.title}`} h={IMAGE_HEIGHT} fit="cover" />
         ) : (
           <Center h={IMAGE_HEIGHT} bg="gray.1" aria-hidden>

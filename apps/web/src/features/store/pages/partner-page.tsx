@@ -2,6 +2,7 @@
 import { Anchor, Breadcrumbs, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
 import { STORE_BUYER_TYPES, STORE_MSG, STORE_READER_TYPES } from '@edu/shared/store';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
@@ -61,7 +62,7 @@ export default function PartnerPage() {
               {p.services.map((s) => (
                 <Card key={s.id} withBorder padding="md" radius="md" component="article" aria-label={s.title}>
                   <Group align="flex-start" wrap="nowrap" gap="md">
-                    {s.image && <Image src={s.image} alt="" w={96} h={96} fit="cover" radius="sm" />}
+                    {s.image && isAllowedImageSrc(s.image) && <Image src={s.image} alt="" w={96} h={96} fit="cover" radius="sm" />}
                     <Stack gap={4} style={{ flex: 1 }}>
                       <Text fw={600}>{s.title}</Text>
                       <Text size="sm">{s.description}</Text>
