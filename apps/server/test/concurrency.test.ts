@@ -17,7 +17,7 @@ import { COURSE_MSG } from '@edu/shared/courses';
 import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
 import { accessEvents } from '../src/modules/delivery/delivery.tables';
-import { courseSubjects, subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
+import { courseSubjects, curriculumImports, subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
 import { plans } from '../src/modules/plans/plans.tables';
 import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
 import { paymentRequests, rents } from '../src/modules/rents/rents.tables';
@@ -374,6 +374,20 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     }
     const made = await t.deps.db.select({ email: users.email }).from(users).where(inArray(users.email, rows.map((r) => r.email)));
     expect(made.map((u) => u.email).sort()).toEqual(rows.map((r) => r.email).sort());
+  });
+
+  it("the same provider's course imported 20 times at once starts one import (the others: 409)", async () => {
+    const asProvider = (url: string, payload: object) => call(t.app, 'POST', `/api${url}`, { token: tok.provider, payload });
+    const subject = await asProvider('/providers/subjects', { name: 'Disciplina para importar' });
+    expect(subject.statusCode, subject.body).toBe(200);
+    const course = await asProvider('/providers/courses', { name: 'Curso disputado' });
+    expect(course.statusCode, course.body).toBe(200);
+    const courseId = course.json<{ course: { id: number } }>().course.id;
+    expect((await asProvider('/providers/course-items/', { courseId, subjectId: subject.json<{ subject_id: number }>().subject_id })).statusCode).toBe(200);
+    const { answers } = await together(Array.from({ length: 20 }, () => () => call(t.app, 'POST', `/api/sellers/courses/import/${courseId}`, { token: tok.seller, payload: {} })));
+    expect(codesOf(answers), bodiesOf(answers)).toEqual({ 200: 1, 409: 19 });
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect([COURSE_MSG.importRunning, COURSE_MSG.alreadyImported]).toContain(a.json().message);
+    expect(await t.deps.db.select().from(curriculumImports).where(eq(curriculumImports.sourceId, courseId))).toHaveLength(1);
   });
 
   it("two services' transactions that deadlock both commit: the victim runs again (retryConcurrencyFailures)", async () => {
