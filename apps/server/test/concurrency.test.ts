@@ -16,7 +16,7 @@ import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { COURSE_MSG } from '@edu/shared/courses';
 import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { accessEvents } from '../src/modules/delivery/delivery.tables';
+import { accessEvents, lmsItems } from '../src/modules/delivery/delivery.tables';
 import { courseSubjects, curriculumImports, subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
 import { plans } from '../src/modules/plans/plans.tables';
 import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
@@ -25,7 +25,7 @@ import { sellers } from '../src/modules/sellers/sellers.tables';
 import { cartItems } from '../src/modules/store/store.tables';
 import { itemContents, items } from '../src/modules/units/units.tables';
 import { users } from '../src/modules/users/users.tables';
-import { idempotencyKeys } from '../src/platform/platform.tables';
+import { auditLogs, idempotencyKeys } from '../src/platform/platform.tables';
 import { hashPassword } from '../src/platform/security';
 import { unitLifecycle } from '../src/modules/units/lifecycle';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
@@ -388,6 +388,22 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     expect(codesOf(answers), bodiesOf(answers)).toEqual({ 200: 1, 409: 19 });
     for (const a of answers.filter((x) => x.statusCode === 409)) expect([COURSE_MSG.importRunning, COURSE_MSG.alreadyImported]).toContain(a.json().message);
     expect(await t.deps.db.select().from(curriculumImports).where(eq(curriculumImports.sourceId, courseId))).toHaveLength(1);
+  });
+
+  it('an LMS links one unit 20 times at once: one link, one audit row, the same address to every call', async () => {
+    const keyed = await call(t.app, 'PUT', '/api/sellers/lms/key', { token: tok.seller, payload: { id: ids.seller } });
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    const key = keyed.json<{ lms_key: string }>().lms_key;
+    const { answers } = await together(
+      Array.from({ length: 20 }, () => () => call(t.app, 'POST', '/api/saveDataInJson', { headers: { lms_key: key }, payload: { itemId: ids.item } })),
+    );
+    expect(codesOf(answers), bodiesOf(answers)).toEqual({ 200: 20 });
+    const replies = answers.map((a) => a.json<{ url: string; alreadyLinked: boolean }>());
+    expect(new Set(replies.map((r) => r.url)).size).toBe(1);
+    expect(replies.filter((r) => !r.alreadyLinked)).toHaveLength(1);
+    expect(await t.deps.db.select().from(lmsItems).where(and(eq(lmsItems.sellerId, ids.seller), eq(lmsItems.itemId, ids.item)))).toHaveLength(1);
+    const audits = await t.deps.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'linked_lms_item'), eq(auditLogs.sellerId, ids.seller)));
+    expect(audits).toHaveLength(1);
   });
 
   it("two services' transactions that deadlock both commit: the victim runs again (retryConcurrencyFailures)", async () => {
