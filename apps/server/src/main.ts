@@ -9,6 +9,7 @@ import { courseImportWorker } from './modules/curriculum/course-import';
 import { startAccessFolding } from './modules/delivery/access-rollups';
 import { ltiScoresWorker } from './modules/lti/lti-grades';
 import { startLtiCleanup } from './modules/lti/lti-cleanup';
+import { importStoredImages } from './modules/units/stored-images';
 
 const config = loadConfig();
 const refusal = startupRefusal(config);
@@ -34,6 +35,8 @@ log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },
   'Saber Compartilhado no ar',
 );
+// Unit content saved before external images were imported on save: imported now, in the background (stored-images.ts).
+void importStoredImages(deps, log).catch((err: unknown) => log.warn({ err }, 'importação de imagens externas antigas interrompida'));
 // On a shared PostgreSQL, secrets kept per DATA_DIR differ between machines (docs/deploy.md, "Several instances").
 const perMachine = ['SHARE_LINK_SECRET', 'LTI_KEY_SECRET'].filter((name) => !config[name as 'SHARE_LINK_SECRET' | 'LTI_KEY_SECRET']);
 if (!config.embedded && perMachine.length) {

@@ -12,6 +12,8 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockHtml } from '@edu/shared/content/unit-content';
 import { DEFAULT_EMBED_HOSTS, EMBED_MSG } from '@edu/shared/content/embed-hosts';
@@ -20,6 +22,8 @@ import type { NoticeTemplate } from '@edu/shared/notifications';
 import type { UnitContent } from '@edu/shared/units';
 import { loadConfig } from '../src/config';
 import { indexHtml, unitJson } from '../src/modules/curriculum/package-content';
+import { importStoredImages } from '../src/modules/units/stored-images';
+import { itemContents } from '../src/modules/units/units.tables';
 import { call, createTestApp, PNG_1PX, signIn, type TestApp } from './harness';
 
 const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -165,8 +169,9 @@ describe('frames of unit content come from allowed sites only', () => {
   });
 });
 
+const key = (data: Buffer, ext: string) => `/uploads/content-images/${crypto.createHash('sha256').update(data).digest('hex')}.${ext}`;
+
 describe('external images are imported on save', () => {
-  const key = (data: Buffer, ext: string) => `/uploads/content-images/${crypto.createHash('sha256').update(data).digest('hex')}.${ext}`;
 
   it('fetches each external image once, stores it and rewrites the content (text, resources, the Figura, the cover)', async () => {
     hits.clear();
@@ -293,6 +298,41 @@ describe('a service\'s image (shown to institutions in the store) is imported to
 });
 
 describe('content saved before images were imported', () => {
+  it('the start-up pass imports its external images, removes the ones that cannot be, keeps for later the ones whose host did not answer', async () => {
+    hits.clear();
+    const created = await create();
+    expect(created.statusCode).toBe(200);
+    const unitId = created.json<UnitContent>().id;
+    const old = {
+      introduction: `<p>Antiga <img src="${images}/foto.png"> <img src="http://169.254.169.254/pixel.gif"> <img src="http://127.0.0.1:1/fora-do-ar.png"></p>`,
+      synthesis: '<p>Síntese com <a href="https://exemplo.com.br">link</a></p>',
+      topics: [{ title: 'T', content: blockHtml('picture', '', { name: 'F', resource: 'R', descripiton: 'D', url: `${images}/foto.png` }) + iframe('https://evil.example/phish') }],
+      mediaUrl: `${images}/capa.gif`,
+    };
+    // As an older version of the code stored it (no import then).
+    await t.deps.db.update(itemContents).set(old).where(eq(itemContents.id, unitId));
+    const { revision } = await find(unitId);
+
+    const silent = pino({ level: 'silent' });
+    const report = await importStoredImages(t.deps, silent);
+    expect(report).toMatchObject({ rows: 1, imported: 2, dropped: 1, retried: 1 });
+    const after = await find(unitId);
+    const png = key(PNG_1PX, 'png');
+    expect(after.introduction).toBe(`<p>Antiga <img src="${png}" />  <img src="http://127.0.0.1:1/fora-do-ar.png" /></p>`);
+    expect(after.topics[0]!.content).toContain(`&quot;url&quot;:&quot;${png}&quot;`);
+    // Frames are left for the author (the CSP refuses them meanwhile).
+    expect(after.topics[0]!.content).toContain('evil.example/phish');
+    expect(after.mediaUrl).toBe(key(GIF_1PX, 'gif'));
+    expect(after.synthesis).toBe(old.synthesis);
+    expect(after.revision).toBe(revision);
+    expect(hits.get('/foto.png')).toBe(1);
+
+    // Again: only the image to retry is tried; nothing else changes.
+    const again = await importStoredImages(t.deps, silent);
+    expect(again).toMatchObject({ rows: 0, imported: 0, dropped: 0, retried: 1 });
+    expect((await find(unitId)).introduction).toBe(after.introduction);
+  });
+
   it('a unit package leaves an external image out (its own images are packed)', () => {
     const version = {
       id: 1,

@@ -42,6 +42,16 @@ export const CONTENT_IMAGE_MSG = {
   tooMany: `Esta alteração traz mais de ${MAX_IMPORTS_PER_SAVE} imagens de outros sites. Envie as imagens pela galeria ou salve em partes.`,
 } as const;
 
+/** The 400 of an image that could not be imported, with the reason (a pass over older content retries the transient ones). */
+export class ImageImportFailed extends AppError {
+  constructor(
+    readonly url: string,
+    readonly reason: FetchFailure | 'type',
+  ) {
+    super(400, 'IMAGE_IMPORT_FAILED', CONTENT_IMAGE_MSG.failed(url, reason));
+  }
+}
+
 export interface ImageImportSettings {
   timeoutMs: number;
   allowedNetworks: net.BlockList;
@@ -61,11 +71,11 @@ export function imageImporter(storage: Storage, settings: ImageImportSettings): 
         allowedNetworks: settings.allowedNetworks,
       }));
     } catch (err) {
-      if (err instanceof FetchRefused) throw new AppError(400, 'IMAGE_IMPORT_FAILED', CONTENT_IMAGE_MSG.failed(url, err.reason));
+      if (err instanceof FetchRefused) throw new ImageImportFailed(url, err.reason);
       throw err;
     }
     const ext = imageExt(await fileTypeFromBuffer(data).catch(() => undefined));
-    if (!ext) throw new AppError(400, 'IMAGE_IMPORT_FAILED', CONTENT_IMAGE_MSG.failed(url, 'type'));
+    if (!ext) throw new ImageImportFailed(url, 'type');
     const key = `${CONTENT_IMAGES_FOLDER}/${crypto.createHash('sha256').update(data).digest('hex')}.${ext}`;
     if ((await storage.size(key)) !== data.length) await storage.put(key, data);
     return uploadUrl(key);
