@@ -64,9 +64,12 @@ describe('the contract', () => {
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = route[part] as z.ZodType | undefined;
         if (!schema) continue;
-        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+        // What the client sends, and what the handler receives (a list of ids parsed out of a path's text, for one).
         const found: { path: string; max: number | undefined }[] = [];
-        integersOf(json, json, part, found);
+        for (const io of ['input', 'output'] as const) {
+          const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+          integersOf(json, json, part, found);
+        }
         for (const { path, max } of found) {
           checked++;
           if (path.endsWith('.page')) continue;

@@ -119,11 +119,12 @@ const delegation = {
   curatorId: idSchema(REVIEW_MSG.fillAll),
   reviewerId: idSchema(REVIEW_MSG.fillAll),
 };
+/** Comma-joined ids in a path (`12,15`): each an id of the database's range, at most 100. */
 const idList = z
   .string()
   .regex(/^\d+(,\d+)*$/, MSG.invalidValue)
   .transform((v) => [...new Set(v.split(',').map(Number))])
-  .refine((ids) => ids.length <= 100, MSG.invalidValue);
+  .pipe(z.array(idSchema(MSG.invalidValue)).max(100, MSG.invalidValue));
 const idsParam = <N extends string>(name: N) => z.strictObject({ [name]: idList } as Record<N, typeof idList>);
 
 /** Unit edits saved from the review screen (id in the path). */
