@@ -137,7 +137,7 @@ export interface PublicFetchRules {
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
 
-const systemResolve = (host: string) => dns.lookup(host, { all: true, verbatim: true });
+const systemResolve = (host: string) => dns.lookup(host, { all: true });
 
 /** The address to connect to for `host`: every address it resolves to must be allowed; the first one is used. */
 async function checkedAddress(host: string, rules: PublicFetchRules): Promise<{ address: string; family: 4 | 6 }> {
