@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { IDEMPOTENCY_REPLAYED_HEADER } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { RENT_MSG } from '@edu/shared/rent-machine';
@@ -27,6 +27,8 @@ import { itemContents, items } from '../src/modules/units/units.tables';
 import { users } from '../src/modules/users/users.tables';
 import { auditLogs, idempotencyKeys } from '../src/platform/platform.tables';
 import { hashPassword } from '../src/platform/security';
+import { registerErrorHandler } from '../src/platform/errors';
+import { isConcurrencyFailure } from '../src/platform/pg-errors';
 import { unitLifecycle } from '../src/modules/units/lifecycle';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
 
@@ -406,7 +408,7 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
     expect(audits).toHaveLength(1);
   });
 
-  it("two services' transactions that deadlock both commit: the victim runs again (retryConcurrencyFailures)", async () => {
+  it("two services' transactions that deadlock both commit (the victim runs again); a victim left over answers 409", async () => {
     const [a, b] = (await t.deps.db.select({ id: plans.id }).from(plans).orderBy(plans.id).limit(2)).map((p) => p.id);
     // Each takes its first row, waits until the other holds its own, then asks for the other's: a deadlock for sure.
     let arrived = 0;
@@ -424,6 +426,31 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
       });
     expect(await Promise.all([crossing(0, a!, b!), crossing(1, b!, a!)])).toEqual([0, 1]);
     expect(attempts[0]! + attempts[1]!).toBe(3);
+
+    // Without the retry (the plain database handle) one of them is the victim; its error, should it reach a route,
+    // answers 409 with the pt-BR text instead of 500.
+    arrived = 0;
+    const again = new Promise<void>((resolve) => (release = resolve));
+    const plain = (first: number, second: number) =>
+      t.deps.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from plans where id = ${first} for update`);
+        if (++arrived === 2) release();
+        await again;
+        await tx.execute(sql`select 1 from plans where id = ${second} for update`);
+      });
+    const settled = await Promise.allSettled([plain(a!, b!), plain(b!, a!)]);
+    const victims = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
+    expect(victims).toHaveLength(1);
+    expect(isConcurrencyFailure(victims[0])).toBe(true);
+    const bare = Fastify({ logger: false });
+    registerErrorHandler(bare);
+    bare.get('/falha', async () => {
+      throw victims[0];
+    });
+    const res = await bare.inject({ method: 'GET', url: '/falha' });
+    await bare.close();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ statusCode: 409, code: 'CONCURRENT_CHANGE', message: MSG.concurrentChange });
   });
 
   it(`a rate-limit window counts every one of ${N} simultaneous calls: exactly the limit passes`, async () => {
