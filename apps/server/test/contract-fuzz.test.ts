@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALL_ROUTES } from '@edu/shared/api';
-import type { RouteContract } from '@edu/shared/contract';
+import { IDEMPOTENCY_HEADER, type RouteContract } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { ID_MAX } from '@edu/shared/validation';
-import { STUDENT_LINK_HEADER } from '@edu/shared/student';
+import { STUDENT_LINK_HEADER, STUDENT_TOKEN_HEADER } from '@edu/shared/student';
 import { LMS_KEY_HEADER } from '@edu/shared/lms';
 import type { UserType } from '@edu/shared/access';
 import { call, createTestApp, demoEmail, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
@@ -74,6 +74,12 @@ const TEXT_TEXTS = [
   h('[object Object]', '[object Object]'), h('slash', '../..'),
 ];
 const TEXT_SHAPES = [h('[1,2]', ['1', '2']), h('[2^31,1]', ['2147483648', '1'])];
+
+/** Header values (a header carries Latin-1 bytes only: no NUL, no surrogates). */
+const HOSTILE_HEADERS: [string, string][] = [
+  ['8 KB', 'x'.repeat(8192)], ['empty', ''], ['Latin-1', 'ÿþé'], ['percent-encoded surrogate', '%ED%A0%80'], ['two dots', 'a.b.c'],
+  ['2147483648', '2147483648'],
+];
 
 /** Whole bodies that are not the object the route wants. */
 const WHOLE_BODIES: { label: string; raw: string; type?: string }[] = [
@@ -339,9 +345,10 @@ const short = (text: string, n = 300) => (text.length > n ? `${text.slice(0, n)}
 
 async function send(attempt: Attempt, caller: UserType | null): Promise<{ statusCode: number; body: string }> {
   const { route } = attempt;
-  const headers: Record<string, string> = { ...attempt.headers };
+  const headers: Record<string, string> = {};
   if (isStudentRoute(route)) headers[STUDENT_LINK_HEADER] = credentials.studentLink;
   if (isLmsKeyRoute(route)) headers[LMS_KEY_HEADER] = credentials.lmsKey;
+  Object.assign(headers, attempt.headers);
   const go = async (fresh: boolean) => {
     const token = caller ? await tokenFor(caller, fresh) : undefined;
     return call(t.app, route.method, attempt.url, { token, headers, payload: attempt.payload });
@@ -386,6 +393,18 @@ function attemptsOf(route: RouteContract, rng: () => number): Attempt[] {
   if (route.method !== 'GET' && route.method !== 'DELETE' && !route.multipart) {
     for (const whole of WHOLE_BODIES) {
       out.push({ route, what: `whole body = ${whole.label}`, url: urlOf(route, base.params, asQuery(base.query)), payload: whole.raw, headers: { 'content-type': whole.type ?? 'application/json' } });
+    }
+  }
+  // The headers a route reads besides the session: its credential and the idempotency key.
+  const headerNames = [
+    ...(isStudentRoute(route) ? [STUDENT_LINK_HEADER, STUDENT_TOKEN_HEADER] : []),
+    ...(isLmsKeyRoute(route) ? [LMS_KEY_HEADER] : []),
+    ...(route.idempotent ? [IDEMPOTENCY_HEADER] : []),
+  ];
+  for (const name of headerNames) {
+    for (const [label, value] of HOSTILE_HEADERS) {
+      const body = base.body === undefined ? {} : { payload: bodyText(base.body), headers: json };
+      out.push({ route, what: `header ${name} = ${label}`, url: urlOf(route, base.params, asQuery(base.query)), ...body, headers: { ...body.headers, [name]: value } });
     }
   }
   if (route.multipart) {
