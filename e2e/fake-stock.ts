@@ -5,19 +5,25 @@
  * its tests (without it a search answers the pt-BR "could not search" message).
  *
  * It answers 3 hits per search (ids 1, 2, 3 plus 100 × (page − 1)) whose preview and large image
- * addresses point to a tiny PNG it also serves. The app's CSP allows https: images only, so the
- * browser does not load the previews from this http://127.0.0.1 fake (the tiles show their labels);
- * a chosen photo is copied by the server into the provider's gallery and then shows from /uploads.
+ * addresses point to a tiny PNG it also serves. The app's CSP allows images of the stock API's host
+ * (with its port), so the previews load from this fake; a chosen photo is copied by the server into
+ * the provider's gallery and then shows from /uploads. The same PNG is an "external image" for the
+ * studio's import on save: the e2e server may reach loopback for it (IMAGE_IMPORT_ALLOWED_NETWORKS).
  */
 import http from 'node:http';
 
 export const fakeStockPort = () => Number(process.env.E2E_STOCK_PORT ?? Number(process.env.E2E_PORT ?? '3199') + 2000);
+
+/** An image the fake serves (a tiny PNG whatever the name): another site's image for the studio's import. */
+export const fakeStockImage = (name: string) => `http://127.0.0.1:${fakeStockPort()}/img/${name}`;
 
 /** The environment the e2e server needs to use the fake. */
 export const fakeStockEnv = () => ({
   PIXABAY_API_KEY: 'e2e-key',
   PIXABAY_API_URL: `http://127.0.0.1:${fakeStockPort()}/api/`,
   PIXABAY_TIMEOUT_MS: '15000',
+  // The fake's images stand for another site's in the studio's image import (loopback is refused otherwise).
+  IMAGE_IMPORT_ALLOWED_NETWORKS: '127.0.0.1/32',
 });
 
 /** A real 1×1 PNG. */

@@ -10,6 +10,7 @@ import { EMBED_MSG } from '../packages/shared/src/content/embed-hosts';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
 import { demoEmail, demoToken, dismissNotifications, expectNotification, publishedUnitApi, signIn, TINY_PNG } from './helpers';
 import { zip } from '../apps/server/test/zip-writer';
+import { fakeStockImage, startFakeStock } from './fake-stock';
 
 const SAVED = 'Item foi Salvo com sucesso';
 const CREATED = 'Item cadastrado com sucesso!';
@@ -303,6 +304,33 @@ test('the title is required; SALVAR keeps the studio on the new unit; leaving as
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expectNotification(page, 'Item atualizado com sucesso!');
   await expect(page).toHaveURL('/dashboard/my-units');
+});
+
+test('a cover image of another site is copied to the platform on save, and the studio then holds the copy', async ({ page }) => {
+  const stock = await startFakeStock();
+  try {
+    await openStudio(page, 'editor');
+    const s1 = step(page, 'Nova unidade');
+    await s1.getByRole('textbox', { name: 'Título', exact: true }).fill(`Capa de outro site ${Date.now()}`);
+    await page.getByRole('button', { name: 'SALVAR', exact: true }).click();
+    await expectNotification(page, SAVED);
+    await expect(page).toHaveURL(/\/studio\/\d+$/);
+    await dismissNotifications(page);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Avançar' }).click();
+    await typeRich(step(page, 'Síntese'), page, 'Síntese', 'Uma síntese.');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Voltar', exact: true }).click();
+
+    const link = step(page, 'Nova unidade').getByRole('textbox', { name: 'Link da imagem de capa' });
+    await link.fill(fakeStockImage('capa-de-outro-site.png'));
+    await page.getByRole('button', { name: 'SALVAR', exact: true }).click();
+    await expectNotification(page, SAVED);
+    // Our copy, shown from /uploads (the CSP loads no image of another site).
+    await expect(link).toHaveValue(/^\/uploads\/content-images\/[0-9a-f]{64}\.png$/);
+    const preview = step(page, 'Nova unidade').getByRole('img', { name: 'Prévia da imagem de capa' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  } finally {
+    await stock.stop();
+  }
 });
 
 test('saving a published unit asks what is being updated and creates a new version', async ({ page, request }) => {
