@@ -2,14 +2,15 @@
  * The contract fuzz: every route of the contract (ALL_ROUTES) is called with hostile values in every parameter
  * (path, query string and JSON body: numbers past the database's range, negative and fractional numbers, NaN
  * strings, NUL characters, lone UTF-16 surrogates, 1 MB strings, wrong types, arrays and objects for scalars,
- * missing fields; whole bodies of the wrong shape; hostile multipart uploads) by a user the route admits, so that
- * validation and handlers are really reached, and no answer may be a 5xx.
+ * missing fields; whole bodies of the wrong shape; the headers a route reads besides the session; hostile multipart
+ * uploads) by a user the route admits, so that validation and handlers are really reached, and no answer may be a 5xx.
  *
  * Everything is derived from the contract: the valid baseline of each request is generated from the route's zod
  * schemas (as JSON Schema); each call replaces ONE field of it by a hostile value, so the rest of the request stays
- * valid. Ids in the baseline name nothing (999999), so no call changes the demo data the other calls rely on. The
- * hostile values of each field are sampled with a fixed seed: a failure prints the route and the payload and
- * replays the same way.
+ * valid. The baseline's ids name nothing for half the routes and the demo's first rows for the others (NOWHERE_ID,
+ * DEMO_ID). Routes, values and ids are chosen with a fixed seed: a failure prints the route and the payload and
+ * replays the same way. To explore beyond the fixed run: FUZZ_SEED=n, FUZZ_ID=n (every baseline id), FUZZ_DEBUG=1
+ * (prints each route's baseline answer).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -416,6 +417,8 @@ function attemptsOf(route: RouteContract, rng: () => number): Attempt[] {
       { what: 'upload: other field', ...multipartFile(PNG_1PX, { field: 'x'.repeat(5000) }) },
       { what: 'upload: 2 MB of zeros as PNG', ...multipartFile(Buffer.alloc(2 * 1024 * 1024)) },
       { what: 'upload: broken boundary', payload: Buffer.from('--nope\r\n\r\n'), headers: { 'content-type': 'multipart/form-data; boundary=other' } },
+      { what: 'upload: CSV with NUL and a 2 KB name', ...multipartFile(Buffer.from(`name,email\nA\u0000na,ana.nul@exemplo.com.br\n${'b'.repeat(2048)},b@exemplo.com.br\n`), { field: 'file', filename: 'time.csv', contentType: 'text/csv' }) },
+      { what: 'upload: CSV with invalid UTF-8', ...multipartFile(Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x2c, 0x65, 0x6d, 0x61, 0x69, 0x6c, 0x0a, 0xed, 0xa0, 0x80, 0x2c, 0x78, 0x0a]), { field: 'file', filename: 'time.csv', contentType: 'text/csv' }) },
       { what: 'upload: JSON instead', payload: Buffer.from('{"images":"x"}'), headers: { 'content-type': 'application/json' } },
     ];
     for (const p of parts) out.push({ route, what: p.what, url, payload: p.payload, headers: p.headers });
