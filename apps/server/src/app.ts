@@ -1,5 +1,6 @@
 /** buildApp(deps): plugins and modules. main.ts and the tests build the same app. */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -89,7 +90,9 @@ export const hostSources = (hosts: readonly string[]) => hosts.flatMap((h) => [h
  */
 function stockImageSources(config: Config): string[] {
   if (!config.PIXABAY_API_KEY.trim()) return [];
-  return hostSources([new URL(config.PIXABAY_API_URL).host]);
+  const api = new URL(config.PIXABAY_API_URL);
+  // An address (a local test API) has no subdomains: `*.<address>` would be an invalid source.
+  return net.isIP(api.hostname.replace(/^\[|\]$/g, '')) ? [api.host] : hostSources([api.host]);
 }
 
 /** The LMS-key tutorial's video file (LMS_TUTORIAL_VIDEO_URL, an operator's choice), when it is a file and not YouTube. */

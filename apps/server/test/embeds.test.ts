@@ -166,6 +166,14 @@ describe('frames of unit content come from allowed sites only', () => {
     } finally {
       await stock.close();
     }
+    // A local API (an address): with its port, and no `*.` source (invalid for an address).
+    const local = await createTestApp({ demo: false, env: { PIXABAY_API_KEY: 'chave', PIXABAY_API_URL: 'http://127.0.0.1:5199/api/' } });
+    try {
+      const csp = String((await call(local.app, 'GET', '/api/public-config')).headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob: 127.0.0.1:5199;");
+    } finally {
+      await local.close();
+    }
   });
 });
 
