@@ -743,6 +743,11 @@ async function run(index) {
   // each one is seen running is its share of the database's time, so the busiest statements are named in the report.
   const activity = new pg.Client({ connectionString: dbUrl.toString(), application_name: 'bench-load-sampler' });
   await activity.connect();
+  // The CPU of PostgreSQL's backends serving this database (the server's pools; one started during the run counts from 0).
+  const pgCpu = async () => {
+    const { rows } = await activity.query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
+  };
   const running = new Map();
   let activitySamples = 0;
   let idleInTransaction = 0;
@@ -804,12 +809,14 @@ async function run(index) {
     }
   };
   log(`run ${index}: ${CONNECTIONS} clients for ${SECONDS} s…`);
-  const cpuBefore = { server: cpuSeconds(server.child.pid), client: process.cpuUsage() };
+  const cpuBefore = { server: cpuSeconds(server.child.pid), client: process.cpuUsage(), postgres: await pgCpu() };
   const started = performance.now();
   await Promise.all([...Array.from({ length: CONNECTIONS }, client), HEALTH_RPS > 0 ? probe() : Promise.resolve()]);
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
   clearInterval(activitySampler);
+  let postgresCpu = 0;
+  for (const [pid, t] of await pgCpu()) if (Number.isFinite(t)) postgresCpu += t - (cpuBefore.postgres.get(pid) ?? 0);
   await activity.end();
   // Mean number of the server's statements running at once, and the busiest statements (mean running at once).
   const busiest = [...running]
@@ -825,6 +832,7 @@ async function run(index) {
   const cpu = {
     server: (cpuSeconds(server.child.pid) - cpuBefore.server) / elapsed,
     client: (clientCpu.user + clientCpu.system) / 1e6 / elapsed,
+    postgres: postgresCpu / ((performance.now() - started) / 1000),
     loadAverage: os.loadavg()[0],
   };
   const mean = (k) => samples.reduce((a, m) => a + (Number.isFinite(m[k]) ? m[k] : 0), 0) / Math.max(1, samples.length);
@@ -851,9 +859,11 @@ const baseline = { feedbacks: await countFeedbacks(), units: await countUnits() 
 
 const memory = [await memoryPoint('start (after setup)')];
 const runs = [];
+let loadEnded = Date.now();
 for (let i = 1; i <= RUNS; i++) {
   const r = await run(i);
   runs.push(r);
+  if (i === RUNS) loadEnded = Date.now();
   memory.push({ ...(await memoryPoint(`after run ${i}`)), peakRssMb: r.peakRssMb });
 }
 
@@ -883,20 +893,33 @@ const checks = await withDb(async (c) => {
 });
 checks.feedbacks = { acknowledged: acknowledged.feedbacks, stored: (await countFeedbacks()) - baseline.feedbacks };
 checks.units = { acknowledged: acknowledged.units, stored: (await countUnits()) - baseline.units };
-// The grades: the server posts each student's latest standing to the platform in a job; wait (30 s at most) until every
-// one of this run's connection is posted.
+// The grades: the server posts each student's latest standing to the platform in a job; wait until every one of this
+// run's connection is posted (at most 30 s plus 2 s a pending grade, 5 minutes in all), and say how long after the
+// load's end the last one arrived. (The server posts a standing's time as a JavaScript Date, to the millisecond; a row's
+// first standing keeps the microseconds of its insert's now(), hence the truncation.)
 const gradesPending = () =>
   withDb(async (c) => (
     await c.query(
-      `select count(*)::int as grades, count(*) filter (where g.posted_standing_at is null or g.posted_standing_at < g.updated_at)::int as pending,
+      `select count(*)::int as grades, count(*) filter (where g.posted_standing_at is null or g.posted_standing_at < date_trunc('milliseconds', g.updated_at))::int as pending,
               max(g.last_error) as error
          from lti_grades g join lti_connections c on c.id = g.connection_id where c.client_id = $1`,
       [platform.options.clientId],
     )
   ).rows[0]);
 let grades = await gradesPending();
-for (const until = Date.now() + 30_000; grades.pending > 0 && Date.now() < until; grades = await gradesPending()) await new Promise((r) => setTimeout(r, 500));
-checks.lti = { grades: grades.grades, notPosted: grades.pending, lastError: grades.error, scoresReceived: platform.received.scores.length, refusals: platform.received.refusals.length };
+const pendingAtEnd = grades.pending;
+for (const until = Date.now() + Math.min(300_000, 30_000 + 2000 * grades.pending); grades.pending > 0 && Date.now() < until; grades = await gradesPending()) {
+  await new Promise((r) => setTimeout(r, 500));
+}
+checks.lti = {
+  grades: grades.grades,
+  pendingAfterRuns: pendingAtEnd,
+  notPosted: grades.pending,
+  lastPostedAfterLoadS: (Date.now() - loadEnded) / 1000,
+  lastError: grades.error,
+  scoresReceived: platform.received.scores.length,
+  refusals: platform.received.refusals.length,
+};
 const checksOk =
   checks.missingVotes === 0 &&
   checks.wrongRatings === 0 &&
@@ -939,7 +962,7 @@ for (const [i, r] of runs.entries()) {
   const overall = summary(all);
   out.push('', `### Run ${i + 1}: ${overall.requests.toLocaleString('en')} requests in ${r.elapsed.toFixed(0)} s (${(overall.requests / r.elapsed).toFixed(0)} req/s), ` +
     `${((100 * r.stats.reads) / (r.stats.reads + r.stats.writes)).toFixed(0)} % reads, ${overall.errors} errors; CPU: server ` +
-    `${(100 * r.cpu.server).toFixed(0)} % of a core, load generator ${(100 * r.cpu.client).toFixed(0)} %; machine load average ${r.cpu.loadAverage.toFixed(1)}; ` +
+    `${(100 * r.cpu.server).toFixed(0)} % of a core, PostgreSQL's backends ${(100 * r.cpu.postgres).toFixed(0)} %, load generator ${(100 * r.cpu.client).toFixed(0)} %; machine load average ${r.cpu.loadAverage.toFixed(1)}; ` +
     `queries waiting for a pooled connection ${r.server.poolWaitingMean.toFixed(1)} on average, ${r.server.poolWaitingMax} at most (${r.server.poolOpenMax} open); ` +
     `event-loop lag p99 ${r.server.lagP99MaxMs.toFixed(0)} ms at most`, '');
   out.push('| operation | requests | errors | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ health p99 |', '|---|---:|---|---:|---:|---:|---:|---:|');
@@ -971,7 +994,9 @@ out.push(
   `Database after the runs: ${votes.length} acknowledged votes (distinct student and unit), ${checks.missingVotes} missing; ` +
     `${checks.wrongRatings} units whose kept rating differs from their votes; feedback ${checks.feedbacks.stored} stored of ` +
     `${checks.feedbacks.acknowledged} acknowledged; new units ${checks.units.stored} stored of ${checks.units.acknowledged} acknowledged; ` +
-    `LTI grades: ${checks.lti.grades}, ${checks.lti.notPosted} not posted${checks.lti.lastError ? ` (${checks.lti.lastError})` : ''}; ` +
+    `LTI grades: ${checks.lti.grades}, ${checks.lti.pendingAfterRuns} still to post when the checks began, ` +
+    `${checks.lti.notPosted ? `${checks.lti.notPosted} never posted` : `all posted ${checks.lti.lastPostedAfterLoadS.toFixed(0)} s after the load ended`}` +
+    `${checks.lti.lastError ? ` (${checks.lti.lastError})` : ''}; ` +
     `the platform received ${checks.lti.scoresReceived} scores, refused ${checks.lti.refusals}: ${checksOk ? 'OK' : 'FAILED'}.`,
 );
 out.push('', `Server log: ${logErrors.size ? `${[...logErrors.values()].reduce((a, n) => a + n, 0)} error lines` : 'no error lines'} (${serverLogPath})`);
