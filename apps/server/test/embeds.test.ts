@@ -278,6 +278,7 @@ describe('external images are imported on save', () => {
       payload: { title: 'Aviso com pixel', htmlContent: '<p>Olá <img src="http://169.254.169.254/pixel.gif"></p>', requiresReadConfirmation: false },
     });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ htmlContent: refused.json().message });
   });
 });
 
@@ -298,6 +299,8 @@ describe('a service\'s image (shown to institutions in the store) is imported to
     const refused = await call(t.app, 'PUT', `/api/providers/services/${service.id}`, { token: sp, payload: { image: 'http://169.254.169.254/pixel.gif' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('não é de um site público');
+    // Said under the image field of the form.
+    expect(refused.json().fields).toEqual({ image: refused.json().message });
     // Someone who may not edit it is refused, and the address is never fetched.
     const other = await call(t.app, 'PUT', `/api/providers/services/${service.id}`, { token: provider, payload: { image: `${images}/foto.png?de-outro` } });
     expect(other.statusCode).toBe(403);

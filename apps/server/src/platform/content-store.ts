@@ -14,7 +14,7 @@ import { EMBED_MSG, embedHostOf, isAllowedEmbedUrl } from '@edu/shared/content/e
 import { resourcesOf } from '@edu/shared/content/unit-content';
 import type { Config } from '../config';
 import { imageImporter } from './content-images';
-import { badRequest } from './errors';
+import { AppError, badRequest } from './errors';
 import { parseNetworks } from './public-fetch';
 import { collectImages, sanitizeRichText, sanitizeUnitHtml, type ImageSrcRule } from './sanitize';
 import type { Storage } from './storage';
@@ -55,7 +55,19 @@ export function contentStore(deps: { config: Config; storage: Storage }) {
     return { value: clean(rule), imported };
   }
 
+  /** `work`, its 400 (a site outside the list, an image that cannot be imported) said under the form's `field`. */
+  async function onField<T>(field: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 400 && !err.fields) throw new AppError(400, err.code, err.message, { [field]: err.message });
+      throw err;
+    }
+  }
+
   return {
+    onField,
+
     /** Unit fields for storage (the studio's save, the review's edit). */
     async unitFields<T extends UnitHtmlFields>(body: T): Promise<T> {
       const cover = body.mediaUrl?.trim() || null;

@@ -53,7 +53,7 @@ export function templatesService(deps: Deps) {
     },
 
     async create(auth: AuthContext, body: Body) {
-      const htmlContent = await store.richText(body.htmlContent);
+      const htmlContent = await store.onField('htmlContent', () => store.richText(body.htmlContent));
       const row = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(noticeTemplates)
@@ -68,7 +68,7 @@ export function templatesService(deps: Deps) {
     async update(auth: AuthContext, id: number, body: Body) {
       if (body.id !== undefined && body.id !== id) throw badRequest(MSG.invalidValue, { id: MSG.invalidValue });
       const used = await inUse(id);
-      const htmlContent = await store.richText(body.htmlContent);
+      const htmlContent = await store.onField('htmlContent', () => store.richText(body.htmlContent));
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(noticeTemplates)

@@ -56,7 +56,7 @@ export function servicesService(deps: Deps) {
 
     async create(auth: AuthContext, body: z.output<typeof serviceCreateBody>): Promise<ProviderService> {
       const providerId = providerOf(auth);
-      const image = (await store.image(body.image)) ?? null;
+      const image = (await store.onField('image', () => store.image(body.image))) ?? null;
       const row = await db.transaction(async (tx) => {
         const [existing] = await tx.select({ n: count() }).from(providerServices).where(eq(providerServices.providerId, providerId));
         if (Number(existing?.n ?? 0) >= SERVICE_LIMITS.perProvider) throw badRequest(SERVICE_MSG.tooMany(SERVICE_LIMITS.perProvider));
@@ -86,7 +86,7 @@ export function servicesService(deps: Deps) {
         // Nothing is fetched for someone else's service (404 as in the update itself).
         const [mine] = await db.select({ id: providerServices.id }).from(providerServices).where(owned(auth, id));
         if (!mine) throw notFound(SERVICE_MSG.notFound);
-        changes.image = await store.image(body.image);
+        changes.image = await store.onField('image', () => store.image(body.image));
       }
       if (body.link !== undefined) changes.link = body.link;
       const row = await db.transaction(async (tx) => {
