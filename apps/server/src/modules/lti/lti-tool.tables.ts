@@ -27,7 +27,10 @@ export const ltiKeys = pgTable('lti_keys', {
  * `state` we send to the platform, bound to the connection and the `nonce`; the launch deletes it (single use). Kept
  * in PostgreSQL so every server instance sees it. `binding_hash` is the SHA-256 of the secret the starting browser
  * keeps (its partitioned cookie, and the platform storage when the login announced `lti_storage_target`, kept in
- * `storage_target`): the launch must show it (lti-binding.ts).
+ * `storage_target`): the launch must show it (lti-binding.ts). The login initiation's own parameters are kept too
+ * (`iss`, `login_hint`, `lti_message_hint`, `client_id`, `lti_deployment_id` as the platform sent them, and
+ * `target_link_uri`), so that a launch refused for showing no binding at all can start the same login again in a new
+ * window (lti_relaunches); null for states of logins before 0034.
  */
 export const ltiStates = pgTable(
   'lti_states',
@@ -38,10 +41,37 @@ export const ltiStates = pgTable(
     targetLinkUri: text('target_link_uri').notNull(),
     bindingHash: text('binding_hash').notNull(),
     storageTarget: text('storage_target'),
+    iss: text('iss'),
+    loginHint: text('login_hint'),
+    messageHint: text('lti_message_hint'),
+    clientId: text('client_id'),
+    deploymentHint: text('lti_deployment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('lti_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A login to start again in a new top-level window (lti-relaunch.ts): made when a launch showed no binding at all (a
+ * browser that keeps no cookie in the LMS's iframe, in an LMS without platform storage), keyed by the SHA-256 of its
+ * random token, holding the refused login's initiation parameters; used once, within LTI_LIMITS.stateMinutes.
+ */
+export const ltiRelaunches = pgTable(
+  'lti_relaunches',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    iss: text('iss').notNull(),
+    loginHint: text('login_hint').notNull(),
+    targetLinkUri: text('target_link_uri').notNull(),
+    messageHint: text('lti_message_hint'),
+    clientId: text('client_id'),
+    deploymentHint: text('lti_deployment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('lti_relaunches_expires_idx').on(t.expiresAt)],
 );
 
 /**
