@@ -36,7 +36,9 @@
 // Other settings: BENCH_INSTITUTIONS (default 8: the demo one and 7 bench ones), BENCH_STUDENTS (share-link students
 // per institution, default 150), BENCH_LMS_STUDENTS (per institution, default 100), BENCH_LTI_STUDENTS (default 100,
 // on the demo institution), BENCH_AUTHORS (default 12), BENCH_SETTLE_SECONDS (idle before each memory sample,
-// default 5), BENCH_JSON (a file to write the raw results to), BENCH_CPU_PROF (a folder for the server's CPU profile).
+// default 5), BENCH_JSON (a file to write the raw results to), BENCH_CPU_PROF (a folder for the server's CPU profile),
+// BENCH_EXCLUDE (leaves out the lists and reports whose names match). The server inherits the environment, so its own
+// settings (DATABASE_POOL_MAX, …) can be tried too.
 import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -489,6 +491,10 @@ for (const [i, row] of authorRows.entries()) {
 // 5. The mix. Each operation is one request (the LTI launch two); `weight` is its share of operations.
 const rand = (n) => Math.floor(Math.random() * n);
 const any = (list) => list[rand(list.length)];
+// BENCH_EXCLUDE (a regular expression): the lists and reports whose names match are left out (e.g. 'access report',
+// to see what they cost the others).
+const exclude = process.env.BENCH_EXCLUDE ? new RegExp(process.env.BENCH_EXCLUDE, 'i') : null;
+const keep = (name) => !exclude || !exclude.test(name);
 // [name, who ('any' of the institution's readers, or its 'owner' only: the team, logs and access reports), path].
 const institutionReads = [
   ['catalogue', 'any', () => '/items/item/catalogue'],
@@ -502,7 +508,7 @@ const institutionReads = [
   ['access report, 12 months', 'owner', () => `/sellers/report-access?start_date=${yearAgo}&end_date=${today}`],
   ['access report charts, 12 months', 'owner', () => `/sellers/report-access/charts?start_date=${yearAgo}&end_date=${today}`],
   ['access report, 30 days', 'owner', () => `/sellers/report-access?start_date=${monthAgo}&end_date=${today}`],
-];
+].filter(([name]) => keep(name));
 const staffReads = [
   ['admin', 'review list, Ativas', '/items/review/find?page=1&active=true'],
   ['manager', 'review list, Novas', '/items/item/content/new?page=1'],
@@ -515,7 +521,7 @@ const staffReads = [
   ['admin', 'unit-access report, every unit, 12 months', `/items/item/content/find/access/units/0/${yearAgo}/${today}`],
   ['manager', 'published units (dashboard)', '/items/review/find/units/published?page=1'],
   ['admin', 'bell', '/notifications'],
-];
+].filter(([, name]) => keep(name));
 // [name, owners only (the provider's reports; editors author but do not read them), path].
 const providerReads = [
   ['Minhas Unidades', false, () => '/items/item/content/provider?page=1'],
@@ -523,7 +529,7 @@ const providerReads = [
   ['open own draft', false, (a) => `/items/item/content/find/${a.draft.id}`],
   ['published-units report', true, () => `/reports/published-units?startDate=${yearAgo}&endDate=${today}`],
   ['logs, 30 days', true, () => `/reports/logs?start_date=${monthAgo}&end_date=${today}&page=1`],
-];
+].filter(([name]) => keep(name));
 
 /**
  * The operations: [kind, weight, run(record)]. `record(kind, route, res, expected)` counts one request. An operation
