@@ -272,14 +272,11 @@ const newAddress = (group) => {
 
 // ---------------------------------------------------------------------------------------------------------------
 // 4. Setup through the API: sign-ins, LMS keys, subjects, links, the LTI connection and launches, the authors' drafts.
-const studentContract = await tsImport(path.join(root, 'packages/shared/src/student.ts'), import.meta.url);
-const { STUDENT_LINK_HEADER } = studentContract;
+const { STUDENT_LINK_HEADER, STUDENT_TOKEN_HEADER } = await tsImport(path.join(root, 'packages/shared/src/student.ts'), import.meta.url);
 /**
  * A link that names no student (an LMS launch address, with the LMS's `&student=`): the student identifies once per
- * link (POST /student/identify) and sends the student token it answers with every call. (Before student tokens, the
- * viewer sent the identifier itself in x-student-id: kept so the tool also measures a tree from before them.)
+ * link (POST /student/identify) and sends the student token it answers with every call.
  */
-const STUDENT_TOKEN_HEADER = studentContract.STUDENT_TOKEN_HEADER ?? null;
 async function identify(student, launch) {
   const res = await request('POST', api('/student/identify'), { headers: { [STUDENT_LINK_HEADER]: launch.token }, body: { studentId: student.studentId }, xff: student.xff });
   if (res.status === 200) student.tokens.set(launch.contentId, res.json().token);
@@ -350,12 +347,10 @@ for (const inst of institutions) {
   }
   lmsCallers.push({ inst, key, xff: lmsXff, units: lmsUnits.map((u) => u.itemId) });
   const students = Array.from({ length: LMS_STUDENTS }, (_, n) => ({ inst, studentId: `lms-${inst.id}-${n}`, launches, tokens: new Map(), xff: newAddress(inst.group) }));
-  if (STUDENT_TOKEN_HEADER) {
-    await inBatches(students.flatMap((st) => launches.map((l) => [st, l])), 8, async ([st, l]) => {
-      const res = await identify(st, l);
-      if (res.status !== 200) throw new Error(`setup: POST /student/identify answered ${res.status}: ${res.body.slice(0, 300)}`);
-    });
-  }
+  await inBatches(students.flatMap((st) => launches.map((l) => [st, l])), 8, async ([st, l]) => {
+    const res = await identify(st, l);
+    if (res.status !== 200) throw new Error(`setup: POST /student/identify answered ${res.status}: ${res.body.slice(0, 300)}`);
+  });
   lmsStudents.push(...students);
   // The content manager reads too.
   const [cm] = await (async () => {
@@ -370,11 +365,8 @@ for (const inst of institutions) {
   inst.readers = [owner, ...(cm ? [await signIn(cm.email)] : [])];
 }
 
-/** The headers of a student on a launch address (a link that names no student): the LMS's `student` parameter. */
-const lmsStudentHeaders = (student, launch) => ({
-  [STUDENT_LINK_HEADER]: launch.token,
-  ...(STUDENT_TOKEN_HEADER ? { [STUDENT_TOKEN_HEADER]: student.tokens.get(launch.contentId) } : { 'x-student-id': encodeURIComponent(student.studentId) }),
-});
+/** The headers of a student on a launch address (a link that names no student): the link and the student's token for it. */
+const lmsStudentHeaders = (student, launch) => ({ [STUDENT_LINK_HEADER]: launch.token, [STUDENT_TOKEN_HEADER]: student.tokens.get(launch.contentId) });
 
 // LTI: a Moodle-like platform (the tests' harness) connected to the demo institution; its students launch the demo
 // published unit (it has a question) with a line item, so their answers are graded and posted to the platform.
@@ -601,7 +593,7 @@ const OPS = [
     rec('PUT /api/student/units/:id/vote', res);
     if (res.status === 200) acknowledged.votes.add(JSON.stringify([l.itemId, s.inst.id, s.studentId]));
   }],
-  ['student (LMS): identify again (another device)', STUDENT_TOKEN_HEADER ? 1 : 0, async (rec) => {
+  ['student (LMS): identify again (another device)', 1, async (rec) => {
     const s = any(lmsStudents);
     rec('POST /api/student/identify', await identify(s, any(s.launches)));
   }],
