@@ -1,13 +1,14 @@
 /**
- * Expired LTI rows are deleted (issue 14): login states past their minutes, picker sessions and launches past their
- * end (a launch's student link expires with it). Every instance runs it; the deletes are idempotent.
+ * Expired LTI rows are deleted (issue 14): login states and relaunches past their minutes, picker sessions and launches
+ * past their end (a launch's student link expires with it). Every instance runs it; the deletes are idempotent.
  */
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { ltiDeepLinkSessions, ltiLaunches, ltiStates } from './lti-tool.tables';
+import { ltiDeepLinkSessions, ltiLaunches, ltiRelaunches, ltiStates } from './lti-tool.tables';
 
 export async function deleteExpiredLti(db: Db): Promise<void> {
   await db.delete(ltiStates).where(lt(ltiStates.expiresAt, sql`now()`));
+  await db.delete(ltiRelaunches).where(lt(ltiRelaunches.expiresAt, sql`now()`));
   await db.delete(ltiDeepLinkSessions).where(lt(ltiDeepLinkSessions.expiresAt, sql`now() - interval '1 day'`));
   await db.delete(ltiLaunches).where(lt(ltiLaunches.expiresAt, sql`now()`));
 }

@@ -15,7 +15,8 @@
  *    1.3.0, a message type we handle, a deployment id the connection accepts.
  *
  * The state is server-side, keyed by its own random value, and bound to the browser that started the login: the
- * launch must show the login's binding secret, from its partitioned cookie or the platform storage (lti-binding.ts).
+ * launch must show the login's binding secret, from its partitioned cookie or the platform storage (lti-binding.ts);
+ * a launch that shows none may start the same login again in a new window (lti-relaunch.ts).
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -40,6 +41,7 @@ import { sellers } from '../sellers/sellers.tables';
 import { ltiDeployments, ltiStates } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import { bindingMatches, storageOrigins, storageTargetOf } from './lti-binding';
+import { offerRelaunch } from './lti-relaunch';
 
 /** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
 const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
@@ -120,6 +122,11 @@ export async function login(db: Db, publicUrl: string, params: z.output<typeof l
     targetLinkUri: params.target_link_uri,
     bindingHash: sha256(binding),
     storageTarget,
+    iss: params.iss,
+    loginHint: params.login_hint,
+    messageHint: params.lti_message_hint ?? null,
+    clientId: params.client_id ?? null,
+    deploymentHint: params.lti_deployment_id ?? null,
     expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.stateMinutes})`,
   });
   const url = new URL(connection.authenticationEndpoint);
@@ -240,13 +247,24 @@ export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>, brows
       nonce: ltiStates.nonce,
       targetLinkUri: ltiStates.targetLinkUri,
       bindingHash: ltiStates.bindingHash,
+      storageTarget: ltiStates.storageTarget,
+      iss: ltiStates.iss,
+      loginHint: ltiStates.loginHint,
+      messageHint: ltiStates.messageHint,
+      clientId: ltiStates.clientId,
+      deploymentHint: ltiStates.deploymentHint,
       expired: sql<boolean>`${ltiStates.expiresAt} <= now()`,
     });
   if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
   // The browser that started the login, and no other (the state is gone either way: an attempt burns it).
   if (!bindingMatches(state.bindingHash, browser.cookie) && !bindingMatches(state.bindingHash, browser.proof)) {
-    throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, browser.proof === undefined ? 'no cookie' : 'no cookie, platform storage without the binding');
+    // No binding shown at all (no cookie of this login, no platform storage): a browser that keeps no cookie inside
+    // the LMS; the page offers the same login again in a new window (lti-relaunch.ts). A wrong binding never is.
+    const shownNothing = browser.cookie === undefined && browser.proof === undefined && state.storageTarget === null;
+    const relaunch = shownNothing ? await offerRelaunch(db, state) : null;
+    const detail = browser.cookie !== undefined ? 'wrong cookie' : browser.proof === undefined ? 'no cookie' : 'no cookie, platform storage without the binding';
+    throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, detail, relaunch);
   }
   const connectionId = state.connectionId;
   const connection = await requireConnection(db, connectionId);

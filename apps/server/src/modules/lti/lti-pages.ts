@@ -17,11 +17,14 @@ export class LtiRefusal extends Error {
     public readonly code: string,
     public readonly text: string,
     public readonly detail?: string,
+    /** The address of a relaunch of the refused login in a new window (lti-relaunch.ts), offered by the page. */
+    public readonly relaunch?: string | null,
   ) {
     super(`${code}: ${text}`);
   }
 }
-export const refuse = (status: number, code: keyof typeof LTI_TOOL_MSG | string, text: string, detail?: string) => new LtiRefusal(status, code, text, detail);
+export const refuse = (status: number, code: keyof typeof LTI_TOOL_MSG | string, text: string, detail?: string, relaunch?: string | null) =>
+  new LtiRefusal(status, code, text, detail, relaunch);
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -29,7 +32,7 @@ const escapeHtml = (value: string) =>
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;padding:32px 20px;color:#1f2937;background:#f8fafc}
 main{max-width:560px;margin:0 auto;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:24px}
 h1{font-size:1.25rem;margin:0 0 12px}p{line-height:1.5;margin:0 0 12px}.hint{color:#6b7280;font-size:.9rem}
-button{font:inherit;padding:8px 16px;border-radius:6px;border:0;background:#1c7ed6;color:#fff;cursor:pointer}`;
+button,.button{font:inherit;display:inline-block;padding:8px 16px;border-radius:6px;border:0;background:#1c7ed6;color:#fff;cursor:pointer;text-decoration:none}`;
 
 function page(title: string, body: string, head = '') {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
@@ -47,11 +50,20 @@ function send(reply: FastifyReply, status: number, csp: string, html: string) {
   return Buffer.from(html, 'utf8') as never;
 }
 
-/** The refusal page: what happened and what to do. Framable by any LMS (it holds no action and no data). */
+/**
+ * The refusal page: what happened and what to do. Framable by any LMS (it holds no script, no form and no data). A
+ * launch that showed no binding gets a link that opens the relaunch in a new top-level window (a link, not a script:
+ * the browser opens it on the user's click, which a popup would need anyway; `noopener`: the new window cannot reach
+ * the LMS page).
+ */
 export function refusalPage(reply: FastifyReply, refusal: LtiRefusal) {
+  const relaunch = refusal.relaunch
+    ? `<p>${escapeHtml(LTI_TOOL_MSG.relaunchHint)}</p><p><a class="button" data-lti-relaunch href="${escapeHtml(refusal.relaunch)}" target="_blank" rel="noopener noreferrer">${escapeHtml(LTI_TOOL_MSG.relaunchButton)}</a></p>`
+    : '';
   const html = page(
     LTI_TOOL_MSG.refusedTitle,
     `<h1>${escapeHtml(LTI_TOOL_MSG.refusedTitle)}</h1><p data-lti-refusal="${escapeHtml(refusal.code)}">${escapeHtml(refusal.text)}</p>` +
+      relaunch +
       `<p class="hint">${escapeHtml(LTI_TOOL_MSG.refusedHint)}</p>`,
   );
   return send(reply, refusal.status, "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors *", html);

@@ -7,7 +7,8 @@
  *   refusal page, logged) — for every failure, a malformed request (zod, 400) or an unexpected error (500) included;
  *   the picker's calls, the launch's platform-storage continuation and the grade answers answer JSON (the app's error
  *   handler; a refusal of the continuation is logged like the pages' and carries its code in `fields.refusal`).
- * - the login binds itself to its browser and the launch checks it (lti-binding.ts).
+ * - the login binds itself to its browser and the launch checks it (lti-binding.ts); a launch that shows no binding
+ *   at all is offered the same login again in a new window (lti-relaunch.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
@@ -21,10 +22,11 @@ import { login, storageLaunchOf, verify, type VerifiedLaunch } from './lti-oidc'
 import { autoPostPage, LtiRefusal, redirect, refusalPage, storagePage } from './lti-pages';
 import { clearStateCookie, fromOwnPage, setStateCookie, stateCookieOf, storageKeyOf } from './lti-binding';
 import { deepLinkingService } from './lti-deep-linking';
+import { takeRelaunch } from './lti-relaunch';
 import { ltiGradesService } from './lti-grades';
 
 const FORM_BODY_LIMIT = 64 * 1024;
-const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.deepLinkingRespond].map((r) => `/api${r.path}`));
+const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.relaunch, R.deepLinkingRespond].map((r) => `/api${r.path}`));
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -97,6 +99,16 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       }) as never;
     registerRoute(scope, deps, R.loginGet, ({ query, request, reply }) => loginHandler(query, request, reply));
     registerRoute(scope, deps, R.loginPost, ({ body, request, reply }) => loginHandler(body, request, reply));
+    // A launch refused for showing no binding, started again in a new top-level window (lti-relaunch.ts): the same
+    // login initiation, bound to this window's (first-party) cookie.
+    registerRoute(scope, deps, R.relaunch, ({ query, request, reply }) =>
+      answerHtml(request, reply, async () => {
+        const answer = await login(deps.db, deps.config.PUBLIC_URL, await takeRelaunch(deps.db, query.token));
+        setStateCookie(reply, answer.state, answer.binding);
+        request.log.info({ lti: { connectionId: answer.connectionId, code: 'relaunch' } }, 'LTI: login de novo em nova janela');
+        return redirect(reply, 302, answer.location);
+      }) as never,
+    );
 
     /** What a verified launch opens, logged; its login's cookie goes. */
     const open = async (launch: VerifiedLaunch, state: string, request: FastifyRequest, reply: FastifyReply, binding: string) => {
