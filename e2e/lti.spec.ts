@@ -12,7 +12,9 @@
  * 4. an LMS that offers its platform storage (1EdTech LTI Client Side postMessages, with a Canvas-like storage frame
  *    beside the tool's), in a browser that keeps no cookie of the tool at all: the login and the launch bind through
  *    the storage;
- * 5. another person's login finished in this browser (login CSRF): the refusal page, nothing opens.
+ * 5. an LMS without platform storage, in a browser that keeps no cookie of the tool in the iframe (Safari): the
+ *    refusal page's 'Abrir em nova janela' starts the login again in a new window, where the unit opens;
+ * 6. another person's login finished in this browser (login CSRF): the refusal page, nothing opens.
  */
 import { test, expect, type Frame, type Page } from '@playwright/test';
 import { LTI_MSG } from '../packages/shared/src/lti';
@@ -190,6 +192,44 @@ test("an LMS with platform storage, in a browser that keeps no cookie of the too
     { origin: toolOrigin, subject: 'lti.put_data', key: `lti_state_${sent.state}`, answered: true },
     { origin: toolOrigin, subject: 'lti.get_data', key: `lti_state_${sent.state}`, answered: true },
   ]);
+  platform.beforeAuthorization = null;
+});
+
+test("an LMS without platform storage, in a browser that keeps no cookie in the iframe: 'Abrir em nova janela' opens the unit there", async ({ page, context }) => {
+  // The browser loses the login's cookie inside the iframe (Safari keeps none there); the new window is top-level,
+  // where the tool's cookie is first-party and kept.
+  let inIframe = true;
+  platform.beforeAuthorization = async () => {
+    if (inIframe) await context.clearCookies();
+  };
+  platform.launches.set('sem-cookies', {
+    loginUrl: tool!.loginUrl,
+    targetLinkUri: unitLink!.url,
+    claims: () => platform.resourceLinkClaims({ sub: 'aluna-sem-cookies-e2e', custom: unitLink!.custom, targetLinkUri: unitLink!.url }),
+  });
+  await page.goto(`${platform.url}/course/sem-cookies`);
+  const frame = await toolFrame(page);
+  await expect(frame.locator('[data-lti-refusal="browserMismatch"]')).toHaveText(LTI_TOOL_MSG.browserMismatch);
+  await expect(frame.getByText(LTI_TOOL_MSG.relaunchHint)).toBeVisible();
+  await page.screenshot({ path: 'test-results/lti-new-window-offered.png', fullPage: true });
+  inIframe = false;
+  const opened = context.waitForEvent('page');
+  await frame.getByRole('link', { name: LTI_TOOL_MSG.relaunchButton }).click();
+  const newWindow = await opened;
+  await expect(newWindow.getByTestId('unit-content').getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
+  expect(new URL(newWindow.url()).pathname).toBe('/student/link');
+  // A window of its own (no opener: it cannot reach the LMS page), and the LMS user is the student: no identity form.
+  expect(await newWindow.evaluate(() => window.opener === null)).toBe(true);
+  await expect(newWindow.getByRole('textbox', { name: 'Matrícula ou e-mail' })).toHaveCount(0);
+  expect(platform.received.refusals).toEqual([]);
+  // The link was for one use: the iframe's link opens nothing a second time.
+  const again = context.waitForEvent('page');
+  await frame.getByRole('link', { name: LTI_TOOL_MSG.relaunchButton }).click();
+  const second = await again;
+  await expect(second.locator('[data-lti-refusal="relaunchInvalid"]')).toHaveText(LTI_TOOL_MSG.relaunchInvalid);
+  await newWindow.screenshot({ path: 'test-results/lti-new-window.png', fullPage: true });
+  await second.close();
+  await newWindow.close();
   platform.beforeAuthorization = null;
 });
 
