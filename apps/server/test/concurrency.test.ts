@@ -31,6 +31,7 @@ import { registerErrorHandler } from '../src/platform/errors';
 import { isConcurrencyFailure } from '../src/platform/pg-errors';
 import { unitLifecycle } from '../src/modules/units/lifecycle';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
+import { buildUnitPayload } from './factories';
 
 const postgres = !!process.env.DATABASE_URL;
 /** Writers per path. */
@@ -218,17 +219,7 @@ describe.skipIf(!postgres)('many writers on one row (PostgreSQL)', () => {
   });
 
   it(`${N} replays of a finished idempotency key all answer the stored result; ${N} first tries with one key write once`, async () => {
-    const unit = (title: string) => ({
-      title,
-      authors: ['Ana Souza'],
-      introduction: '<p>Introdução</p>',
-      learningObjectives: ['Reconhecer cadeias carbônicas'],
-      synthesis: '<p>Síntese</p>',
-      bibliographicReference: ['SOLOMONS, T. Química Orgânica. LTC, 2012.'],
-      knowledges: [ids.area],
-      levelOfLearning: ['Graduação'],
-      topics: [{ title: 'Cadeias', content: '<p>Texto</p>' }],
-    });
+    const unit = (title: string) => buildUnitPayload(ids.area, { title });
     const save = (title: string, key: string) =>
       call(t.app, 'POST', '/api/items/item/content/create', { token: tok.provider, payload: unit(title), headers: { 'idempotency-key': key } });
     const titled = async (title: string) => (await t.deps.db.select({ id: itemContents.id }).from(itemContents).where(eq(itemContents.title, title))).length;

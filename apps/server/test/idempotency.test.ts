@@ -19,6 +19,7 @@ import { serviceRequests } from '../src/modules/store/store.tables';
 import { rents } from '../src/modules/rents/rents.tables';
 import { lmsItems } from '../src/modules/delivery/delivery.tables';
 import { authHeader, createTestApp, demoEmail, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
+import { buildUnitPayload } from './factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -32,17 +33,7 @@ const send = (who: string, method: 'POST' | 'PUT', url: string, payload: unknown
     payload: payload as object,
   });
 
-const unit = (title: string) => ({
-  title,
-  authors: ['Ana Souza'],
-  introduction: '<p>Introdução</p>',
-  learningObjectives: ['Reconhecer cadeias carbônicas'],
-  synthesis: '<p>Síntese</p>',
-  bibliographicReference: ['SOLOMONS, T. Química Orgânica. LTC, 2012.'],
-  knowledges: [exatas],
-  levelOfLearning: ['Graduação'],
-  topics: [{ title: 'Cadeias', content: '<p>Texto</p>' }],
-});
+const unit = (title: string) => buildUnitPayload(exatas, { title });
 
 const unitsTitled = async (title: string) => t.deps.db.select({ id: itemContents.id }).from(itemContents).where(eq(itemContents.title, title));
 const auditsOf = async (action: string, title: string) =>

@@ -10,6 +10,7 @@ import type { OwnUnitsResponse, UnitContent } from '@edu/shared/units';
 import { providers } from '../src/modules/providers/providers.tables';
 import { users } from '../src/modules/users/users.tables';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildUnitPayload } from './factories';
 
 describe('sending units to analysis needs an approved provider', () => {
   let t: TestApp;
@@ -29,17 +30,7 @@ describe('sending units to analysis needs an approved provider', () => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PROVIDER_NOT_APPROVED', message: LIFECYCLE_MSG.providerNotApproved });
   };
-  const complete = (title: string) => ({
-    title,
-    authors: ['Juliana Prado'],
-    introduction: '<p>Introdução</p>',
-    learningObjectives: ['Reconhecer células'],
-    synthesis: '<p>Síntese</p>',
-    bibliographicReference: ['ALBERTS, B. Biologia Molecular da Célula. Artmed, 2017.'],
-    knowledges: [exatas],
-    levelOfLearning: ['Graduação'],
-    topics: [{ title: 'Células', content: '<p>Texto</p>' }],
-  });
+  const complete = (title: string) => buildUnitPayload(exatas, { title });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -11,6 +11,7 @@ import { CONTENT_CASES } from '@edu/shared/content/unit-content.fixtures';
 import type { UnitContent } from '@edu/shared/units';
 import { sanitizeUnitHtml } from '../src/platform/sanitize';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
+import { buildUnitPayload } from './factories';
 
 describe('the studio judges the editor HTML, the server the sanitized HTML: they agree', () => {
   const tricky = [
@@ -48,17 +49,7 @@ describe('one reading of unit content: the API judges a synthesis as the contrac
   const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: authHeader(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  const complete = () => ({
-    title: 'Unidade do modelo de conteúdo',
-    authors: ['Ana Souza'],
-    introduction: '<p>Introdução</p>',
-    learningObjectives: ['Ler o conteúdo de uma unidade'],
-    synthesis: '<p>Síntese</p>',
-    bibliographicReference: ['SOUZA, A. Conteúdo. 2026.'],
-    knowledges: [exatas],
-    levelOfLearning: ['Graduação'],
-    topics: [{ title: 'Tópico', content: '<p>Texto</p>' }],
-  });
+  const complete = () => buildUnitPayload(exatas, { title: 'Unidade do modelo de conteúdo', topics: [{ title: 'Tópico', content: '<p>Texto</p>' }] });
 
   beforeAll(async () => {
     t = await createTestApp();

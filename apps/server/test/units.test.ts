@@ -5,6 +5,7 @@ import type { OwnUnitsResponse, UnitContent } from '@edu/shared/units';
 import { auditLogs } from '../src/platform/platform.tables';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
+import { buildUnitPayload } from './factories';
 
 describe('units: authoring, own list, status moves, versions, tags', () => {
   let t: TestApp;
@@ -15,17 +16,7 @@ describe('units: authoring, own list, status moves, versions, tags', () => {
   const req = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: authHeader(tok[who]!), ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  const complete = () => ({
-    title: 'Química orgânica',
-    authors: ['Ana Souza', '', '  '],
-    introduction: '<p>Introdução</p>',
-    learningObjectives: ['Reconhecer cadeias carbônicas'],
-    synthesis: '<p>Síntese</p>',
-    bibliographicReference: ['SOLOMONS, T. Química Orgânica. LTC, 2012.'],
-    knowledges: [exatas],
-    levelOfLearning: ['Graduação'],
-    topics: [{ title: 'Cadeias', content: '<p>Texto</p>' }],
-  });
+  const complete = () => buildUnitPayload(exatas, { authors: ['Ana Souza', '', '  '] });
 
   beforeAll(async () => {
     t = await createTestApp();
