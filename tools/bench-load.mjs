@@ -401,14 +401,32 @@ const demoUnit = await (async () => {
 
 /** One LTI launch: login initiation, the platform's id_token, the launch; answers the student link's token. */
 async function ltiLaunch(student, record) {
+  // The browser's cookies of our site: whatever the login sets (the cookie binding its state) goes back, as a browser's.
+  const jar = new Map();
+  const keepCookies = (res) => {
+    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
+      const pair = line.split(';')[0];
+      jar.set(pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1));
+    }
+  };
+  const cookies = () => (jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {});
   const params = platform.initiation(connection.tool.toolUrl);
-  const login = await request('POST', api('/lti/login'), { form: params, xff: student.xff });
-  record?.('student (LTI): launch, login initiation', 'POST /api/lti/login', login, [302]);
-  if (login.status !== 302) return null;
-  // Whatever the login sets for the browser (a cookie binding the state) goes back with the launch, as a browser does.
-  const cookies = [login.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
-  const answer = await platform.authenticate(String(login.headers.location), student.claims);
-  const launch = await request('POST', new URL(answer.action).pathname, { form: answer.fields, xff: student.xff, headers: cookies ? { cookie: cookies } : {} });
+  let res = await request('POST', api('/lti/login'), { form: params, xff: student.xff });
+  record?.('student (LTI): launch, login initiation', 'POST /api/lti/login', res, [302]);
+  if (res.status !== 302) return null;
+  keepCookies(res);
+  // Our own steps on the way (the check that the browser kept the login's cookie), followed as a browser follows them,
+  // until the platform's authentication endpoint.
+  let location = new URL(String(res.headers.location), serverUrl);
+  for (let hop = 0; location.origin === serverUrl && hop < 5; hop++) {
+    res = await request('GET', `${location.pathname}${location.search}`, { xff: student.xff, headers: cookies() });
+    record?.('student (LTI): launch, login check', `GET ${location.pathname}`, res, [302, 303]);
+    if (res.status !== 302 && res.status !== 303) return null;
+    keepCookies(res);
+    location = new URL(String(res.headers.location), serverUrl);
+  }
+  const answer = await platform.authenticate(location.toString(), student.claims);
+  const launch = await request('POST', new URL(answer.action).pathname, { form: answer.fields, xff: student.xff, headers: cookies() });
   record?.('student (LTI): launch, id_token post', 'POST /api/lti/launch', launch, [303]);
   if (launch.status !== 303) return null;
   return new URL(String(launch.headers.location), serverUrl).searchParams.get('token');
