@@ -73,6 +73,11 @@ export interface PlatformOptions {
   redirectUris?: string[];
   /** The tool's JWKS (its public keys), read when the platform verifies a tool message. */
   toolJwks: () => Promise<JSONWebKeySet>;
+  /**
+   * As Moodle: each launch authenticates once (`mod/lti/auth.php` keeps the launch's message hint in the user's session
+   * and unsets it after one authentication), so a second authentication request for the same login_hint is refused.
+   */
+  oneAuthenticationPerLaunch?: boolean;
 }
 
 /** What the tool sends back, as received and verified. */
@@ -104,6 +109,7 @@ export class LtiPlatform {
   readonly forged = new Map<string, { action: string; fields: Record<string, string> }>();
   /** The login_hint each initiation issued, so the authorization request can be checked against it. */
   private readonly hints = new Set<string>();
+  private readonly authenticated = new Set<string>();
   private readonly tokens = new Set<string>();
   private readonly jtis = new Set<string>();
   private server: http.Server | null = null;
@@ -196,9 +202,11 @@ export class LtiPlatform {
     if (!q.redirect_uri) problems.push('redirect_uri missing');
     else if (this.redirectUris && !this.redirectUris.includes(q.redirect_uri)) problems.push(`redirect_uri ${q.redirect_uri} not registered`);
     if (!q.login_hint || !this.hints.has(q.login_hint)) problems.push('login_hint not issued by this platform');
+    else if (this.options.oneAuthenticationPerLaunch && this.authenticated.has(q.login_hint)) problems.push('launch already authenticated (one authentication per launch)');
     if (!q.nonce) problems.push('nonce missing');
     if (!q.state) problems.push('state missing');
     if (problems.length) throw new Error(`authentication request refused: ${problems.join('; ')}`);
+    this.authenticated.add(q.login_hint!);
     const idToken = await this.idToken({ nonce: q.nonce!, ...claims }, sign);
     return { action: q.redirect_uri!, fields: { id_token: idToken, state: q.state! } };
   }

@@ -25,8 +25,10 @@ export const form = (fields: Record<string, string>) => new URLSearchParams(fiel
  */
 export class CookieJar {
   readonly cookies = new Map<string, string>();
+  /** `keepsNone`: a browser that keeps no cookie of the tool (Safari in the LMS's iframe). */
+  constructor(readonly opts: { keepsNone?: boolean } = {}) {}
   take(res: LightMyRequestResponse) {
-    const header = res.headers['set-cookie'];
+    const header = this.opts.keepsNone ? undefined : res.headers['set-cookie'];
     for (const line of header === undefined ? [] : Array.isArray(header) ? header : [String(header)]) {
       const [pair = '', ...attributes] = line.split(';').map((p) => p.trim());
       const at = pair.indexOf('=');
@@ -82,15 +84,29 @@ export async function ltiWorld(t: TestApp, opts: { clientId?: string; deployment
   return { platform, connection: added.json().connection, admin, sellerId, item: unit!.item, content: unit!.content, rent: rent!.id };
 }
 
-/** POST the platform's login initiation (as Moodle does, a form) and answer the tool's redirect, in `jar`'s browser. */
+/**
+ * POST the platform's login initiation (as Moodle does, a form) in `jar`'s browser and follow the tool's redirect to
+ * its login check, as a browser does: answers the check's answer (the redirect to the platform, or its page), with the
+ * login's `set-cookie` (`login`: the login's own answer).
+ */
 export async function initiate(t: TestApp, w: LtiWorld, opts: { method?: 'GET' | 'POST'; params?: Record<string, string>; jar?: CookieJar } = {}) {
   const params = opts.params ?? w.platform.initiation(w.connection.tool.toolUrl);
   const jar = opts.jar ?? browser;
-  return jar.take(
+  const login = jar.take(
     opts.method === 'GET'
       ? await t.app.inject({ method: 'GET', url: '/api/lti/login', query: params, headers: jar.header() })
       : await t.app.inject({ method: 'POST', url: '/api/lti/login', payload: form(params), headers: { ...FORM, ...jar.header() } }),
   );
+  return followCheck(t, login, jar);
+}
+
+/** A login's redirect to the tool's login check, followed in `jar`'s browser (anything else is answered as it is). */
+export async function followCheck(t: TestApp, login: LightMyRequestResponse, jar: CookieJar): Promise<LightMyRequestResponse & { login?: LightMyRequestResponse }> {
+  const location = login.headers.location;
+  if (login.statusCode !== 302 || typeof location !== 'string' || !location.startsWith('/api/lti/login/check?')) return login;
+  const check = jar.take(await t.app.inject({ method: 'GET', url: location, headers: jar.header() }));
+  if (login.headers['set-cookie'] !== undefined) check.headers['set-cookie'] = login.headers['set-cookie'];
+  return Object.assign(check, { login });
 }
 
 /** The platform's authentication response posted to the tool's redirect URI (form_post), from `jar`'s browser. */

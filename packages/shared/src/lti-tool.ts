@@ -12,9 +12,10 @@
  * - `POST /api/lti/launch` — the redirect URI: the platform's id_token (form_post), verified against the connection
  *   the state names, in the browser that started the login (its cookie; or, for a platform-storage login, a page that
  *   `lti.get_data`s the binding and sends it to `POST /api/lti/launch/storage`); a resource link opens the student
- *   viewer, a deep-linking request the content picker (`/lti/deep-linking`). A launch that shows no binding at all (a
- *   browser that keeps no cookie in the iframe, in an LMS without platform storage) is refused with a link that opens
- *   `GET /api/lti/relaunch` in a new window: the same login started again there, top-level;
+ *   viewer, a deep-linking request the content picker (`/lti/deep-linking`). Between the login and the platform, the
+ *   browser passes `GET /api/lti/login/check`: a browser that kept no cookie of the login (none in the iframe, in an
+ *   LMS without platform storage) gets a link that opens `GET /api/lti/relaunch` in a new window: the same login
+ *   started again there, top-level;
  *
  * The tool's URLs are the same for every connection (the admin registers the tool in the LMS first, and only then
  * knows the ClientId to type in 'Adicionar Conexão').
@@ -140,10 +141,10 @@ export const LTI_TOOL_MSG = {
   browserMismatch:
     'Não foi possível confirmar que este acesso começou neste navegador. Abra o conteúdo de novo pelo LMS; se o problema continuar, peça ao administrador do LMS para abrir a ferramenta em uma nova janela.',
   /**
-   * A launch that showed no binding at all (a browser that keeps no cookie inside the LMS, e.g. Safari on the iPhone,
-   * in an LMS without platform storage): the refusal page offers to start the same login again in a new window.
+   * The login check found no cookie (a browser that keeps none inside the LMS, e.g. Safari on the iPhone, in an LMS
+   * without platform storage): the page offers to start the same login again in a new window.
    */
-  relaunchHint: 'Seu navegador não guarda os dados de acesso dentro da página do LMS (acontece, por exemplo, no Safari do iPhone e do Mac). Abra o conteúdo em uma nova janela: lá o LMS confirma quem você é e o conteúdo abre normalmente.',
+  cookiesBlocked: 'Seu navegador não guarda os dados de acesso dentro da página do LMS (acontece, por exemplo, no Safari do iPhone e do Mac). Abra o conteúdo em uma nova janela: lá o LMS confirma quem você é e o conteúdo abre normalmente.',
   relaunchButton: 'Abrir em nova janela',
   relaunchInvalid: 'Este link para abrir em nova janela expirou ou já foi usado. Abra o conteúdo de novo pelo LMS.',
   /** The pages that talk to the platform storage while the login or the launch goes on. */
@@ -244,6 +245,8 @@ export const ltiLoginParams = z.object({
 
 /** A login started again in a new window: the single-use token the refusal page's link carries. */
 export const ltiRelaunchQuery = z.object({ token: z.string().max(200).optional() });
+/** The login check: the login's state (its cookie comes with the request, or not). */
+export const ltiLoginCheckQuery = z.object({ state: z.string().max(200).optional() });
 
 /** The authentication response (form_post): the id_token and our state, or the platform's OIDC error. */
 export const ltiLaunchBody = z.object({
@@ -329,9 +332,14 @@ export const ltiToolRoutes = {
     summary: 'LTI 1.3: redirect URI (form_post do id_token), verificado com a conexão do state. Link de recurso: abre o visualizador do aluno; deep linking: o seletor de conteúdo',
     access: 'public', body: ltiLaunchBody, response: htmlPage,
   }),
+  loginCheck: defineRoute({
+    method: 'GET', path: '/lti/login/check', tag: 'lti-tool',
+    summary: 'LTI 1.3: depois do início de login, confere se o navegador guardou o cookie do login; com ele, segue para o endpoint de autenticação do LMS; sem nenhum, oferece abrir em nova janela',
+    access: 'public', query: ltiLoginCheckQuery, response: htmlPage,
+  }),
   relaunch: defineRoute({
     method: 'GET', path: '/lti/relaunch', tag: 'lti-tool',
-    summary: 'LTI 1.3: começa de novo, numa nova janela, o login de um acesso recusado por não trazer o vínculo com o navegador (navegador sem cookies dentro do LMS); o token vale uma vez, por 10 minutos',
+    summary: 'LTI 1.3: começa de novo, numa nova janela, um login cujo navegador não guardou cookie dentro do LMS; o token vale uma vez, por 10 minutos',
     access: 'public', query: ltiRelaunchQuery, response: htmlPage,
   }),
   launchStorage: defineRoute({

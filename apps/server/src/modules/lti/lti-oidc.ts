@@ -15,8 +15,9 @@
  *    1.3.0, a message type we handle, a deployment id the connection accepts.
  *
  * The state is server-side, keyed by its own random value, and bound to the browser that started the login: the
- * launch must show the login's binding secret, from its partitioned cookie or the platform storage (lti-binding.ts);
- * a launch that shows none may start the same login again in a new window (lti-relaunch.ts).
+ * launch must show the login's binding secret, from its partitioned cookie or the platform storage (lti-binding.ts).
+ * Between the login and the platform, the login check sees whether the browser kept the cookie; a browser that keeps
+ * none in the LMS's iframe is offered the same login in a new window (lti-relaunch.ts).
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import {
   LTI_PLATFORM_ERRORS,
   LTI_TOOL_MSG,
   LTI_VERSION,
+  ltiToolRoutes,
   ltiToolUrls,
   type ltiLaunchBody,
   type ltiLoginParams,
@@ -93,6 +95,8 @@ export function platformKeys(url: string) {
 export interface LoginAnswer {
   /** The authentication request's URL. */
   location: string;
+  /** The login check (`GET /api/lti/login/check`): the browser goes there first, unless the platform storage binds. */
+  check: string;
   connectionId: number;
   state: string;
   /** The secret the starting browser keeps (cookie, platform storage); the state row keeps its SHA-256. */
@@ -129,6 +133,20 @@ export async function login(db: Db, publicUrl: string, params: z.output<typeof l
     deploymentHint: params.lti_deployment_id ?? null,
     expiresAt: sql`now() + make_interval(mins => ${LTI_LIMITS.stateMinutes})`,
   });
+  const url = authenticationRequest(publicUrl, connection, { state, nonce, loginHint: params.login_hint, messageHint: params.lti_message_hint ?? null });
+  return {
+    location: url,
+    check: loginCheckPath(state),
+    connectionId,
+    state,
+    binding,
+    storage: storageTarget ? { target: storageTarget, origins: storageOrigins(connection) } : null,
+    frameAncestor: originOrNull(connection.url),
+  };
+}
+
+/** The authentication request (Security Framework §5.1.1.2) of a login. */
+function authenticationRequest(publicUrl: string, connection: LtiConnection, login: { state: string; nonce: string; loginHint: string; messageHint: string | null }) {
   const url = new URL(connection.authenticationEndpoint);
   const query = {
     scope: 'openid',
@@ -137,20 +155,51 @@ export async function login(db: Db, publicUrl: string, params: z.output<typeof l
     prompt: 'none',
     client_id: connection.clientId,
     redirect_uri: ltiToolUrls(publicUrl).redirectUris[0]!,
-    login_hint: params.login_hint,
-    state,
-    nonce,
-    ...(params.lti_message_hint !== undefined ? { lti_message_hint: params.lti_message_hint } : {}),
+    login_hint: login.loginHint,
+    state: login.state,
+    nonce: login.nonce,
+    ...(login.messageHint !== null ? { lti_message_hint: login.messageHint } : {}),
   };
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return {
-    location: url.toString(),
-    connectionId,
-    state,
-    binding,
-    storage: storageTarget ? { target: storageTarget, origins: storageOrigins(connection) } : null,
-    frameAncestor: originOrNull(connection.url),
-  };
+  return url.toString();
+}
+
+const loginCheckPath = (state: string) => `/api${ltiToolRoutes.loginCheck.path}?${new URLSearchParams({ state }).toString()}`;
+
+/**
+ * The login check: the login's redirect comes back here before the platform's authentication endpoint, so the tool
+ * sees whether this browser kept the login's cookie (lti-relaunch.ts). With the cookie: the authentication request's
+ * URL. Without any cookie (a browser that keeps none inside the LMS's iframe): the state is burnt and the refusal
+ * offers the same login in a new window — before the platform was asked, so its own login session (Moodle keeps the
+ * launch's message hint in it, for one authentication) is still there for the new window. A wrong cookie: refused.
+ */
+export async function loginCheck(db: Db, publicUrl: string, state: string | undefined, cookie: string | undefined): Promise<string> {
+  if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  const [row] = await db
+    .select({
+      connectionId: ltiStates.connectionId,
+      nonce: ltiStates.nonce,
+      bindingHash: ltiStates.bindingHash,
+      targetLinkUri: ltiStates.targetLinkUri,
+      iss: ltiStates.iss,
+      loginHint: ltiStates.loginHint,
+      messageHint: ltiStates.messageHint,
+      clientId: ltiStates.clientId,
+      deploymentHint: ltiStates.deploymentHint,
+      expired: sql<boolean>`${ltiStates.expiresAt} <= now()`,
+    })
+    .from(ltiStates)
+    .where(eq(ltiStates.stateHash, sha256(state)));
+  if (!row) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  if (row.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
+  if (bindingMatches(row.bindingHash, cookie) && row.loginHint !== null) {
+    const connection = await requireConnection(db, row.connectionId);
+    return authenticationRequest(publicUrl, connection, { state, nonce: row.nonce, loginHint: row.loginHint, messageHint: row.messageHint });
+  }
+  const [burnt] = await db.delete(ltiStates).where(eq(ltiStates.stateHash, sha256(state))).returning({ connectionId: ltiStates.connectionId });
+  if (!burnt) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
+  if (cookie !== undefined) throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, 'wrong cookie at the login check');
+  throw refuse(403, 'cookiesBlocked', LTI_TOOL_MSG.cookiesBlocked, 'no cookie at the login check', await offerRelaunch(db, row));
 }
 
 const originOrNull = (url: string) => {
@@ -247,24 +296,14 @@ export async function verify(db: Db, body: z.output<typeof ltiLaunchBody>, brows
       nonce: ltiStates.nonce,
       targetLinkUri: ltiStates.targetLinkUri,
       bindingHash: ltiStates.bindingHash,
-      storageTarget: ltiStates.storageTarget,
-      iss: ltiStates.iss,
-      loginHint: ltiStates.loginHint,
-      messageHint: ltiStates.messageHint,
-      clientId: ltiStates.clientId,
-      deploymentHint: ltiStates.deploymentHint,
       expired: sql<boolean>`${ltiStates.expiresAt} <= now()`,
     });
   if (!state) throw refuse(400, 'stateMissing', LTI_TOOL_MSG.stateMissing);
   if (state.expired) throw refuse(400, 'stateExpired', LTI_TOOL_MSG.stateExpired);
   // The browser that started the login, and no other (the state is gone either way: an attempt burns it).
   if (!bindingMatches(state.bindingHash, browser.cookie) && !bindingMatches(state.bindingHash, browser.proof)) {
-    // No binding shown at all (no cookie of this login, no platform storage): a browser that keeps no cookie inside
-    // the LMS; the page offers the same login again in a new window (lti-relaunch.ts). A wrong binding never is.
-    const shownNothing = browser.cookie === undefined && browser.proof === undefined && state.storageTarget === null;
-    const relaunch = shownNothing ? await offerRelaunch(db, state) : null;
     const detail = browser.cookie !== undefined ? 'wrong cookie' : browser.proof === undefined ? 'no cookie' : 'no cookie, platform storage without the binding';
-    throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, detail, relaunch);
+    throw refuse(403, 'browserMismatch', LTI_TOOL_MSG.browserMismatch, detail);
   }
   const connectionId = state.connectionId;
   const connection = await requireConnection(db, connectionId);

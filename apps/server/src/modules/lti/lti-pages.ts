@@ -52,13 +52,13 @@ function send(reply: FastifyReply, status: number, csp: string, html: string) {
 
 /**
  * The refusal page: what happened and what to do. Framable by any LMS (it holds no script, no form and no data). A
- * launch that showed no binding gets a link that opens the relaunch in a new top-level window (a link, not a script:
+ * login whose browser kept no cookie gets a link that opens its relaunch in a new top-level window (a link, not a script:
  * the browser opens it on the user's click, which a popup would need anyway; `noopener`: the new window cannot reach
  * the LMS page).
  */
 export function refusalPage(reply: FastifyReply, refusal: LtiRefusal) {
   const relaunch = refusal.relaunch
-    ? `<p>${escapeHtml(LTI_TOOL_MSG.relaunchHint)}</p><p><a class="button" data-lti-relaunch href="${escapeHtml(refusal.relaunch)}" target="_blank" rel="noopener noreferrer">${escapeHtml(LTI_TOOL_MSG.relaunchButton)}</a></p>`
+    ? `<p><a class="button" data-lti-relaunch href="${escapeHtml(refusal.relaunch)}" target="_blank" rel="noopener noreferrer">${escapeHtml(LTI_TOOL_MSG.relaunchButton)}</a></p>`
     : '';
   const html = page(
     LTI_TOOL_MSG.refusedTitle,

@@ -1,22 +1,26 @@
 /**
  * A login started again in a new window: the fallback for a browser that keeps no cookie at all inside the LMS's iframe
  * (Safari with its tracking prevention, or any browser that blocks partitioned cookies) in an LMS that offers no
- * platform storage (Moodle). Its launch shows no binding (lti-binding.ts) and is refused; the refusal page then offers
- * a link ('Abrir em nova janela', target=_blank) to `GET /api/lti/relaunch?token=…`, which starts the refused login's
+ * platform storage (Moodle), which could never show its login's binding (lti-binding.ts). The login does not go
+ * straight to the platform: it redirects to the login check (`GET /api/lti/login/check?state=…`, lti-oidc.ts
+ * `loginCheck`), which sees whether the cookie the login set came back. Without any, the state is burnt and the page
+ * offers a link ('Abrir em nova janela', target=_blank) to `GET /api/lti/relaunch?token=…`, which starts the login
  * initiation again (same iss, login_hint, lti_message_hint, target_link_uri, client_id, lti_deployment_id) in that
  * top-level window, where the tool's cookie is first-party: a new state with its own binding, and the LMS
  * authenticates, with its own first-party session, whoever is signed in to it in that browser.
  *
+ * Why at the login and not at the launch: the platform has not been asked yet. Moodle keeps the launch's message hint
+ * in its session for ONE authentication (`mod/lti/auth.php` unsets `$SESSION->lti_message_hint`), so a login started
+ * again after the platform answered would be refused by Moodle; started again before, the new window's
+ * authentication is the first. The launch itself refuses any missing or wrong binding (403 `browserMismatch`).
+ *
  * Why this keeps the login CSRF out:
- * - only a launch that shows NO binding is offered it: a wrong cookie or a wrong platform-storage answer is never
- *   offered a new window;
- * - the refused state is burnt as before; the new login is a login like any other (its own state, nonce and
- *   binding), and its id_token is signed by the LMS for the user signed in to the LMS in the new window. An attacker's
- *   launch posted in a victim's browser and continued there ends as the victim (or refused by the LMS, when it checks
- *   the login_hint against its signed-in user), never as the attacker: the attacker's id_token is not reused;
- * - the relaunch carries nothing a login initiation could not (anyone may initiate a login with any parameters), and
- *   its token is random, kept hashed, used once and only for LTI_LIMITS.stateMinutes, so the login's hints stay out
- *   of the address and an old link opens nothing.
+ * - a wrong cookie is never offered a new window; the refused state is burnt;
+ * - the new login is a login like any other (its own state, nonce and binding), and its id_token is signed by the LMS
+ *   for the user signed in to the LMS in the new window (Moodle also refuses a login_hint that is not that user's);
+ * - the relaunch carries nothing a login initiation could not (anyone may make a browser initiate a login with any
+ *   parameters), and its token is random, kept hashed, used once and only for LTI_LIMITS.stateMinutes, so the login's
+ *   hints stay out of the address and an old link opens nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import { LTI_LIMITS, LTI_TOOL_MSG, type ltiLoginParams } from '@edu/shared/lti-tool';

@@ -7,8 +7,8 @@
  *   refusal page, logged) — for every failure, a malformed request (zod, 400) or an unexpected error (500) included;
  *   the picker's calls, the launch's platform-storage continuation and the grade answers answer JSON (the app's error
  *   handler; a refusal of the continuation is logged like the pages' and carries its code in `fields.refusal`).
- * - the login binds itself to its browser and the launch checks it (lti-binding.ts); a launch that shows no binding
- *   at all is offered the same login again in a new window (lti-relaunch.ts).
+ * - the login binds itself to its browser and the launch checks it (lti-binding.ts); the login check in between
+ *   offers a browser that kept no cookie the same login in a new window (lti-relaunch.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { studentOf } from '../delivery/student.routes';
 import { ltiKeyStore } from './lti-keys';
 import { deepLinkingRequest, resourceLink } from './lti-launch';
-import { login, storageLaunchOf, verify, type VerifiedLaunch } from './lti-oidc';
+import { login, loginCheck, storageLaunchOf, verify, type VerifiedLaunch } from './lti-oidc';
 import { autoPostPage, LtiRefusal, redirect, refusalPage, storagePage } from './lti-pages';
 import { clearStateCookie, fromOwnPage, setStateCookie, stateCookieOf, storageKeyOf } from './lti-binding';
 import { deepLinkingService } from './lti-deep-linking';
@@ -26,7 +26,7 @@ import { takeRelaunch } from './lti-relaunch';
 import { ltiGradesService } from './lti-grades';
 
 const FORM_BODY_LIMIT = 64 * 1024;
-const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.launch, R.relaunch, R.deepLinkingRespond].map((r) => `/api${r.path}`));
+const HTML_ROUTES = new Set([R.loginGet, R.loginPost, R.loginCheck, R.launch, R.relaunch, R.deepLinkingRespond].map((r) => `/api${r.path}`));
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
@@ -87,7 +87,7 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       answerHtml(request, reply, async () => {
         const answer = await login(deps.db, deps.config.PUBLIC_URL, input);
         setStateCookie(reply, answer.state, answer.binding);
-        if (!answer.storage) return redirect(reply, 302, answer.location);
+        if (!answer.storage) return redirect(reply, 302, answer.check);
         return storagePage(reply, {
           mode: 'put',
           storage: answer.storage,
@@ -99,14 +99,18 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       }) as never;
     registerRoute(scope, deps, R.loginGet, ({ query, request, reply }) => loginHandler(query, request, reply));
     registerRoute(scope, deps, R.loginPost, ({ body, request, reply }) => loginHandler(body, request, reply));
-    // A launch refused for showing no binding, started again in a new top-level window (lti-relaunch.ts): the same
-    // login initiation, bound to this window's (first-party) cookie.
+    // Did this browser keep the login's cookie? Then on to the platform; without any, the same login in a new window.
+    registerRoute(scope, deps, R.loginCheck, ({ query, request, reply }) =>
+      answerHtml(request, reply, async () => redirect(reply, 302, await loginCheck(deps.db, deps.config.PUBLIC_URL, query.state, stateCookieOf(request, query.state)))) as never,
+    );
+    // The login of a browser that kept no cookie in the LMS's iframe, started again in a new top-level window
+    // (lti-relaunch.ts): the same login initiation, bound to this window's (first-party) cookie.
     registerRoute(scope, deps, R.relaunch, ({ query, request, reply }) =>
       answerHtml(request, reply, async () => {
         const answer = await login(deps.db, deps.config.PUBLIC_URL, await takeRelaunch(deps.db, query.token));
         setStateCookie(reply, answer.state, answer.binding);
         request.log.info({ lti: { connectionId: answer.connectionId, code: 'relaunch' } }, 'LTI: login de novo em nova janela');
-        return redirect(reply, 302, answer.location);
+        return redirect(reply, 302, answer.check);
       }) as never,
     );
 
