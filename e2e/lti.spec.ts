@@ -13,7 +13,8 @@
  *    beside the tool's), in a browser that keeps no cookie of the tool at all: the login and the launch bind through
  *    the storage;
  * 5. an LMS without platform storage, in a browser that keeps no cookie of the tool in the iframe (Safari): the
- *    refusal page's 'Abrir em nova janela' starts the login again in a new window, where the unit opens;
+ *    tool's login check offers 'Abrir em nova janela', which starts the login again in a new window, where the unit
+ *    opens;
  * 6. another person's login finished in this browser (login CSRF): the refusal page, nothing opens.
  */
 import { test, expect, type Frame, type Page } from '@playwright/test';
@@ -196,12 +197,15 @@ test("an LMS with platform storage, in a browser that keeps no cookie of the too
 });
 
 test("an LMS without platform storage, in a browser that keeps no cookie in the iframe: 'Abrir em nova janela' opens the unit there", async ({ page, context }) => {
-  // The browser loses the login's cookie inside the iframe (Safari keeps none there); the new window is top-level,
-  // where the tool's cookie is first-party and kept.
-  let inIframe = true;
-  platform.beforeAuthorization = async () => {
-    if (inIframe) await context.clearCookies();
-  };
+  // The browser keeps no cookie of the tool inside the iframe (Safari): the login's answer reaches the iframe without
+  // its cookie. The new window is another page, top-level, where the tool's cookie is first-party and kept.
+  platform.options.oneAuthenticationPerLaunch = true;
+  await page.route('**/api/lti/login', async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    await context.clearCookies();
+    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'set-cookie'));
+    await route.fulfill({ response, headers });
+  });
   platform.launches.set('sem-cookies', {
     loginUrl: tool!.loginUrl,
     targetLinkUri: unitLink!.url,
@@ -209,10 +213,10 @@ test("an LMS without platform storage, in a browser that keeps no cookie in the 
   });
   await page.goto(`${platform.url}/course/sem-cookies`);
   const frame = await toolFrame(page);
-  await expect(frame.locator('[data-lti-refusal="browserMismatch"]')).toHaveText(LTI_TOOL_MSG.browserMismatch);
-  await expect(frame.getByText(LTI_TOOL_MSG.relaunchHint)).toBeVisible();
+  await expect(frame.locator('[data-lti-refusal="cookiesBlocked"]')).toHaveText(LTI_TOOL_MSG.cookiesBlocked);
   await page.screenshot({ path: 'test-results/lti-new-window-offered.png', fullPage: true });
-  inIframe = false;
+  // The platform was not asked yet (as Moodle, it authenticates each launch once): the new window's is the first.
+  expect(platform.received.refusals).toEqual([]);
   const opened = context.waitForEvent('page');
   await frame.getByRole('link', { name: LTI_TOOL_MSG.relaunchButton }).click();
   const newWindow = await opened;
@@ -230,7 +234,8 @@ test("an LMS without platform storage, in a browser that keeps no cookie in the 
   await newWindow.screenshot({ path: 'test-results/lti-new-window.png', fullPage: true });
   await second.close();
   await newWindow.close();
-  platform.beforeAuthorization = null;
+  await page.unroute('**/api/lti/login');
+  platform.options.oneAuthenticationPerLaunch = false;
 });
 
 test("another person's login finished in this browser (login CSRF): a refusal, with or without the LMS's storage", async ({ page }) => {
@@ -238,7 +243,13 @@ test("another person's login finished in this browser (login CSRF): a refusal, w
   const attackerAnswer = async (storage: boolean) => {
     const params = platform.initiation(unitLink!.url, 'atacante', storage ? 'post_message_forwarding' : undefined);
     const login = await fetch(tool!.loginUrl, { method: 'POST', body: new URLSearchParams(params), redirect: 'manual' });
-    const next = storage ? /data-next="([^"]+)"/.exec(await login.text())![1]!.replace(/&amp;/g, '&') : login.headers.get('location')!;
+    // Without the platform storage, the tool's login check first (with the login's cookie, as the attacker's browser).
+    const check = async () => {
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const checked = await fetch(new URL(login.headers.get('location')!, tool!.loginUrl), { headers: { cookie }, redirect: 'manual' });
+      return checked.headers.get('location')!;
+    };
+    const next = storage ? /data-next="([^"]+)"/.exec(await login.text())![1]!.replace(/&amp;/g, '&') : await check();
     return platform.authenticate(next, platform.resourceLinkClaims({ sub: 'atacante-e2e', custom: unitLink!.custom, targetLinkUri: unitLink!.url }));
   };
   // The victim's browser posts it, inside the LMS that offers its storage: the victim's storage has no binding.

@@ -67,10 +67,10 @@ const expectKeyRefusal = (res: { statusCode: number; json: () => unknown }) => {
 
 /**
  * Public routes an LMS's browser calls (issue 14, lti-tool.ts): they answer a pt-BR HTML page (here a refusal: the
- * login and launch parameters are missing, no relaunch token, or no picker session), never JSON and never the role
- * refusal (lti.test).
+ * login and launch parameters are missing, no state to check, no relaunch token, or no picker session), never JSON and
+ * never the role refusal (lti.test).
  */
-const HTML_ROUTES = new Set(['GET /api/lti/login', 'POST /api/lti/login', 'POST /api/lti/launch', 'GET /api/lti/relaunch', 'POST /api/lti/deep-linking/response']);
+const HTML_ROUTES = new Set(['GET /api/lti/login', 'POST /api/lti/login', 'GET /api/lti/login/check', 'POST /api/lti/launch', 'GET /api/lti/relaunch', 'POST /api/lti/deep-linking/response']);
 const expectHtmlPage = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
   expect(res.statusCode).toBeLessThan(500);
   expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
