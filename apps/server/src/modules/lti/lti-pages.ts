@@ -52,9 +52,9 @@ function send(reply: FastifyReply, status: number, csp: string, html: string) {
 
 /**
  * The refusal page: what happened and what to do. Framable by any LMS (it holds no script, no form and no data). A
- * login whose browser kept no cookie gets a link that opens its relaunch in a new top-level window (a link, not a script:
- * the browser opens it on the user's click, which a popup would need anyway; `noopener`: the new window cannot reach
- * the LMS page).
+ * login whose browser kept no cookie gets a link that opens its relaunch in a new top-level window (a link, not a
+ * script: the browser opens it on the user's click, which a popup would need anyway; `noopener`: the new window cannot
+ * reach the LMS page).
  */
 export function refusalPage(reply: FastifyReply, refusal: LtiRefusal) {
   const relaunch = refusal.relaunch

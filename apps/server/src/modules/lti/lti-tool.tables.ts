@@ -29,8 +29,8 @@ export const ltiKeys = pgTable('lti_keys', {
  * keeps (its partitioned cookie, and the platform storage when the login announced `lti_storage_target`, kept in
  * `storage_target`): the launch must show it (lti-binding.ts). The login initiation's own parameters are kept too
  * (`iss`, `login_hint`, `lti_message_hint`, `client_id`, `lti_deployment_id` as the platform sent them, and
- * `target_link_uri`), so that a launch refused for showing no binding at all can start the same login again in a new
- * window (lti_relaunches); null for states of logins before 0034.
+ * `target_link_uri`): the login check rebuilds the authentication request from them, and a browser that kept no cookie
+ * starts the same login again in a new window (lti_relaunches); null for states of logins before 0034.
  */
 export const ltiStates = pgTable(
   'lti_states',
@@ -53,9 +53,9 @@ export const ltiStates = pgTable(
 );
 
 /**
- * A login to start again in a new top-level window (lti-relaunch.ts): made when a launch showed no binding at all (a
- * browser that keeps no cookie in the LMS's iframe, in an LMS without platform storage), keyed by the SHA-256 of its
- * random token, holding the refused login's initiation parameters; used once, within LTI_LIMITS.stateMinutes.
+ * A login to start again in a new top-level window (lti-relaunch.ts): made when the login check saw no cookie at all
+ * (a browser that keeps none in the LMS's iframe, in an LMS without platform storage), keyed by the SHA-256 of its
+ * random token, holding that login's initiation parameters; used once, within LTI_LIMITS.stateMinutes.
  */
 export const ltiRelaunches = pgTable(
   'lti_relaunches',
