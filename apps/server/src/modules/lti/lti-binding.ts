@@ -21,7 +21,9 @@
  *   their answers are read, so neither another site nor a page framing ours sees the secret or can answer for the
  *   platform; the continuation is JSON from our own origin (Origin checked), which no cross-site form can send.
  *
- * A platform that announces storage keeps the cookie too: either one accepts the launch.
+ * A platform that announces storage keeps the cookie too: either one accepts the launch. A browser that keeps no cookie
+ * in the iframe, of an LMS without storage, is seen by the login check and offered the login in a new window
+ * (lti-relaunch.ts).
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
