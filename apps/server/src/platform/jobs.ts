@@ -80,7 +80,11 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, opts
       await boss.send(queue, data, { ...retry, db: txSql(tx) as PgBoss.Db });
     },
     async work(queue, handler) {
-      await boss.work(queue, { pollingIntervalSeconds: opts.pollingSeconds ?? 1, batchSize: 1 }, async (jobs) => {
+      // One job at a time (a failure retries that job alone); after a job the worker is woken to fetch the next at once,
+      // so a backlog drains at the handler's speed instead of one job per polling interval.
+      const worker = { id: '' };
+      worker.id = await boss.work(queue, { pollingIntervalSeconds: opts.pollingSeconds ?? 1, batchSize: 1 }, async (jobs) => {
+        if (jobs.length && worker.id) boss.notifyWorker(worker.id);
         for (const job of jobs) {
           try {
             await handler(job.data as never);
