@@ -65,8 +65,15 @@ async function moveByKeyboard(page: Page, title: string, from: number, to: numbe
   await page.keyboard.press('Space');
   // Picked up: announced as selected, and at once as over its own place (ui/sortable-list.tsx's pt-BR texts).
   await expect(live).toHaveText(new RegExp(`^${name} (selecionada, na|movida para a) posição ${from} de \\d+\\.$`));
-  for (let i = from; i < to; i++) await page.keyboard.press('ArrowDown');
-  await expect(live).toHaveText(new RegExp(`^${name} movida para a posição ${to} de \\d+\\.$`));
+  // One place at a time, each announced before the next key: an ArrowDown that arrives before dnd-kit has measured the
+  // places moves nothing, so it is pressed again until the move is announced (never again once it is).
+  for (let i = from; i < to; i++) {
+    const there = new RegExp(`^${name} movida para a posição ${i + 1} de \\d+\\.$`);
+    await expect(async () => {
+      if (!there.test((await live.textContent()) ?? '')) await page.keyboard.press('ArrowDown');
+      await expect(live).toHaveText(there, { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+  }
   await page.keyboard.press('Space');
 }
 const expectOrder = (page: Page, titles: string[]) =>
