@@ -281,6 +281,30 @@ interface RowActionsProps {
   onNavigate: (to: string) => void;
 }
 
+/**
+ * A row's send to the staff: refused for a provider under analysis, but not `disabled` then (a disabled button gets no
+ * hover), so its tooltip says why.
+ */
+function SendButton({ label, title, busy, canSend, onSend }: { label: string; title: string; busy: boolean; canSend: boolean; onSend: () => void }) {
+  return (
+    <Tooltip label={PROVIDER_APPROVAL_MSG.sendBlocked} disabled={canSend}>
+      <Button
+        size="xs"
+        variant="light"
+        color="green"
+        leftSection={<IconSend size={14} aria-hidden />}
+        disabled={busy}
+        data-disabled={!canSend || undefined}
+        aria-disabled={!canSend || undefined}
+        onClick={() => canSend && onSend()}
+        aria-label={`${label}: ${title}`}
+      >
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** Spec 2 §2.3: edit for draft, correction, publish and reproved (publish opens the update page). */
 function RowActions({ row, trash, busy, canSend, onMove, onRecover, onNavigate }: RowActionsProps) {
   if (trash) {
@@ -308,41 +332,11 @@ function RowActions({ row, trash, busy, canSend, onMove, onRecover, onNavigate }
         </Anchor>
       )}
       {row.status === 'correction' && (
-        <Tooltip label={PROVIDER_APPROVAL_MSG.sendBlocked} disabled={canSend}>
-          <Button
-            size="xs"
-            variant="light"
-            color="green"
-            leftSection={<IconSend size={14} aria-hidden />}
-            disabled={busy}
-            // Not `disabled` when refused for the provider's approval: a disabled button gets no hover, and the tooltip says why.
-            data-disabled={!canSend || undefined}
-            aria-disabled={!canSend || undefined}
-            onClick={() => canSend && void onMove([row], 'analyze')}
-            aria-label={`Enviar para análise: ${row.title}`}
-          >
-            Enviar para análise
-          </Button>
-        </Tooltip>
+        <SendButton label="Enviar para análise" title={row.title} busy={busy} canSend={canSend} onSend={() => void onMove([row], 'analyze')} />
       )}
       {row.status === 'draft' && (
         <>
-          <Tooltip label={PROVIDER_APPROVAL_MSG.sendBlocked} disabled={canSend}>
-            <Button
-              size="xs"
-              variant="light"
-              color="green"
-              leftSection={<IconSend size={14} aria-hidden />}
-              disabled={busy}
-              // Not `disabled` when refused for the provider's approval: a disabled button gets no hover, and the tooltip says why.
-              data-disabled={!canSend || undefined}
-              aria-disabled={!canSend || undefined}
-              onClick={() => canSend && void onMove([row], 'send')}
-              aria-label={`Enviar para aprovação: ${row.title}`}
-            >
-              Enviar para aprovação
-            </Button>
-          </Tooltip>
+          <SendButton label="Enviar para aprovação" title={row.title} busy={busy} canSend={canSend} onSend={() => void onMove([row], 'send')} />
           <Tooltip label="Mover para a lixeira">
             <Button size="xs" variant="subtle" color="red" px={6} disabled={busy} onClick={() => void onMove([row], 'deleted')} aria-label={`Mover para a lixeira: ${row.title}`}>
               <IconTrash size={16} aria-hidden />
