@@ -134,6 +134,20 @@ describe('new identities per address and link', () => {
     });
   });
 
+  it('at the limit, the same new student asked many times at once gets no token (the refused request is not undone by the others)', async () => {
+    await withLimit(5, async () => {
+      const fresh = await freshLink();
+      for (let i = 0; i < 5; i++) expect((await identify(fresh, `cheio-${i}`)).statusCode).toBe(200);
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => identify(fresh, `corrida-${round}`)));
+        expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(429));
+      }
+      // One already taken stays free at once, however many ask.
+      const again = await Promise.all(Array.from({ length: 10 }, () => identify(fresh, 'cheio-0')));
+      expect(again.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    });
+  });
+
   it('the AI limit per student and link cannot be dodged by inventing students', async () => {
     await withLimit(2, async () => {
       const link = await freshLink();

@@ -42,9 +42,10 @@ export async function countHit(sql: SqlExecutor, key: string, windowMs: number):
   return { hits: Number(row.hits), ttl: Number(row.ttl) };
 }
 
-/** Forgets the counter `key` (a hit that must not count after all). */
-export async function forgetHits(sql: SqlExecutor, key: string): Promise<void> {
-  await sql.executeSql(`delete from rate_limits where key = $1`, [key.length <= KEY_MAX ? key : storedKey('', key)]);
+/** Whether the counter `key` has a window running now (a hit was counted and its window has not ended). */
+export async function hasHits(sql: SqlExecutor, key: string): Promise<boolean> {
+  const { rows } = await sql.executeSql(`select 1 from rate_limits where key = $1 and reset_at > now()`, [key.length <= KEY_MAX ? key : storedKey('', key)]);
+  return rows.length > 0;
 }
 
 export function storedKey(prefix: string, key: string): string {
