@@ -33,6 +33,8 @@ let server: http.Server;
 let images: string;
 let port: number;
 const hits = new Map<string, number>();
+/** `/lenta.png` answers once this settles (a slow image host). */
+let slowHost: Promise<void> = Promise.resolve();
 let provider: string;
 let exatas: number;
 
@@ -41,6 +43,7 @@ beforeAll(async () => {
     const url = req.url ?? '/';
     hits.set(url, (hits.get(url) ?? 0) + 1);
     if (url === '/foto.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+    if (url === '/lenta.png') return void slowHost.then(() => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX));
     if (url === '/capa.gif') return void res.writeHead(200, { 'content-type': 'image/gif' }).end(GIF_1PX);
     if (url === '/pagina.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>alert(1)</script></html>');
     if (url === '/desenho.svg') return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -225,6 +228,24 @@ describe('external images are imported on save', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<UnitContent>().introduction).toBe(saved.introduction);
     expect(hits.get('/foto.png')).toBe(1);
+  });
+
+  it('a keyed save waits for a slow image host without holding a pooled database connection, then stores the image', async () => {
+    let release!: () => void;
+    slowHost = new Promise<void>((resolve) => (release = resolve));
+    const saving = call(t.app, 'POST', '/api/items/item/content/create', {
+      token: provider,
+      payload: unit({ introduction: `<p>Lenta <img src="${images}/lenta.png"></p>` }),
+      headers: { 'idempotency-key': 'imagem-lenta' },
+    });
+    await expect.poll(() => hits.get('/lenta.png') ?? 0).toBe(1);
+    // The image is being fetched: no connection of the pool is checked out (none idle in a transaction waiting on it).
+    const pool = t.deps.database.poolStats();
+    if (pool) expect(pool.total - pool.idle).toBe(0);
+    release();
+    const res = await saving;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<UnitContent>().introduction).toMatch(/<img src="\/uploads\/content-images\/[0-9a-f]{64}\.png" \/>/);
   });
 
   it('refuses the save, naming the image, when it is too large, not a JPG/PNG/GIF, missing or on a non-public address', async () => {

@@ -5,8 +5,9 @@
  * storage (content-images.ts) with its address rewritten to /uploads/. A refused site or an image that cannot be
  * imported is a 400 naming it, and nothing is saved.
  *
- * Runs before the save's transaction opens, so a slow image host never holds a database connection (except inside a
- * keyed request of an idempotent route, whose transaction is the request's: platform/idempotency.ts).
+ * Runs before the save's transaction opens, so a slow image host never holds a database connection: an idempotent
+ * route's transaction is the request's (platform/idempotency.ts), so there it runs as the route's `prepareBody`
+ * (platform/http.ts), before the key's transaction.
  */
 import type { HtmlAllowList } from '@edu/shared/content/html-allow-list';
 import { isAllowedImageSrc, isExternalImageSrc } from '@edu/shared/content/html-allow-list';

@@ -97,6 +97,15 @@ type AuthOf<R extends RouteContract> = R['access'] extends 'public'
 
 export type Handler<R extends RouteContract> = (ctx: HandlerContext<R, AuthOf<R>>) => Promise<Reply<R>>;
 
+export interface RouteOptions<R extends RouteContract> {
+  /**
+   * Slow work on the body that needs no database connection (fetching images from other sites), run before an
+   * idempotent route's transaction opens, so it never holds a pooled connection while it waits; the handler gets its
+   * result as `body`. An Idempotency-Key's hash still covers the body as sent.
+   */
+  prepareBody?: (ctx: HandlerContext<R, AuthOf<R>>) => Promise<Out<R['body']>>;
+}
+
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
@@ -152,7 +161,7 @@ function signinByEmailLimit(app: FastifyInstance, config: Config) {
   };
 }
 
-export function registerRoute<R extends RouteContract>(app: FastifyInstance, deps: Deps, route: R, handler: Handler<R>) {
+export function registerRoute<R extends RouteContract>(app: FastifyInstance, deps: Deps, route: R, handler: Handler<R>, options: RouteOptions<R> = {}) {
   const access = route.access;
   app.route({
     method: route.method,
@@ -201,17 +210,18 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       request.auth = auth;
     }),
     handler: async (request, reply) =>
-      app.inFlight.run(() => {
-        const run = () =>
-          handler({
-            request,
-            reply,
-            params: request.params as never,
-            query: request.query as never,
-            body: request.body as never,
-            auth: request.auth as never,
-            student: request.student,
-          });
+      app.inFlight.run(async () => {
+        const ctx: HandlerContext<R, AuthOf<R>> = {
+          request,
+          reply,
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          auth: request.auth as never,
+          student: request.student,
+        };
+        if (options.prepareBody) ctx.body = await options.prepareBody(ctx);
+        const run = () => handler(ctx);
         // An `Idempotency-Key` is read only where the contract allows it (platform/idempotency.ts); elsewhere it is ignored.
         return route.idempotent ? runIdempotent(deps.database.db, route, request, reply, run) : run();
       }),

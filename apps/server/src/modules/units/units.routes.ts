@@ -5,8 +5,9 @@ import { unitsService } from './units.service';
 
 export function unitsModule(app: FastifyInstance, deps: Deps) {
   const units = unitsService(deps);
-  registerRoute(app, deps, R.create, ({ auth, body }) => units.create(auth, body));
-  registerRoute(app, deps, R.update, ({ auth, body }) => units.update(auth, body));
+  // Images of other sites are imported before a save's (idempotent) transaction opens.
+  registerRoute(app, deps, R.create, ({ auth, body }) => units.create(auth, body), { prepareBody: ({ auth, body }) => units.prepareCreate(auth, body) });
+  registerRoute(app, deps, R.update, ({ auth, body }) => units.update(auth, body), { prepareBody: ({ auth, body }) => units.prepareUpdate(auth, body) });
   registerRoute(app, deps, R.find, ({ auth, params }) => units.find(auth, params.id));
   registerRoute(app, deps, R.mine, ({ auth, query }) => units.mine(auth, query));
   registerRoute(app, deps, R.versions, ({ auth, query }) => units.versions(auth, query.itemId));

@@ -207,9 +207,25 @@ export function unitsService(deps: Deps) {
     return !!row;
   }
 
-  async function create(auth: AuthContext, input: Fields): Promise<UnitContent> {
+  /**
+   * The body of a save as it will be stored: sanitized, other sites' images imported (public-fetch: seconds, no
+   * database connection held). The route runs it before the save's transaction (registerRoute's `prepareBody`).
+   */
+  async function prepareCreate(auth: AuthContext, input: Fields): Promise<Fields> {
+    authorProvider(auth);
+    return prepare(input);
+  }
+
+  async function prepareUpdate(auth: AuthContext, input: z.output<typeof unitUpdateBody>): Promise<z.output<typeof unitUpdateBody>> {
+    authorProvider(auth);
+    // Nothing is fetched for someone who may not save this unit (checked again in the transaction).
+    await requireAccess(db, auth, 'unit.edit', input.id);
+    return prepare(input);
+  }
+
+  /** Saves a new unit from a prepared body (prepareCreate). */
+  async function create(auth: AuthContext, body: Fields): Promise<UnitContent> {
     const providerId = authorProvider(auth);
-    const body = await prepare(input);
     return db.transaction(async (tx) => {
       const values = await clean(tx, body);
       const [item] = await tx.insert(items).values({ providerId }).returning({ id: items.id });
@@ -219,11 +235,9 @@ export function unitsService(deps: Deps) {
     });
   }
 
-  async function update(auth: AuthContext, input: z.output<typeof unitUpdateBody>): Promise<UnitContent> {
+  /** Saves a unit from a prepared body (prepareUpdate). */
+  async function update(auth: AuthContext, body: z.output<typeof unitUpdateBody>): Promise<UnitContent> {
     authorProvider(auth);
-    // Nothing is fetched for someone who may not save this unit (checked again in the transaction).
-    await requireAccess(db, auth, 'unit.edit', input.id);
-    const body = await prepare(input);
     return db.transaction(async (tx) => {
       const { content: current } = await loadRow(tx, auth, body.id, true, 'unit.edit');
       if (current.revision !== body.revision) throw new AppError(409, 'STALE_UNIT', UNITS_MSG.stale);
@@ -495,5 +509,5 @@ export function unitsService(deps: Deps) {
     return tagsOf(db, contentId);
   }
 
-  return { create, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, prepare, clean, knowledgeMap, writeContent };
+  return { prepareCreate, create, prepareUpdate, update, find, mine, versions, setStatus, recover, publishVersion, searchTags, createTags, attachTags, detachTag, view, prepare, clean, knowledgeMap, writeContent };
 }
