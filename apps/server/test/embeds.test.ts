@@ -101,13 +101,14 @@ describe('frames of unit content come from allowed sites only', () => {
             iframe('https://simuladores.escola.edu.br/fracoes') +
             iframe('https://quimica.labvirtual.org.br/titulacao') +
             blockHtml('media', 'podcast', { url: 'https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk' }) +
+            blockHtml('media', 'podcast', { url: 'https://www.podbean.com/player-v2/?i=abc' }) +
             blockHtml('media', 'videoaula', { url: 'https://www.youtube.com/embed/dQw4w9WgXcQ' }),
         },
       ],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const saved = ok.json<UnitContent>();
-    for (const host of ['phet.colorado.edu', 'www.geogebra.org', 'simuladores.escola.edu.br', 'quimica.labvirtual.org.br', 'open.spotify.com', 'www.youtube.com']) {
+    for (const host of ['phet.colorado.edu', 'www.geogebra.org', 'simuladores.escola.edu.br', 'quimica.labvirtual.org.br', 'open.spotify.com', 'www.podbean.com', 'www.youtube.com']) {
       expect(saved.topics[0]!.content).toContain(host);
     }
 
@@ -116,6 +117,10 @@ describe('frames of unit content come from allowed sites only', () => {
       // A look-alike is not a subdomain.
       [iframe('https://phet.colorado.edu.evil.example/sim'), 'phet.colorado.edu.evil.example'],
       [iframe('https://notphet.colorado.edu/sim'), 'notphet.colorado.edu'],
+      // Hosts that serve anyone's pages: the Wayback Machine's replays, a Podbean user's site, an H5P tenant not added.
+      [iframe('https://web.archive.org/web/2026id_/https://evil.example/phish'), 'web.archive.org'],
+      [iframe('https://golpe.podbean.com/'), 'golpe.podbean.com'],
+      [iframe('https://golpe.h5p.com/content/1/embed'), 'golpe.h5p.com'],
       [blockHtml('media', 'podcast', { url: 'https://podcasts.evil.example/player' }), 'podcasts.evil.example'],
       [blockHtml('media', 'videoaula', { url: 'https://videos.evil.example/aula.mp4' }), 'videos.evil.example'],
       [blockHtml('media', 'pdf', { url: 'https://arquivos.evil.example/apostila.pdf' }), 'arquivos.evil.example'],

@@ -8,7 +8,9 @@
  *
  * An entry allows that host and every subdomain of it (`youtube.com` allows `www.youtube.com`). Only sites that
  * publish content under the site's own control (a video, a document shared from an account) are listed; hosts that
- * serve anyone's pages under a subdomain of a shared domain (sharepoint.com tenants, github.io, blogspot…) are not.
+ * serve anyone's pages under a subdomain of a shared domain (sharepoint.com tenants, github.io, blogspot, h5p.com's
+ * self-service tenants, podbean.com's user sites) or replay any page as it was (archive.org's Wayback Machine serves a
+ * captured page's own scripts and forms) are not: an institution adds its own tenant (`escola.h5p.com`) by name.
  */
 
 /** The default sites, by what teachers embed (docs/decisions.md, "Embeds and images"). */
@@ -22,7 +24,8 @@ export const DEFAULT_EMBED_HOSTS = [
   'podcasters.spotify.com',
   'anchor.fm',
   'soundcloud.com',
-  'podbean.com',
+  // Podbean's player only: its other subdomains are its users' own sites.
+  'www.podbean.com',
   // Documents, slides, forms
   'docs.google.com',
   'drive.google.com',
@@ -37,14 +40,12 @@ export const DEFAULT_EMBED_HOSTS = [
   'khanacademy.org',
   'scratch.mit.edu',
   'wordwall.net',
-  'h5p.com',
   'kahoot.it',
   'genially.com',
   'padlet.com',
   'mentimeter.com',
   // Collections
   'commons.wikimedia.org',
-  'archive.org',
 ] as const;
 
 /** A host name (not an address): labels of letters, digits and hyphens, at least two. */
