@@ -54,6 +54,7 @@ beforeAll(async () => {
       for (let i = 0; i <= LIMITS.imageUploadBytes / chunk.length; i++) res.write(chunk);
       return void res.end();
     }
+    if (url === '/ocupado.png') return void res.writeHead(503, { 'retry-after': '60' }).end();
     if (url === '/para-metadados.png') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/iam.png' }).end();
     res.writeHead(404).end();
   });
@@ -341,7 +342,7 @@ describe('content saved before images were imported', () => {
     expect(created.statusCode).toBe(200);
     const unitId = created.json<UnitContent>().id;
     const old = {
-      introduction: `<p>Antiga <img src="${images}/foto.png"> <img src="http://169.254.169.254/pixel.gif"> <img src="http://127.0.0.1:1/fora-do-ar.png"></p>`,
+      introduction: `<p>Antiga <img src="${images}/foto.png"> <img src="http://169.254.169.254/pixel.gif"> <img src="http://127.0.0.1:1/fora-do-ar.png"> <img src="${images}/ocupado.png"></p>`,
       synthesis: '<p>Síntese com <a href="https://exemplo.com.br">link</a></p>',
       topics: [{ title: 'T', content: blockHtml('picture', '', { name: 'F', resource: 'R', descripiton: 'D', url: `${images}/foto.png` }) + iframe('https://evil.example/phish') }],
       mediaUrl: `${images}/capa.gif`,
@@ -352,10 +353,11 @@ describe('content saved before images were imported', () => {
 
     const silent = pino({ level: 'silent' });
     const report = await importStoredImages(t.deps, silent);
-    expect(report).toMatchObject({ rows: 1, imported: 2, dropped: 1, retried: 1 });
+    // The host that did not answer and the one busy for now (503) are kept for the next start.
+    expect(report).toMatchObject({ rows: 1, imported: 2, dropped: 1, retried: 2 });
     const after = await find(unitId);
     const png = key(PNG_1PX, 'png');
-    expect(after.introduction).toBe(`<p>Antiga <img src="${png}" />  <img src="http://127.0.0.1:1/fora-do-ar.png" /></p>`);
+    expect(after.introduction).toBe(`<p>Antiga <img src="${png}" />  <img src="http://127.0.0.1:1/fora-do-ar.png" /> <img src="${images}/ocupado.png" /></p>`);
     expect(after.topics[0]!.content).toContain(`&quot;url&quot;:&quot;${png}&quot;`);
     // Frames are left for the author (the CSP refuses them meanwhile).
     expect(after.topics[0]!.content).toContain('evil.example/phish');
@@ -366,7 +368,7 @@ describe('content saved before images were imported', () => {
 
     // Again: only the image to retry is tried; nothing else changes.
     const again = await importStoredImages(t.deps, silent);
-    expect(again).toMatchObject({ rows: 0, imported: 0, dropped: 0, retried: 1 });
+    expect(again).toMatchObject({ rows: 0, imported: 0, dropped: 0, retried: 2 });
     expect((await find(unitId)).introduction).toBe(after.introduction);
   });
 

@@ -28,6 +28,7 @@ const REASON: Record<FetchFailure | 'type', string> = {
   timeout: 'o site não respondeu a tempo',
   tooLarge: `o arquivo passa de ${LIMITS.imageUploadBytes / (1024 * 1024)} MB`,
   status: 'o site não entregou a imagem',
+  unavailable: 'o site não está disponível agora (tente de novo mais tarde)',
   redirects: 'o site redirecionou vezes demais',
   network: 'o site não pôde ser acessado',
   type: 'o arquivo não é uma imagem JPG, PNG ou GIF',

@@ -116,7 +116,8 @@ export function parseNetworks(value: string): net.BlockList {
   return list;
 }
 
-export type FetchFailure = 'url' | 'address' | 'timeout' | 'tooLarge' | 'status' | 'redirects' | 'network';
+/** `unavailable`: the site answered 5xx or 429 (perhaps only for now); `status`: any other answer but 200. */
+export type FetchFailure = 'url' | 'address' | 'timeout' | 'tooLarge' | 'status' | 'unavailable' | 'redirects' | 'network';
 
 export class FetchRefused extends Error {
   constructor(
@@ -265,7 +266,9 @@ export async function fetchPublic(address: string, rules: PublicFetchRules): Pro
         }
         continue;
       }
-      if (answer.status !== 200 || !answer.body) throw new FetchRefused('status', String(answer.status));
+      if (answer.status !== 200 || !answer.body) {
+        throw new FetchRefused(answer.status === 429 || answer.status >= 500 ? 'unavailable' : 'status', String(answer.status));
+      }
       return { data: answer.body, url: url.href };
     }
   } finally {

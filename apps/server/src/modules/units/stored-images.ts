@@ -49,7 +49,7 @@ export async function importStoredImages(deps: Pick<Deps, 'db' | 'config' | 'sto
       report.imported++;
     } catch (err) {
       if (!(err instanceof ImageImportFailed)) throw err;
-      if (err.reason === 'network' || err.reason === 'timeout') {
+      if (err.reason === 'network' || err.reason === 'timeout' || err.reason === 'unavailable') {
         // Perhaps only for now: kept (never loaded by a page), tried again on the next start.
         stored = url;
         report.retried++;
