@@ -78,6 +78,8 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
       const fromTheLms = fromLms !== null && studentId === fromLms;
       if (!fromTheLms) keepStudentId(link.sellerId, reply.studentId);
       keepStudentToken(token, fromTheLms ? 'session' : 'local', reply);
+      // What a refused token is exchanged again for (the student typed it on this visit: nothing was kept before).
+      setCandidate(reply.studentId);
       setIdentity(reply);
       setAsking(false);
     },
