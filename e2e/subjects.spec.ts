@@ -76,6 +76,18 @@ async function moveByKeyboard(page: Page, title: string, from: number, to: numbe
   }
   await page.keyboard.press('Space');
 }
+/**
+ * 'Remover' in the confirmation, clicked again while the dialog stays open: a click that lands during the dialog's
+ * opening transition on a busy machine does nothing (the confirmation closes at once when it takes the click).
+ */
+async function confirmRemoval(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Remover unidade' });
+  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Remover' }).click({ timeout: 2000 });
+    await expect(dialog).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
 const expectOrder = (page: Page, titles: string[]) =>
   expect.poll(() => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(titles);
 
@@ -178,7 +190,7 @@ test('the institution organises a subject: create, category and colour, drag and
   await expect(page.getByText('Graduação').first()).toBeVisible();
   await dismissNotifications(page);
   await page.getByRole('main').getByRole('button', { name: SUBJECT_MSG.remove, exact: true }).click();
-  await page.getByRole('dialog', { name: 'Remover unidade' }).getByRole('button', { name: 'Remover' }).click();
+  await confirmRemoval(page);
   await expectNotification(page, SUBJECT_MSG.unitRemoved);
   await expect(page).toHaveURL(`/seller/subject/${subjectId}`);
   await expectOrder(page, [c, a]);
@@ -186,7 +198,7 @@ test('the institution organises a subject: create, category and colour, drag and
   // Remove from the list, with confirmation.
   await dismissNotifications(page);
   await page.getByRole('button', { name: `${SUBJECT_MSG.remove} ${a}`, exact: true }).click();
-  await page.getByRole('dialog', { name: 'Remover unidade' }).getByRole('button', { name: 'Remover' }).click();
+  await confirmRemoval(page);
   await expectNotification(page, SUBJECT_MSG.unitRemoved);
   await expectOrder(page, [c]);
 });
