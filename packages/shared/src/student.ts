@@ -9,8 +9,8 @@
  * ('Matrícula ou e-mail', kept in the browser per institution) or the `student` query parameter an LMS appends,
  * exchanged ONCE per link for a student token (`POST /student/identify`): signed by the server, bound to the link's
  * signature, the identifier and the time it was issued. Every later call carries it in `x-student-token`; the number
- * of new identities one client address may take on one link in an hour is limited. See docs/decisions.md "Issue 13 —
- * the student viewer" and "One student, one voice".
+ * of new identities one client address may take on one link in an hour is limited. See docs/decisions.md, the student
+ * viewer's section and "One student, one voice".
  *
  * Routes (besides `GET /student/link/verify` of share-links.ts and `POST /student/feedback` of feedback.ts, which a
  * student calls with the same headers): identify, open a unit (records one access), the star vote, the AI question.

@@ -1,5 +1,5 @@
 /**
- * A student's credential (issue 13): the share link's token in `x-student-link`, verified on EVERY call by the share
+ * A student's credential: the share link's token in `x-student-link`, verified on EVERY call by the share
  * links' own `verify` (signature, expiry, revocation by a new LMS key, institution active, rental active: the gate
  * with the institution as actor). `registerRoute` (platform/http.ts) calls `authenticateStudent` for the routes whose
  * contract says `studentLink` when the header is present; besides them only `POST /student/identify` reads the header,
@@ -34,7 +34,7 @@ export interface StudentContext {
   linkId: string;
   sellerId: number;
   studentId: string;
-  /** The LTI launch that minted the link (issue 14), or null: its accesses are 'lms' and its answers reach the LMS. */
+  /** The LTI launch that minted the link, or null: its accesses are 'lms' and its answers reach the LMS. */
   launchId: string | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The student viewer's calls (issue 13 item 1, packages/shared/src/student.ts). Every route here but `identify` is `studentLink`:
+ * The student viewer's calls (packages/shared/src/student.ts). Every route here but `identify` is `studentLink`:
  * `registerRoute` verifies the link in `x-student-link` before the handler runs and refuses a session (no user type
  * may call them). `POST /student/feedback` is served by the feedback module (reviews/feedback.routes.ts), for
  * signed-in readers and students alike.

@@ -1,5 +1,5 @@
 /**
- * Expired LTI rows are deleted (issue 14): login states and relaunches past their minutes, picker sessions and launches
+ * Expired LTI rows are deleted: login states and relaunches past their minutes, picker sessions and launches
  * past their end (a launch's student link expires with it). Every instance runs it; the deletes are idempotent.
  */
 import { lt, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The HTML the LTI endpoints answer inside the LMS (issue 14): a refusal page (pt-BR, never a launch), the
+ * The HTML the LTI endpoints answer inside the LMS: a refusal page (pt-BR, never a launch), the
  * auto-posted form of a deep-linking response, and the two pages that talk to the platform storage at login and
  * launch (lti-binding.ts). Each page carries its own Content-Security-Policy: nothing loads but its inline style and,
  * for the form and the storage pages, one script by nonce; `frame-ancestors` lets the LMS frame it; `form-action` lets

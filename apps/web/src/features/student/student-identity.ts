@@ -1,6 +1,6 @@
 /**
- * Who the student is when the link names nobody (docs/decisions.md "Issue 13 — the student viewer", "One student, one
- * voice"): the identifier typed once ('Matrícula ou e-mail'), kept in this browser per institution, or the `student`
+ * Who the student is when the link names nobody (docs/decisions.md, the student viewer's section and "One
+ * student, one voice"): the identifier typed once ('Matrícula ou e-mail'), kept in this browser per institution, or the `student`
  * query parameter an LMS appends to the link (for that visit only). The server turns it into a student token per link
  * (`POST /student/identify`), kept here per link: in localStorage for a typed identifier, in sessionStorage for the
  * LMS's. A browser that kept only an identifier (before student tokens) identifies with it again, without asking.

@@ -115,7 +115,7 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
         <Text size="sm" c="dimmed">
           {STUDENT_MSG.identityAs(identity.studentId)}
         </Text>
-        {/* Launched by an LMS that names the learner (issue 14): that is who reads; not to be swapped here. */}
+        {/* Launched by an LMS that names the learner: that is who reads; not to be swapped here. */}
         {!(lms && fromLms) && (
           <Anchor
             component="button"
