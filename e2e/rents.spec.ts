@@ -7,7 +7,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { formatCents } from '../packages/shared/src/format';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
-import { RENTS_MSG } from '../packages/shared/src/seller-rents';
+import { RENTS_MSG } from '../packages/shared/src/rents';
 import { STORE_MSG } from '../packages/shared/src/store';
 import { createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, signIn } from './helpers';
 

@@ -4,7 +4,7 @@
  * on /seller/rents. The institution is created for this test, so no other journey sees its cart or rents.
  */
 import { test, expect, type Page } from '@playwright/test';
-import { RENTS_MSG } from '../packages/shared/src/seller-rents';
+import { RENTS_MSG } from '../packages/shared/src/rents';
 import { STORE_MSG } from '../packages/shared/src/store';
 import { createActiveAccount, dismissNotifications, expectNotification, signIn } from './helpers';
 

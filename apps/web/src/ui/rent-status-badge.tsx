@@ -6,7 +6,7 @@
 import { Badge, Group } from '@mantine/core';
 import { formatLongDate } from '@edu/shared/format';
 import { RENT_STATUS_COLORS, rentStatusLabel, type RentStatus } from '@edu/shared/rent-machine';
-import { RENTS_MSG } from '@edu/shared/seller-rents';
+import { RENTS_MSG } from '@edu/shared/rents';
 
 // A badge's label is clipped by default; these labels are short and must show whole.
 const whole = { style: { flexShrink: 0, overflow: 'visible' }, styles: { label: { overflow: 'visible' } } } as const;

@@ -10,7 +10,7 @@ import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
 import ChangePasswordPage from '../../features/auth/pages/change-password-page';
-import { closedForSeller, SellerStatusNotice, TermsDialogs } from '../../features/sellers';
+import { closedForSeller, SellerStatusNotice, TermsDialogs } from '../../features/institutions';
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {

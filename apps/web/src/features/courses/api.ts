@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { courseRoutes, courseSides, IMPORT_FINISHED, type CourseSide } from '@edu/shared/courses';
-import { sellerRentsRoutes } from '@edu/shared/seller-rents';
+import { sellerRentsRoutes } from '@edu/shared/rents';
 import { LIMITS } from '@edu/shared/limits';
 import { call } from '../../lib/api';
 

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   institutionsRoutes,
+  sellersRoutes,
   type InstitutionCreateBody,
   type InstitutionUpdateBody,
   type InstitutionsQuery,
@@ -53,3 +54,14 @@ export const addLtiDeployment = (sellerId: number, connectionId: number, body: L
   call(ltiRoutes.addDeployment, { params: { id: sellerId, connectionId }, body });
 export const removeLtiDeployment = (sellerId: number, connectionId: number, body: LtiDeploymentBody) =>
   call(ltiRoutes.removeDeployment, { params: { id: sellerId, connectionId }, body });
+
+// The seller's own account and its terms (spec 1 §2.11).
+export { publicConfigQuery } from '../../lib/public-config';
+
+export const sellersKeys = { one: (id: number) => ['seller', id] as const };
+
+export const sellerQuery = (id: number) =>
+  queryOptions({ queryKey: sellersKeys.one(id), queryFn: ({ signal }) => call(sellersRoutes.view, { params: { id }, signal }) });
+
+export const acceptTerms = (sellerId: number) => call(sellersRoutes.acceptTerms, { body: { seller_id: sellerId } });
+export const acceptLatePaymentTerms = (sellerId: number) => call(sellersRoutes.acceptLatePaymentTerms, { body: { seller_id: sellerId } });

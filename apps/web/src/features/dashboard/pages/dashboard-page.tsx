@@ -6,7 +6,7 @@ import { isProviderInReview } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
 import { ProviderIncomeDashboard } from '../../provider-income';
-import { closedForSeller } from '../../sellers';
+import { closedForSeller } from '../../institutions';
 import type { MenuKey } from '@edu/shared/access';
 
 /** `menu`: the menu entry leading to the same screen; a tile goes when the shell hides that entry (an inactive institution). */

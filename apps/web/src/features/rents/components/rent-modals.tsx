@@ -10,7 +10,7 @@ import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
 import { changePlanSplits, RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusLabel, type OpenRentStatus } from '@edu/shared/rent-machine';
-import { RENTS_MSG, type RentRow } from '@edu/shared/seller-rents';
+import { RENTS_MSG, type RentRow } from '@edu/shared/rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { changeRentPlan, plansSellerQuery, setRentStatus } from '../api';

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { rentEventsFor, RENT_READER_SELLER_TYPES, type RentStatus } from '@edu/shared/rent-machine';
-import { RENTS_MSG, RENTS_PAGE_SIZE, type RentRow } from '@edu/shared/seller-rents';
+import { RENTS_MSG, RENTS_PAGE_SIZE, type RentRow } from '@edu/shared/rents';
 import type { UserType } from '@edu/shared/access';
 import { MSG } from '@edu/shared/messages';
 import { useSessionUser } from '../../../lib/session';

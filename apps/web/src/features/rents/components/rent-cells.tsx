@@ -1,7 +1,7 @@
 /** Cells shared by the rent tables: the provider (logo and company), value and date (the status is ui/rent-status-badge). */
 import { Avatar, Group, Text } from '@mantine/core';
 import { formatLongDate, formatMonthly } from '@edu/shared/format';
-import type { RentRow } from '@edu/shared/seller-rents';
+import type { RentRow } from '@edu/shared/rents';
 
 export function ProviderCell({ row }: { row: Pick<RentRow, 'companyName' | 'imgLogoUrl'> }) {
   return (

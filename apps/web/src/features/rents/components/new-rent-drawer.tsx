@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { planLabel } from '@edu/shared/plans';
-import { RENTABLE_PROVIDERS_PAGE_SIZE, RENTS_MSG, type RentableProvider } from '@edu/shared/seller-rents';
+import { RENTABLE_PROVIDERS_PAGE_SIZE, RENTS_MSG, type RentableProvider } from '@edu/shared/rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { Pager } from '../../../ui/pager';

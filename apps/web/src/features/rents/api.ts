@@ -1,6 +1,6 @@
 /** Query keys and calls of the rent lists: 'Meus alugueis' (spec 3 §2.8) and the rentals control (§2.12). */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/seller-rents';
+import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/rents';
 import type { OpenRentStatus } from '@edu/shared/rent-machine';
 import { call } from '../../lib/api';
 import { MARKET_KEYS } from '../../lib/query';

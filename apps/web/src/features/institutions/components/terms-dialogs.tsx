@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
-import type { SellerView } from '@edu/shared/sellers';
+import type { SellerView } from '@edu/shared/institutions';
 import { session, useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { signOut as endSession } from '../../auth';

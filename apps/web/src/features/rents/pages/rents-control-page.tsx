@@ -9,7 +9,7 @@ import { IconAdjustments, IconEdit, IconPlus, IconX } from '@tabler/icons-react'
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENT_ADMIN_TYPES, rentEventsFor, type RentStatus } from '@edu/shared/rent-machine';
-import { RENTS_MSG, RENTS_PAGE_SIZE, type RentRow } from '@edu/shared/seller-rents';
+import { RENTS_MSG, RENTS_PAGE_SIZE, type RentRow } from '@edu/shared/rents';
 import type { UserType } from '@edu/shared/access';
 import { MSG } from '@edu/shared/messages';
 import { useSessionUser } from '../../../lib/session';

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RENT_FILTER_LABELS, RENT_FILTER_STATUSES } from '@edu/shared/rent-machine';
-import type { RentCounts } from '@edu/shared/seller-rents';
+import type { RentCounts } from '@edu/shared/rents';
 import { StatusFilter } from '../../../ui/status-filter';
 import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 
