@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { RENT_MSG } from '@edu/shared/rent-machine';
-import { RENTS_MSG, type PlansSellerReply, type RentMoveReply, type RentsControlPage, type RentsPage, type RentableProvider } from '@edu/shared/seller-rents';
+import { RENTS_MSG, type PlansSellerReply, type RentMoveReply, type RentsControlPage, type RentsPage, type RentableProvider } from '@edu/shared/rents';
 import { plans, planPrices } from '../src/modules/plans/plans.tables';
 import { providers } from '../src/modules/providers/providers.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
-import type { SellerView } from '@edu/shared/sellers';
+import type { SellerView } from '@edu/shared/institutions';
 import { users } from '../src/modules/users/users.tables';
 import { sellers } from '../src/modules/sellers/sellers.tables';
 import { auditLogs } from '../src/platform/platform.tables';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sellerRentsRoutes as R } from '@edu/shared/seller-rents';
+import { sellerRentsRoutes as R } from '@edu/shared/rents';
 import { registerRoute, type Deps } from '../../platform/http';
 import { sellerRentsService } from './seller-rents.service';
 

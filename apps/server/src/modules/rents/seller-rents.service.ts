@@ -23,7 +23,7 @@ import {
   type newRentBody,
   type rentableProvidersQuery,
   type rentsListQuery,
-} from '@edu/shared/seller-rents';
+} from '@edu/shared/rents';
 import type { Deps } from '../../platform/http';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';

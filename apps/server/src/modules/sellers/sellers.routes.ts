@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sellersRoutes as R } from '@edu/shared/sellers';
+import { sellersRoutes as R } from '@edu/shared/institutions';
 import { registerRoute, type Deps } from '../../platform/http';
 import { sellersService } from './sellers.service';
 

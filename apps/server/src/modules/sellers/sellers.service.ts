@@ -4,7 +4,7 @@
  * its terms.
  */
 import { eq } from 'drizzle-orm';
-import type { SellerView } from '@edu/shared/sellers';
+import type { SellerView } from '@edu/shared/institutions';
 import type { Deps } from '../../platform/http';
 import { notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
