@@ -1,9 +1,9 @@
-/** Query keys and calls of the providers admin screen. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+/** Query keys, calls and writes of the providers admin screen. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { providersRoutes } from '@edu/shared/providers';
 import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
 import { call } from '../../lib/api';
-import { MARKET_KEYS } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
 
 export const PROVIDERS_PAGE_SIZE = 10;
 
@@ -21,3 +21,38 @@ export const setProvidersStatus = (ids: number[], status: 'active' | 'rejected')
 
 export const setProviderCondition = (id: number, condition: ProviderCondition) =>
   call(providersRoutes.condition, { params: { id }, body: { condition } });
+
+/** The caller's reactions to a write (toasts, resets); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+type StatusChange = { ids: number[]; status: 'active' | 'rejected' };
+type StatusChanged = Awaited<ReturnType<typeof setProvidersStatus>>;
+
+/** Approves or rejects providers; every marketplace screen refetches after it. */
+export function useSetProvidersStatus(options: Reactions<StatusChanged, StatusChange> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ ids, status }: StatusChange) => setProvidersStatus(ids, status),
+    onSettled: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onSettled?.(...args);
+    },
+  });
+}
+
+type ConditionChange = { id: number; condition: ProviderCondition };
+type ConditionChanged = Awaited<ReturnType<typeof setProviderCondition>>;
+
+/** Sets a provider's condition (Premium or not); every marketplace screen refetches after it. */
+export function useSetProviderCondition(options: Reactions<ConditionChanged, ConditionChange> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, condition }: ConditionChange) => setProviderCondition(id, condition),
+    onSettled: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onSettled?.(...args);
+    },
+  });
+}

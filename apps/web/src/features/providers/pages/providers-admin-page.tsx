@@ -3,19 +3,18 @@ import { LoadError } from '../../../ui/load-error';
 import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 import { StatusFilter as StatusFilterControl } from '../../../ui/status-filter';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PROFILE_TYPES, type ProfileType } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
-import { PROVIDER_ADMIN_TYPES, type ProviderCondition, type ProviderFilterStatus, type ProviderRow } from '@edu/shared/providers';
+import { PROVIDER_ADMIN_TYPES, type ProviderFilterStatus } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
-import { PROVIDERS_PAGE_SIZE, providersListQuery, setProviderCondition, setProvidersStatus } from '../api';
+import { PROVIDERS_PAGE_SIZE, providersListQuery, useSetProviderCondition, useSetProvidersStatus } from '../api';
 import { ProvidersTable } from '../components/providers-table';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { refreshMarketplace } from '../../../lib/query';
 
 type StatusFilter = 'all' | ProviderFilterStatus;
 type Order = ListOrder;
@@ -39,7 +38,6 @@ export default function ProvidersAdminPage() {
 }
 
 function ProvidersAdmin() {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -78,21 +76,17 @@ function ProvidersAdmin() {
     setSelected([]);
   }
 
-  const statusChange = useMutation({
-    mutationFn: ({ ids, status: next }: { ids: number[]; status: 'active' | 'rejected' }) => setProvidersStatus(ids, next),
+  const statusChange = useSetProvidersStatus({
     onSuccess: (res) => {
       toastSuccess(res.message);
       resetFilters();
     },
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
-  const conditionChange = useMutation({
-    mutationFn: ({ row, condition }: { row: ProviderRow; condition: ProviderCondition }) => setProviderCondition(row.id, condition),
+  const conditionChange = useSetProviderCondition({
     onSuccess: (res) => toastSuccess(res.message),
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function changeStatus(ids: number[], next: 'active' | 'rejected') {
@@ -183,8 +177,8 @@ function ProvidersAdmin() {
             selected={selected}
             onSelectedChange={setSelected}
             onStatus={(targets, next) => void changeStatus(targets.map((r) => r.id), next)}
-            onCondition={(row, condition) => conditionChange.mutate({ row, condition })}
-            savingCondition={conditionChange.isPending ? (conditionChange.variables?.row.id ?? null) : null}
+            onCondition={(row, condition) => conditionChange.mutate({ id: row.id, condition })}
+            savingCondition={conditionChange.isPending ? (conditionChange.variables?.id ?? null) : null}
             busy={statusChange.isPending}
           />
         )}
