@@ -1,8 +1,8 @@
-/** Query keys and calls of the store, partners and cart (spec 3 §2.3–§2.7). Prices come from the server only. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+/** Query keys, calls and writes of the store, partners and cart (spec 3 §2.3–§2.7). Prices come from the server only. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { storeRoutes, type CartAddBody, type PaymentRequestBody, type ProspectBody, type StoreProvidersQuery, type StoreUnitsQuery } from '@edu/shared/store';
 import { call } from '../../lib/api';
-import { MARKET_KEYS } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
 
 export const storeKeys = {
   all: [MARKET_KEYS.store] as const,
@@ -59,3 +59,53 @@ export const addToCart = (body: CartAddBody) => call(storeRoutes.cartAdd, { body
 export const removeFromCart = (id: number) => call(storeRoutes.cartRemove, { params: { id } });
 export const requestPayment = (body: PaymentRequestBody) => call(storeRoutes.requestPayment, { body });
 export const sendProspect = (body: ProspectBody) => call(storeRoutes.prospect, { body });
+
+/** The caller's reactions to a write (toasts, navigation); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** Puts a provider or a service in the cart; every marketplace screen refetches after it, added or refused. */
+export function useAddToCart(options: Reactions<Awaited<ReturnType<typeof addToCart>>, CartAddBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: addToCart,
+    onSuccess: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onError?.(...args);
+    },
+  });
+}
+
+/** Takes an item out of the cart; every marketplace screen refetches after it. */
+export function useRemoveFromCart(options: Reactions<Awaited<ReturnType<typeof removeFromCart>>, { id: number }> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (item: { id: number }) => removeFromCart(item.id),
+    onSettled: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onSettled?.(...args);
+    },
+  });
+}
+
+/** 'Solicitar Pagamento': the payment request of the cart; every marketplace screen refetches after it. */
+export function useRequestPayment(options: Reactions<Awaited<ReturnType<typeof requestPayment>>, PaymentRequestBody> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: requestPayment,
+    onSuccess: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      await refreshMarketplace(queryClient);
+      return options.onError?.(...args);
+    },
+  });
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { STORE_BUYER_TYPES, STORE_MSG, type StoreProvider } from '@edu/shared/store';
 import { useSessionUser } from '../../../lib/session';
 import { typeAllowed } from '../../../ui/access-denied';
-import { useAddToCart } from './use-add-to-cart';
+import { useAddToCartAndOpen } from './use-add-to-cart-and-open';
 
 /**
  * The card's one button (spec 3 §2.3): 'Alugar' (to the cart), 'Item no Carrinho' (the cart), 'Aluguel solicitado'
@@ -11,7 +11,7 @@ import { useAddToCart } from './use-add-to-cart';
  */
 export function RentButton({ provider, fullWidth }: { provider: Pick<StoreProvider, 'id' | 'companyName' | 'state'>; fullWidth?: boolean }) {
   const user = useSessionUser();
-  const add = useAddToCart();
+  const add = useAddToCartAndOpen();
   if (provider.state === 'rented') {
     return (
       <Button component={Link} to="/seller/rented-units" variant="light" color="green" fullWidth={fullWidth}>

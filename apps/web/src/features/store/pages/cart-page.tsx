@@ -3,7 +3,7 @@
  * and the checkout sidebar (prices and TOTAL from the server, payment methods, 'Solicitar Pagamento').
  */
 import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Divider, Grid, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMonthly } from '@edu/shared/format';
@@ -13,13 +13,12 @@ import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
-import { cartQuery, paymentMethodsQuery, removeFromCart, requestPayment } from '../api';
+import { cartQuery, paymentMethodsQuery, useRemoveFromCart, useRequestPayment } from '../api';
 import { unitCountLabel } from '../components/provider-card';
 import { ConditionBadge } from '../../../ui/condition-badge';
 import { MonthlyPrice } from '../../../ui/monthly-price';
 import { ProviderLogo } from '../components/provider-logo';
 import { LoadError } from '../../../ui/load-error';
-import { refreshMarketplace } from '../../../lib/query';
 
 export default function CartPage() {
   const user = useSessionUser();
@@ -30,13 +29,10 @@ export default function CartPage() {
 
 function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
   const cart = useQuery(cartQuery());
-  const queryClient = useQueryClient();
 
-  const remove = useMutation({
-    mutationFn: (item: CartItem) => removeFromCart(item.id),
+  const remove = useRemoveFromCart({
     onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askRemove(item: CartItem) {
@@ -165,30 +161,18 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () =
 function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: number; mayBuy: boolean }) {
   const methods = useQuery(paymentMethodsQuery());
   const [method, setMethod] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const pay = useMutation({
-    mutationFn: (paymentMethod: number) =>
-      requestPayment({
-        sellerId,
-        paymentMethod,
-        providerIds: cart.items.filter((i) => i.kind === 'provider').map((i) => i.providerId),
-        serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
-      }),
-    onSuccess: async (res) => {
+  const pay = useRequestPayment({
+    onSuccess: (res) => {
       // Items the institution already rents were left out of the request and taken out of the cart: say which,
       // in a warning that stays until closed (the page moves to 'Meus alugueis').
       if (res.skipped?.length) {
         toastSuccess(STORE_MSG.requested);
         toastWarning(STORE_MSG.alreadyRented(res.skipped), STORE_MSG.skippedTitle, { persistent: true });
       } else toastSuccess(res.message);
-      await refreshMarketplace(queryClient);
       void navigate('/seller/rents');
     },
-    onError: async (err) => {
-      toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail);
-      await refreshMarketplace(queryClient);
-    },
+    onError: (err) => toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail),
   });
 
   function submit() {
@@ -196,7 +180,12 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
       toastWarning(STORE_MSG.choosePayment);
       return;
     }
-    pay.mutate(Number(method));
+    pay.mutate({
+      sellerId,
+      paymentMethod: Number(method),
+      providerIds: cart.items.filter((i) => i.kind === 'provider').map((i) => i.providerId),
+      serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
+    });
   }
 
   return (

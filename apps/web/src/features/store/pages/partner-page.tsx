@@ -9,7 +9,7 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { partnerQuery } from '../api';
 import { ProviderLogo } from '../components/provider-logo';
 import { LoadError } from '../../../ui/load-error';
-import { useAddToCart } from '../components/use-add-to-cart';
+import { useAddToCartAndOpen } from '../components/use-add-to-cart-and-open';
 import { servicesCountLabel } from '../components/provider-card';
 
 export default function PartnerPage() {
@@ -17,7 +17,7 @@ export default function PartnerPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const partner = useQuery({ ...partnerQuery(id), enabled: valid });
-  const add = useAddToCart();
+  const add = useAddToCartAndOpen();
   if (!user) return null;
   if (!typeAllowed(user.type, STORE_READER_TYPES) || !valid) return <AccessDenied title={STORE_MSG.partnersTitle} />;
   const mayBuy = typeAllowed(user.type, STORE_BUYER_TYPES);
