@@ -3,11 +3,20 @@
  * link's token in `x-student-link` and, for a link that names no student, the student token `POST /student/identify`
  * answered in `x-student-token`. The server verifies both on every call.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Body } from '@edu/shared/contract';
-import { feedbackRoutes, type ProblemCategory, type STUDENT_FEEDBACK_TYPE } from '@edu/shared/feedback';
+import { feedbackRoutes, STUDENT_FEEDBACK_TYPE, type ProblemCategory } from '@edu/shared/feedback';
 import { shareLinksRoutes } from '@edu/shared/share-links';
-import { STUDENT_AI_TIMEOUT_MS, STUDENT_LINK_HEADER, STUDENT_MSG, STUDENT_TOKEN_CODES, STUDENT_TOKEN_HEADER, studentRoutes, type QuestionBody } from '@edu/shared/student';
+import {
+  STUDENT_AI_TIMEOUT_MS,
+  STUDENT_LINK_HEADER,
+  STUDENT_MSG,
+  STUDENT_TOKEN_CODES,
+  STUDENT_TOKEN_HEADER,
+  studentRoutes,
+  type QuestionBody,
+  type StudentUnit,
+} from '@edu/shared/student';
 import { ltiToolRoutes } from '@edu/shared/lti-tool';
 import { ApiError, call } from '../../lib/api';
 
@@ -92,3 +101,34 @@ export async function askQuestion(c: StudentCredentials, body: QuestionBody): Pr
 /** An answer of a link an LMS launch opened with AGS (issue 14): the server checks it and sends the score to the LMS. */
 export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: string, option: string) =>
   call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });
+
+/** The caller's reactions to a write (toasts, local state); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** Exchanges a student identifier for the link's student token. */
+export function useIdentifyStudent(token: string, options: Reactions<Awaited<ReturnType<typeof identifyStudent>>, string> = {}) {
+  return useMutation({ ...options, mutationFn: (studentId: string) => identifyStudent(token, studentId) });
+}
+
+/** The star vote of one unit; the unit shown takes the vote the server kept. */
+export function useVoteUnit(c: StudentCredentials, unitId: number, options: Reactions<Awaited<ReturnType<typeof voteUnit>>, number> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (stars: number) => voteUnit(c, unitId, stars),
+    onSuccess: (reply, ...rest) => {
+      client.setQueryData(studentKeys.unit(c, unitId), (old: StudentUnit | undefined) => (old ? { ...old, myVote: reply.stars } : old));
+      return options.onSuccess?.(reply, ...rest);
+    },
+  });
+}
+
+/** The free-text feedback of one unit (the text sent). */
+export function useSendFeedback(c: StudentCredentials, unitId: number, options: Reactions<Awaited<ReturnType<typeof sendFeedback>>, string> = {}) {
+  return useMutation({ ...options, mutationFn: (description: string) => sendFeedback(c, unitId, STUDENT_FEEDBACK_TYPE, description) });
+}
+
+/** 'Pergunte à IA' on one unit (the question asked); answers a `QuestionResult`, never fails. */
+export function useAskQuestion(c: StudentCredentials, unitId: number, options: Reactions<QuestionResult, string> = {}) {
+  return useMutation({ ...options, mutationFn: (question: string) => askQuestion(c, { unitId, question }) });
+}

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { STUDENT_MSG, STUDENT_QUESTION_MAX } from '@edu/shared/student';
-import { askQuestion, type QuestionResult, type StudentCredentials } from '../api';
+import { useAskQuestion, type QuestionResult, type StudentCredentials } from '../api';
 
 /**
  * 'Pergunte à IA' (spec 1 §7 "Student"): the configured model answers from the unit's own text only; the client waits
@@ -13,8 +12,7 @@ export function AiQuestionCard({ credentials, unitId }: { credentials: StudentCr
   const id = useId();
   const [question, setQuestion] = useState('');
   const [result, setResult] = useState<{ question: string; reply: QuestionResult } | null>(null);
-  const ask = useMutation({
-    mutationFn: (q: string) => askQuestion(credentials, { unitId, question: q }),
+  const ask = useAskQuestion(credentials, unitId, {
     onSuccess: (reply, q) => setResult({ question: q, reply }),
   });
   const submit = () => {

@@ -1,18 +1,16 @@
 import { Button, Card, Group, Stack, Textarea, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE } from '@edu/shared/feedback';
+import { FEEDBACK_MSG } from '@edu/shared/feedback';
 import { STUDENT_FEEDBACK_MAX, STUDENT_MSG } from '@edu/shared/student';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { sendFeedback, type StudentCredentials } from '../api';
+import { useSendFeedback, type StudentCredentials } from '../api';
 
 /** The free-text feedback (spec 1 §3, §7 "Student": 'Feedback enviado com sucesso!'). */
 export function FeedbackCard({ credentials, unitId }: { credentials: StudentCredentials; unitId: number }) {
   const id = useId();
   const [text, setText] = useState('');
-  const send = useMutation({
-    mutationFn: () => sendFeedback(credentials, unitId, STUDENT_FEEDBACK_TYPE, text.trim()),
+  const send = useSendFeedback(credentials, unitId, {
     onSuccess: (reply) => {
       toastSuccess(reply.message ?? FEEDBACK_MSG.sent);
       setText('');
@@ -24,7 +22,7 @@ export function FeedbackCard({ credentials, unitId }: { credentials: StudentCred
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim() && !send.isPending) send.mutate();
+          if (text.trim() && !send.isPending) send.mutate(text.trim());
         }}
       >
         <Stack gap="sm">

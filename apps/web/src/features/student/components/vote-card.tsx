@@ -1,22 +1,16 @@
 import { Button, Card, Group, Rating, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { STARS_MAX, STUDENT_MSG, type StudentUnit } from '@edu/shared/student';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { studentKeys, voteUnit, type StudentCredentials } from '../api';
+import { useVoteUnit, type StudentCredentials } from '../api';
 
 /** The star vote (1–5, one per student and unit; sending again changes it). Pick the stars, then 'Enviar avaliação'. */
 export function VoteCard({ credentials, unit }: { credentials: StudentCredentials; unit: StudentUnit }) {
   const id = useId();
-  const client = useQueryClient();
   const [stars, setStars] = useState(unit.myVote ?? 0);
-  const send = useMutation({
-    mutationFn: () => voteUnit(credentials, unit.id, stars),
-    onSuccess: (reply) => {
-      toastSuccess(reply.message);
-      client.setQueryData(studentKeys.unit(credentials, unit.id), (old: StudentUnit | undefined) => (old ? { ...old, myVote: reply.stars } : old));
-    },
+  const send = useVoteUnit(credentials, unit.id, {
+    onSuccess: (reply) => toastSuccess(reply.message),
     onError: (err) => toastError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : STUDENT_MSG.voteFail),
   });
   return (
@@ -36,7 +30,7 @@ export function VoteCard({ credentials, unit }: { credentials: StudentCredential
             role="radiogroup"
             aria-label={STUDENT_MSG.voteLabel}
           />
-          <Button onClick={() => send.mutate()} disabled={stars < 1 || stars === unit.myVote} loading={send.isPending}>
+          <Button onClick={() => send.mutate(stars)} disabled={stars < 1 || stars === unit.myVote} loading={send.isPending}>
             {STUDENT_MSG.voteSend}
           </Button>
         </Group>

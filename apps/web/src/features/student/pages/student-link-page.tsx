@@ -11,13 +11,13 @@
  */
 import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUERY_PARAM, type IdentifyReply } from '@edu/shared/student';
 import { WithQuery } from '../../../lib/query';
-import { identifyStudent, linkQuery, type StudentCredentials } from '../api';
+import { linkQuery, useIdentifyStudent, type StudentCredentials } from '../api';
 import { IdentityForm } from '../components/identity-form';
 import { StudentFrame } from '../components/student-frame';
 import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
@@ -72,8 +72,7 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
   });
   const [asking, setAsking] = useState(() => !named && candidate === null);
   const refusedOnce = useRef(false);
-  const identify = useMutation({
-    mutationFn: (studentId: string) => identifyStudent(token, studentId),
+  const identify = useIdentifyStudent(token, {
     onSuccess: (reply, studentId) => {
       const fromTheLms = fromLms !== null && studentId === fromLms;
       if (!fromTheLms) keepStudentId(link.sellerId, reply.studentId);
