@@ -1,5 +1,6 @@
-/** Query keys and calls of the notifications feature (bell, notices, templates). */
-import { notificationsRoutes, type NoticeBody } from '@edu/shared/notifications';
+/** Query keys, calls and writes of the notifications feature (bell, notices, templates). */
+import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { notificationsRoutes, type NoticeBody, type UnreadNotice } from '@edu/shared/notifications';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
 
@@ -39,3 +40,118 @@ export const deleteTemplate = (id: number) => call(notificationsRoutes.deleteTem
 /** A single-use ticket for the live-events stream, and the stream's address with it. */
 export const eventsTicket = () => call(notificationsRoutes.eventsTicket);
 export const eventsUrl = (ticket: string) => `/api${notificationsRoutes.events.path}?ticket=${encodeURIComponent(ticket)}`;
+
+/** The caller's reactions to a write (toasts, closing a dialog); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** Marks one bell entry read; the bell refetches once it settles. */
+export function useMarkNotificationRead(options: Reactions<Result<typeof markRead>, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (id: number) => markRead(id),
+    onSettled: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: keys.bell });
+      return options.onSettled?.(...args);
+    },
+  });
+}
+
+/** Marks a notice read for the institution, then refetches its unread notices. A failure is only logged (spec 1 §7). */
+async function readNoticeAndRefetch(queryClient: QueryClient, id: number, sellerId: number) {
+  try {
+    await readNotice(id, sellerId);
+  } catch (err) {
+    console.error('notice read-marking failed', err);
+  }
+  await queryClient.invalidateQueries({ queryKey: keys.unreadNotices(sellerId) });
+}
+
+type NoticeRead = { id: number; sellerId: number };
+
+/** Marks one notice read (never fails: see readNoticeAndRefetch). */
+export function useMarkNoticeRead(options: Reactions<void, NoticeRead> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({ ...options, mutationFn: ({ id, sellerId }: NoticeRead) => readNoticeAndRefetch(queryClient, id, sellerId) });
+}
+
+type MarkAll = { sellerId: number | null; notices: UnreadNotice[] };
+
+/**
+ * 'Marcar todas como lidas': every notification, and the institution's notices that need no read
+ * confirmation; the bell refetches once it settles.
+ */
+export function useMarkAllRead(options: Reactions<void, MarkAll> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: async ({ sellerId, notices }: MarkAll) => {
+      await markAllRead();
+      if (sellerId === null) return;
+      const plain = notices.filter((n) => !n.template.requiresReadConfirmation);
+      await Promise.all(plain.map((n) => readNoticeAndRefetch(queryClient, n.id, sellerId)));
+    },
+    onSettled: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: keys.bell });
+      return options.onSettled?.(...args);
+    },
+  });
+}
+
+type NoticeSave = { id: number | null; body: NoticeBody };
+
+/** Creates a notice (id null) or updates one; the notice lists refetch after a success. */
+export function useSaveNotice(options: Reactions<unknown, NoticeSave> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, body }: NoticeSave): Promise<unknown> => (id !== null ? updateNotice(id, body) : createNotice(body)),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Deletes a notice; the notice lists refetch after a success. */
+export function useDeleteNotice(options: Reactions<Result<typeof deleteNotice>, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (id: number) => deleteNotice(id),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
+type TemplateSave = { id: number | null; body: Body<typeof notificationsRoutes.createTemplate> };
+
+/** Creates a template (id null) or updates one; the templates and the notices (which show its title) refetch. */
+export function useSaveTemplate(options: Reactions<unknown, TemplateSave> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, body }: TemplateSave): Promise<unknown> => (id !== null ? updateTemplate(id, body) : createTemplate(body)),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: keys.templatesAll });
+      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
+/** Deletes a template (the server refuses one in use); the templates refetch after a success. */
+export function useDeleteTemplate(options: Reactions<Result<typeof deleteTemplate>, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (id: number) => deleteTemplate(id),
+    onSuccess: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: keys.templatesAll });
+      return options.onSuccess?.(...args);
+    },
+  });
+}

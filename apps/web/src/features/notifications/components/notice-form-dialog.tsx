@@ -5,14 +5,14 @@
  */
 import { Button, Group, Modal, MultiSelect, Radio, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { MSG } from '@edu/shared/messages';
 import { noticeBody, type NoticeBody, type SellerNotice, type TargetType } from '@edu/shared/notifications';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createNotice, fetchSellerOptions, fetchTemplates, keys, TEMPLATE_OPTIONS_LIMIT, updateNotice } from '../api';
+import { fetchSellerOptions, fetchTemplates, keys, TEMPLATE_OPTIONS_LIMIT, useSaveNotice } from '../api';
 
 interface Values {
   templateId: string | null;
@@ -44,7 +44,6 @@ const initial = (notice: SellerNotice | null): Values => ({
 export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | 'new' | null; onClose: () => void }) {
   const opened = notice !== null;
   const existing = notice === 'new' ? null : notice;
-  const queryClient = useQueryClient();
   const form = useForm<Values>({ initialValues: initial(null), validate });
 
   useEffect(() => {
@@ -80,14 +79,9 @@ export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | '
     if (!sellerData.some((s) => s.value === String(t.seller.id))) sellerData.push({ value: String(t.seller.id), label: t.seller.name });
   }
 
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      existing
-        ? updateNotice(existing.id, toBody(values))
-        : createNotice(toBody(values)),
+  const save = useSaveNotice({
     onSuccess: () => {
       toastSuccess(existing ? MSG.noticeUpdated : MSG.noticeCreated);
-      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
       onClose();
     },
     onError: (err) => {
@@ -98,7 +92,7 @@ export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | '
 
   return (
     <Modal opened={opened} onClose={onClose} title={existing ? 'Editar Notificação' : 'Nova Notificação'} size="lg" centered>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.mutate({ id: existing?.id ?? null, body: toBody(values) }))} noValidate>
         <Stack>
           <Select
             label="Template"

@@ -1,6 +1,6 @@
 /** The 'Notificações' tab: notices to institutions, with create, edit, delete and a read-only detail. */
 import { ActionIcon, Button, Card, Group, Text, Tooltip } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MSG } from '@edu/shared/messages';
@@ -8,7 +8,7 @@ import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
-import { deleteNotice, fetchNotices, keys, PAGE_SIZE } from '../api';
+import { fetchNotices, keys, PAGE_SIZE, useDeleteNotice } from '../api';
 import { formatDateTime } from '../format';
 import { NoticeDetailDialog } from './notice-detail-dialog';
 import { NoticeFormDialog } from './notice-form-dialog';
@@ -17,7 +17,6 @@ export const clientsOf = (notice: SellerNotice) =>
   notice.targetType === 'ALL' ? TARGET_TYPE_LABELS.ALL : notice.targets.map((t) => t.seller.name).join(', ');
 
 export function NoticesTab() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SellerNotice | 'new' | null>(null);
   const [viewing, setViewing] = useState<SellerNotice | null>(null);
@@ -31,12 +30,8 @@ export function NoticesTab() {
     if (list.data && list.data.data.length === 0 && page > 1) setPage(page - 1);
   }, [list.data, page]);
 
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteNotice(id),
-    onSuccess: () => {
-      toastSuccess(MSG.noticeDeleted);
-      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
-    },
+  const remove = useDeleteNotice({
+    onSuccess: () => toastSuccess(MSG.noticeDeleted),
     onError: () => toastError(MSG.noticeDeleteFail),
   });
 

@@ -6,7 +6,7 @@
  */
 import { ActionIcon, Badge, Button, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconBell } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { LIMITS } from '@edu/shared/limits';
@@ -14,7 +14,7 @@ import { MSG } from '@edu/shared/messages';
 import type { NotificationEntry, UnreadNotice } from '@edu/shared/notifications';
 import { useSessionUser } from '../../../lib/session';
 import { SafeHtml } from '../../../ui/safe-html';
-import { fetchBell, fetchUnreadNotices, keys, markAllRead, markRead, readNotice } from '../api';
+import { fetchBell, fetchUnreadNotices, keys, useMarkAllRead, useMarkNoticeRead, useMarkNotificationRead } from '../api';
 import { formatWhen } from '../format';
 import { useLiveEvents } from '../use-live-events';
 import { NoticeReadDialog } from './notice-read-dialog';
@@ -30,7 +30,6 @@ const activate = (fn: () => void) => (e: KeyboardEvent) => {
 
 export function NotificationBell() {
   const user = useSessionUser();
-  const queryClient = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [openNotice, setOpenNotice] = useState<UnreadNotice | null>(null);
   const sellerId = user?.type === 'seller' ? (user.seller?.id ?? null) : null;
@@ -43,30 +42,13 @@ export function NotificationBell() {
     enabled: sellerId !== null,
   });
 
-  const markOne = useMutation({
-    mutationFn: (id: number) => markRead(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.bell }),
-    onError: (err) => console.error('notification read-marking failed', err),
-  });
+  // Spec 1 §7: read-marking failures are only logged.
+  const markOne = useMarkNotificationRead({ onError: (err) => console.error('notification read-marking failed', err) });
+  const noticeRead = useMarkNoticeRead();
   const markNotice = async (notice: UnreadNotice) => {
-    if (sellerId === null) return;
-    try {
-      await readNotice(notice.id, sellerId);
-    } catch (err) {
-      // Spec 1 §7: read-marking failures are only logged.
-      console.error('notice read-marking failed', err);
-    }
-    await queryClient.invalidateQueries({ queryKey: keys.unreadNotices(sellerId) });
+    if (sellerId !== null) await noticeRead.mutateAsync({ id: notice.id, sellerId });
   };
-  const markAll = useMutation({
-    mutationFn: async () => {
-      await markAllRead();
-      const plain = (notices.data ?? []).filter((n) => !n.template.requiresReadConfirmation);
-      await Promise.all(plain.map(markNotice));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.bell }),
-    onError: (err) => console.error('mark-all failed', err),
-  });
+  const markAll = useMarkAllRead({ onError: (err) => console.error('mark-all failed', err) });
 
   const entries = bell.data?.data ?? [];
   const unreadNotices = notices.data ?? [];
@@ -108,7 +90,7 @@ export function NotificationBell() {
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() => markAll.mutate()}
+              onClick={() => markAll.mutate({ sellerId, notices: notices.data ?? [] })}
               loading={markAll.isPending}
               disabled={count === 0}
             >

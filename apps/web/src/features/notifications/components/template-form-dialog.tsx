@@ -4,7 +4,6 @@
  */
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
@@ -12,7 +11,7 @@ import { templateBody, type NoticeTemplate } from '@edu/shared/notifications';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { createTemplate, keys, updateTemplate, uploadTemplateImage } from '../api';
+import { uploadTemplateImage, useSaveTemplate } from '../api';
 
 interface Values {
   title: string;
@@ -29,7 +28,6 @@ const initial = (t: NoticeTemplate | null): Values => ({
 export function TemplateFormDialog({ template, onClose }: { template: NoticeTemplate | 'new' | null; onClose: () => void }) {
   const opened = template !== null;
   const existing = template === 'new' ? null : template;
-  const queryClient = useQueryClient();
   const form = useForm<Values>({ initialValues: initial(null), validate: zodForm(templateBody) });
 
   useEffect(() => {
@@ -41,15 +39,9 @@ export function TemplateFormDialog({ template, onClose }: { template: NoticeTemp
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, existing?.id]);
 
-  const save = useMutation({
-    mutationFn: (values: Values) =>
-      existing
-        ? updateTemplate(existing.id, values)
-        : createTemplate(values),
+  const save = useSaveTemplate({
     onSuccess: () => {
       toastSuccess(existing ? MSG.templateUpdated : MSG.templateCreated);
-      void queryClient.invalidateQueries({ queryKey: keys.templatesAll });
-      void queryClient.invalidateQueries({ queryKey: keys.noticesAll });
       onClose();
     },
     onError: (err) => {
@@ -60,7 +52,7 @@ export function TemplateFormDialog({ template, onClose }: { template: NoticeTemp
 
   return (
     <Modal opened={opened} onClose={onClose} title={existing ? 'Editar Template' : 'Novo Template'} size="xl" centered closeOnClickOutside={false}>
-      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => save.mutate({ id: existing?.id ?? null, body: values }))} noValidate>
         <Stack>
           <TextInput label="Título" required maxLength={LIMITS.nameMax} data-autofocus {...form.getInputProps('title')} />
           <RichTextEditor

@@ -1,6 +1,6 @@
 /** The 'Templates' tab: ID, Nome, Conteúdo (100 characters + '...'), Confirmação de Leitura, dates, actions. */
 import { ActionIcon, Button, Card, Group, LoadingOverlay, Modal, Text, Tooltip } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { MSG } from '@edu/shared/messages';
@@ -11,14 +11,13 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
 import { SafeHtml } from '../../../ui/safe-html';
-import { deleteTemplate, fetchTemplates, keys, PAGE_SIZE } from '../api';
+import { fetchTemplates, keys, PAGE_SIZE, useDeleteTemplate } from '../api';
 import { formatDateTime } from '../format';
 
 // The editor (Tiptap and ProseMirror) loads only when a template is opened for editing.
 const TemplateFormDialog = lazy(() => import('./template-form-dialog').then((m) => ({ default: m.TemplateFormDialog })));
 
 export function TemplatesTab() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<NoticeTemplate | 'new' | null>(null);
   const [preview, setPreview] = useState<NoticeTemplate | null>(null);
@@ -31,12 +30,8 @@ export function TemplatesTab() {
     if (list.data && list.data.data.length === 0 && page > 1) setPage(page - 1);
   }, [list.data, page]);
 
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteTemplate(id),
-    onSuccess: () => {
-      toastSuccess(MSG.templateDeleted);
-      void queryClient.invalidateQueries({ queryKey: keys.templatesAll });
-    },
+  const remove = useDeleteTemplate({
+    onSuccess: () => toastSuccess(MSG.templateDeleted),
     // A template in use: the server says why.
     onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.templateDeleteFail),
   });
