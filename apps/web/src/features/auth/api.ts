@@ -2,8 +2,8 @@
  * Sign-in, sign-up, e-mail confirmation and password calls (spec 1 §2.2–§2.6) through the one API
  * client, with one key factory (`authKeys`). The session's user (`meQuery`) is read by the shell.
  */
-import { queryOptions } from '@tanstack/react-query';
-import { authRoutes, signinBody, type SigninBody } from '@edu/shared/auth';
+import { queryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { authRoutes, signinBody, type InstitutionSignupBody, type SigninBody } from '@edu/shared/auth';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
 import { zodForm } from '../../lib/form';
@@ -31,3 +31,31 @@ export const institutionSignup = (body: Body<typeof authRoutes.institutionSignup
 /** The logo of a new institution, sent with the upload token its sign-up answered. */
 export const uploadSignupLogo = (userId: number, uploadToken: string, file: File) =>
   call(authRoutes.signupLogo, { params: { id: userId }, file, headers: { 'x-upload-token': uploadToken } });
+
+/** A screen's own reactions to a write (messages, navigation, its form): called after the hook's own work. */
+type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
+type InstitutionSignup = { body: InstitutionSignupBody; file: File | null };
+
+/**
+ * Institution sign-up: the account, then its logo (when chosen). A logo the server refuses does not undo the
+ * account (`onLogoFail`: it can be sent later from the profile).
+ */
+export function useInstitutionSignup(
+  reactions: Reactions<Awaited<ReturnType<typeof institutionSignup>>, InstitutionSignup> & { onLogoFail?: (err: unknown) => void } = {},
+) {
+  const { onLogoFail, ...callbacks } = reactions;
+  return useMutation({
+    ...callbacks,
+    mutationFn: async ({ body, file }: InstitutionSignup) => {
+      const created = await institutionSignup(body);
+      if (file) {
+        try {
+          await uploadSignupLogo(created.userId, created.logoUploadToken, file);
+        } catch (err) {
+          onLogoFail?.(err);
+        }
+      }
+      return created;
+    },
+  });
+}

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconCopy, IconDownload, IconLock, IconSparkles } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { AI_ACTIVITY_MODELS, AI_DEFAULT_DURATION, AI_DEFAULT_MODEL, AI_DURATIONS, AI_TOPIC_MAX, durationLabel, type AiActivityModel } from '@edu/shared/ai';
 import { MSG } from '@edu/shared/messages';
 import { ApiError } from '../../../lib/api';
-import { aiAccessQuery, aiKeys, generateActivity } from '../api';
+import { aiAccessQuery, useGenerateActivity } from '../api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PageLoader } from '../../../ui/page-loader';
 
@@ -46,7 +46,6 @@ function Restricted() {
 }
 
 function Generator() {
-  const queryClient = useQueryClient();
   const [topic, setTopic] = useState('');
   const [model, setModel] = useState<string | null>(AI_DEFAULT_MODEL);
   const [duration, setDuration] = useState<string | null>(String(AI_DEFAULT_DURATION));
@@ -55,16 +54,11 @@ function Generator() {
   const [failure, setFailure] = useState<string | null>(null);
   const resultRef = useRef<HTMLTextAreaElement>(null);
 
-  const generate = useMutation({
-    mutationFn: (body: { topic: string; model: AiActivityModel; duration: number }) => generateActivity(body),
-    onMutate: () => setFailure(null),
+  const generate = useGenerateActivity({
     onSuccess: (data) => setText(data.text),
     onError: (err) => {
       // Spec 1 §8: generation failures are only logged (no toast); the reason shows next to the form.
       console.error('Falha ao gerar a atividade com IA', err);
-      if (err instanceof ApiError && (err.code === 'AI_RESTRICTED' || err.code === 'AI_NOT_CONFIGURED')) {
-        void queryClient.invalidateQueries({ queryKey: aiKeys.access });
-      }
       setFailure(err instanceof ApiError ? err.message : MSG.aiProviderFail);
     },
   });
@@ -81,6 +75,7 @@ function Generator() {
       toastError(MSG.aiRequired);
       return;
     }
+    setFailure(null);
     generate.mutate({ topic: topic.trim(), model: model as AiActivityModel, duration: Number(duration) });
   }
 

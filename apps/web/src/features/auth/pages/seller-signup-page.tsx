@@ -1,7 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { institutionSignupBody, type InstitutionSignupBody } from '@edu/shared/auth';
@@ -17,7 +16,7 @@ import { MaskedInput } from '../components/masked-input';
 import { PlanPicker } from '../components/plan-picker';
 import { focusFirstError, hasErrors, pickErrors, schemaErrors } from '../components/signup-errors';
 import { SignupTabs } from '../components/signup-tabs';
-import { institutionSignup, uploadSignupLogo } from '../api';
+import { useInstitutionSignup } from '../api';
 
 type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string };
 
@@ -52,19 +51,9 @@ function SellerSignup() {
   const [logo, setLogo] = useState<File | null>(null);
   const form = useForm<Values>({ initialValues: { nameUser: '', cnpj: '', sellerName: '', email: '', planId: '' } });
 
-  const signup = useMutation({
-    mutationFn: async ({ body, file }: { body: InstitutionSignupBody; file: File | null }) => {
-      const created = await institutionSignup(body);
-      if (file) {
-        try {
-          await uploadSignupLogo(created.userId, created.logoUploadToken, file);
-        } catch {
-          // The account exists; only the logo is missing. It can be sent later from the profile.
-          toastError(MSG.uploadFail, MSG.uploadFailTitle);
-        }
-      }
-      return created;
-    },
+  const signup = useInstitutionSignup({
+    // The account exists; only the logo is missing. It can be sent later from the profile.
+    onLogoFail: () => toastError(MSG.uploadFail, MSG.uploadFailTitle),
     onSuccess: (_created, { body }) => {
       toastSuccess(
         `Enviamos um link de confirmação para ${body.email}. Confirme seu e-mail para receber os dados de acesso.`,

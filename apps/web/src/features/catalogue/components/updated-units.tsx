@@ -5,28 +5,25 @@
  * the institution to it after a confirmation. Nothing shows while there is nothing to update.
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CATALOGUE_MSG, CATALOGUE_UPDATER_TYPES, type UpdatedUnit } from '@edu/shared/catalogue';
 import { formatLongDate } from '@edu/shared/format';
 import { useSessionUser } from '../../../lib/session';
-import { refreshMarketplace } from '../../../lib/query';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
 import { confirm } from '../../../ui/confirm';
 import { typeAllowed } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
-import { catalogueUpdatesQuery, updateUnitVersion } from '../api';
+import { catalogueUpdatesQuery, useUpdateUnitVersion } from '../api';
 
 export function UpdatedUnits() {
   const user = useSessionUser();
   const updates = useQuery(catalogueUpdatesQuery);
   const canUpdate = !!user && typeAllowed(user.type, CATALOGUE_UPDATER_TYPES);
-  const update = useMutation({
-    mutationFn: (u: UpdatedUnit) => updateUnitVersion(u.itemId),
+  const update = useUpdateUnitVersion({
     onSuccess: (res) => toastSuccess(res.message),
     onError: (e) => toastError(e instanceof ApiError ? e.message : CATALOGUE_MSG.loadFail),
-    onSettled: () => refreshMarketplace(),
   });
   const rows = updates.data?.data ?? [];
   if (updates.isError) {

@@ -4,7 +4,7 @@
  * fornecedor...'; a second import of the same course asks before making '<name> (cópia)').
  */
 import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { COURSE_MSG, courseNameBody, type CourseImport, type CourseSide } from '@edu/shared/courses';
 import { MSG } from '@edu/shared/messages';
@@ -13,7 +13,7 @@ import { schemaErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { FormActions } from '../../../ui/form-actions';
-import { coursesKeys, createCourse, importCourse, providerCoursesQuery, renameCourse, rentedProvidersQuery } from '../api';
+import { providerCoursesQuery, rentedProvidersQuery, useImportCourse, useSaveCourse } from '../api';
 
 export const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
 
@@ -21,19 +21,16 @@ export const refusal = (err: unknown) => (err instanceof ApiError && err.status 
 export function CourseNameModal({ side, opened, course, onClose }: { side: CourseSide; opened: boolean; course: { id: number; name: string } | null; onClose: () => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (opened) {
       setName(course?.name ?? '');
       setError(undefined);
     }
   }, [opened, course]);
-  const save = useMutation({
-    mutationFn: (value: string) => (course ? renameCourse(side, course.id, value) : createCourse(side, value)),
-    onSuccess: async (res) => {
+  const save = useSaveCourse(side, course, {
+    onSuccess: (res) => {
       toastSuccess(res.message);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: coursesKeys.all });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.fields.name) setError(err.fields.name);
@@ -68,7 +65,6 @@ export function ImportCourseModal({ opened, onClose, onQueued }: { opened: boole
   const [providerId, setProviderId] = useState<string | null>(null);
   const [courseId, setCourseId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const queryClient = useQueryClient();
   const providers = useQuery({ ...rentedProvidersQuery(), enabled: opened });
   const providerCourses = useQuery({ ...providerCoursesQuery(Number(providerId)), enabled: opened && providerId !== null });
   useEffect(() => {
@@ -79,22 +75,13 @@ export function ImportCourseModal({ opened, onClose, onQueued }: { opened: boole
     }
   }, [opened]);
 
-  const send = useMutation({
-    mutationFn: async (id: number) => {
-      try {
-        return await importCourse(id, false);
-      } catch (err) {
-        if (!(err instanceof ApiError && err.code === 'COURSE_ALREADY_IMPORTED')) throw err;
-        const again = await confirm({ title: 'Curso já importado', message: err.message, confirmLabel: 'Importar cópia', cancelLabel: 'Cancelar' });
-        return again ? importCourse(id, true) : null;
-      }
-    },
-    onSuccess: async (res) => {
+  const send = useImportCourse({
+    askCopy: (message) => confirm({ title: 'Curso já importado', message, confirmLabel: 'Importar cópia', cancelLabel: 'Cancelar' }),
+    onSuccess: (res) => {
       if (!res) return;
       toastSuccess(res.message);
       onQueued(res.import);
       onClose();
-      await queryClient.invalidateQueries({ queryKey: coursesKeys.all });
     },
     onError: (err) => toastError(refusal(err)),
   });

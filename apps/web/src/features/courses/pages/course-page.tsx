@@ -7,17 +7,17 @@
  */
 import { ActionIcon, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { canEditCourses, COURSE_MSG, courseSideOf, type CourseDetail, type CourseItem, type CourseSide } from '@edu/shared/courses';
+import { canEditCourses, COURSE_MSG, courseSideOf, type CourseItem, type CourseSide } from '@edu/shared/courses';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
 import { FormActions } from '../../../ui/form-actions';
 import { LoadError } from '../../../ui/load-error';
-import { addCourseSubject, candidatesQuery, courseQuery, coursesKeys, removeCourseSubject, reorderCourse } from '../api';
+import { candidatesQuery, courseQuery, useAddSubjectsToCourse, useRemoveSubjectFromCourse, useReorderCourse } from '../api';
 import { refusal } from '../components/course-modals';
 import { SortableList } from '../../../ui/sortable-list';
 import { CartridgeDownloadButton } from '../../delivery';
@@ -34,40 +34,14 @@ export default function CoursePage() {
 
 function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: boolean }) {
   const course = useQuery(courseQuery(side, id));
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const key = courseQuery(side, id).queryKey;
 
-  const setCourse = (next: CourseDetail) => queryClient.setQueryData(key, next);
+  // Saved at once: the new order shows before the answer; a refusal puts the previous one back.
+  const reorder = useReorderCourse(side, id, { onError: (err) => toastError(refusal(err)) });
 
-  const reorder = useMutation({
-    mutationFn: (orderedIds: number[]) => reorderCourse(side, id, orderedIds),
-    // Saved at once: the new order shows before the answer; a refusal puts the previous one back.
-    onMutate: async (orderedIds) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      if (previous) {
-        const byId = new Map(previous.courseItems.map((i) => [i.id, i]));
-        setCourse({ ...previous, courseItems: orderedIds.map((itemId, position) => ({ ...byId.get(itemId)!, position })) });
-      }
-      return { previous };
-    },
-    onError: (err, _ids, context) => {
-      if (context?.previous) setCourse(context.previous);
-      toastError(refusal(err));
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
-    onSuccess: (res) => setCourse(res.course),
-  });
-
-  const remove = useMutation({
-    mutationFn: (item: CourseItem) => removeCourseSubject(side, item.id, id),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      setCourse(res.course);
-    },
+  const remove = useRemoveSubjectFromCourse(side, id, {
+    onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(refusal(err)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesKeys.all }),
   });
 
   async function askRemove(item: CourseItem) {
@@ -145,23 +119,16 @@ function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: 
 function AddSubjectsModal({ side, courseId, opened, onClose }: { side: CourseSide; courseId: number; opened: boolean; onClose: () => void }) {
   const candidates = useQuery({ ...candidatesQuery(side, courseId), enabled: opened });
   const [chosen, setChosen] = useState<string[]>([]);
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (opened) setChosen([]);
   }, [opened]);
 
-  const save = useMutation({
-    mutationFn: async (ids: number[]) => {
-      let last = null;
-      for (const subjectId of ids) last = await addCourseSubject(side, courseId, subjectId);
-      return last;
-    },
+  const save = useAddSubjectsToCourse(side, courseId, {
     onSuccess: () => {
       toastSuccess(COURSE_MSG.subjectsAdded);
       onClose();
     },
     onError: (err) => toastError(refusal(err)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesKeys.all }),
   });
 
   const options = candidates.data ?? [];

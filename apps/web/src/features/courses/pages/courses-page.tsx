@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { canEditCourses, canImportCourses, COURSE_MSG, courseSideOf, type CourseCard, type CourseSide } from '@edu/shared/courses';
@@ -15,7 +15,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
 import { QueryBody } from '../../../ui/query-body';
-import { coursesKeys, coursesQuery, importQuery, removeCourse } from '../api';
+import { coursesQuery, importQuery, useRefreshCourses, useRemoveCourse } from '../api';
 import { CourseNameModal, ImportCourseModal, refusal } from '../components/course-modals';
 
 export default function CoursesPage() {
@@ -28,7 +28,6 @@ export default function CoursesPage() {
 
 function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: boolean; mayImport: boolean }) {
   const list = useQuery(coursesQuery(side));
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CourseCard | null>(null);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -36,11 +35,9 @@ function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: bool
   // After a reload, an import still running is picked up from the list.
   const running = tracked ?? list.data?.imports[0]?.id ?? null;
 
-  const remove = useMutation({
-    mutationFn: (course: CourseCard) => removeCourse(side, course.id),
+  const remove = useRemoveCourse(side, {
     onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(refusal(err)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: coursesKeys.all }),
   });
 
   async function askRemove(course: CourseCard) {
@@ -119,7 +116,7 @@ function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: bool
 /** The 'Importar Curso' button while an import runs: its progress; at the end a toast and the list again. */
 function ImportProgress({ id, onFinished }: { id: number; onFinished: () => void }) {
   const status = useQuery(importQuery(id));
-  const queryClient = useQueryClient();
+  const refresh = useRefreshCourses();
   const announced = useRef(false);
   const state = status.data?.status;
   useEffect(() => {
@@ -127,8 +124,8 @@ function ImportProgress({ id, onFinished }: { id: number; onFinished: () => void
     announced.current = true;
     if (state === 'done') toastSuccess(COURSE_MSG.imported);
     else toastError(status.data?.error ?? COURSE_MSG.importFailed(''));
-    void queryClient.invalidateQueries({ queryKey: coursesKeys.all }).then(onFinished);
-  }, [state, status.data?.error, queryClient, onFinished]);
+    void refresh().then(onFinished);
+  }, [state, status.data?.error, refresh, onFinished]);
   const progress = status.data?.progress ?? 0;
   return (
     <Button variant="default" disabled aria-live="polite" data-testid="import-progress" miw={200}>
