@@ -2,7 +2,7 @@
  * Units of the signed-in author and the vocabulary units are classified with: every query and
  * mutation through the one API client, with one key factory (`unitsKeys`).
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { unitsRoutes } from '@edu/shared/units';
 import { LEVELS_OF_LEARNING, knowledgeRoutes } from '@edu/shared/knowledge';
 import type { Query } from '@edu/shared/contract';
@@ -44,3 +44,37 @@ export const levelsQuery = queryOptions({
 
 export const setUnitsStatus = (ids: number[], status: UnitStatus) => call(unitsRoutes.status, { body: { ids, status } });
 export const recoverUnit = (id: number) => call(unitsRoutes.recover, { params: { id } });
+
+/** The caller's reactions to a write (toasts, clearing a selection); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+export interface UnitsStatusChange {
+  ids: number[];
+  next: 'send' | 'deleted' | 'analyze';
+}
+
+/** Sends units for analysis or approval, or moves them to the trash; every unit query refetches after it. */
+export function useSetUnitsStatus(options: Reactions<Awaited<ReturnType<typeof setUnitsStatus>>, UnitsStatusChange> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: ({ ids, next }: UnitsStatusChange) => setUnitsStatus(ids, next),
+    onSettled: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: unitsKeys.all });
+      return options.onSettled?.(...args);
+    },
+  });
+}
+
+/** Takes a unit out of the trash; every unit query refetches after it. */
+export function useRecoverUnit(options: Reactions<Awaited<ReturnType<typeof recoverUnit>>, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (id: number) => recoverUnit(id),
+    onSettled: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: unitsKeys.all });
+      return options.onSettled?.(...args);
+    },
+  });
+}
