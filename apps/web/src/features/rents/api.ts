@@ -1,9 +1,9 @@
-/** Query keys and calls of the rent lists: 'Meus alugueis' (spec 3 §2.8) and the rentals control (§2.12). */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+/** Query keys, calls and writes of the rent lists: 'Meus alugueis' (spec 3 §2.8) and the rentals control (§2.12). */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/rents';
 import type { OpenRentStatus } from '@edu/shared/rent-machine';
 import { call } from '../../lib/api';
-import { MARKET_KEYS } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
 
 export const rentsKeys = {
   all: [MARKET_KEYS.sellerRents] as const,
@@ -44,3 +44,70 @@ export const cancelRent = (id: number) => call(R.cancel, { params: { id } });
 export const createRent = (body: NewRentBody) => call(R.create, { body });
 export const setRentStatus = (id: number, status: OpenRentStatus) => call(R.setStatus, { params: { id }, body: { status } });
 export const changeRentPlan = (id: number, planId: number) => call(R.changePlan, { params: { id }, body: { planId } });
+
+/** The caller's reactions to a write (toasts, closing a modal, clearing a selection). */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** After a settled write (success or refusal) every marketplace screen refetches; then the caller's onSettled. */
+function useRefreshOnSettled<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {
+  const queryClient = useQueryClient();
+  return async (...args) => {
+    await refreshMarketplace(queryClient);
+    return options.onSettled?.(...args);
+  };
+}
+
+/**
+ * After a success every marketplace screen refetches: the refresh starts, the caller reacts (a toast, the
+ * modal closes) and the write stays pending until the screens are fresh.
+ */
+function useRefreshOnSuccess<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSuccess'] {
+  const queryClient = useQueryClient();
+  return async (...args) => {
+    const refreshed = refreshMarketplace(queryClient);
+    await options.onSuccess?.(...args);
+    await refreshed;
+  };
+}
+
+/** Cancels one rent (the rentals control). */
+export function useCancelRent(options: Reactions<Result<typeof cancelRent>, number> = {}) {
+  return useMutation({ ...options, mutationFn: (id: number) => cancelRent(id), onSettled: useRefreshOnSettled(options) });
+}
+
+/** The institution cancels (or asks to cancel) several rents, one after another; the answers in order. */
+export function useCancelRents(options: Reactions<Result<typeof cancelRent>[], number[]> = {}) {
+  return useMutation({
+    ...options,
+    mutationFn: async (ids: number[]) => {
+      const results = [];
+      for (const id of ids) results.push(await cancelRent(id));
+      return results;
+    },
+    onSettled: useRefreshOnSettled(options),
+  });
+}
+
+/** 'Novo Aluguel'. */
+export function useCreateRent(options: Reactions<Result<typeof createRent>, NewRentBody> = {}) {
+  return useMutation({ ...options, mutationFn: (body: NewRentBody) => createRent(body), onSuccess: useRefreshOnSuccess(options) });
+}
+
+/** Edit subscription: the rent moves to another plan. */
+export function useChangeRentPlan(options: Reactions<Result<typeof changeRentPlan>, { id: number; planId: number }> = {}) {
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, planId }: { id: number; planId: number }) => changeRentPlan(id, planId),
+    onSuccess: useRefreshOnSuccess(options),
+  });
+}
+
+/** Manage status: the rent takes an open status. */
+export function useSetRentStatus(options: Reactions<Result<typeof setRentStatus>, { id: number; status: OpenRentStatus }> = {}) {
+  return useMutation({
+    ...options,
+    mutationFn: ({ id, status }: { id: number; status: OpenRentStatus }) => setRentStatus(id, status),
+    onSuccess: useRefreshOnSuccess(options),
+  });
+}

@@ -5,7 +5,7 @@
  */
 import { Avatar, Badge, Box, Center, Drawer, Group, Loader, Radio, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { formatMonthly } from '@edu/shared/format';
@@ -16,19 +16,16 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { Pager } from '../../../ui/pager';
 import { FormActions } from '../../../ui/form-actions';
-import { createRent, plansSellerQuery, rentableProvidersQuery } from '../api';
-import { refreshMarketplace } from '../../../lib/query';
+import { plansSellerQuery, rentableProvidersQuery, useCreateRent } from '../api';
 import { ConditionBadge } from '../../../ui/condition-badge';
 
 export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number; opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [planId, setPlanId] = useState<string | null>(null);
   const [providerId, setProviderId] = useState<string>('');
   const [search, setSearch] = useState('');
   const [name] = useDebouncedValue(search.trim(), 500);
   const [page, setPage] = useState(1);
   const [errors, setErrors] = useState<{ planId?: string; providerId?: string }>({});
-  const [saving, setSaving] = useState(false);
 
   const plans = useQuery({ ...plansSellerQuery(sellerId, null), enabled: opened });
   const providers = useQuery({ ...rentableProvidersQuery(sellerId, Number(planId), name, page), enabled: opened && !!planId });
@@ -42,28 +39,28 @@ export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number;
     setErrors({});
   }, [opened]);
 
-  async function save() {
+  const create = useCreateRent({
+    onSuccess: (res) => {
+      toastSuccess(res.message);
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) toastError(err.message);
+      else {
+        if (err instanceof ApiError && err.fields) setErrors({ planId: err.fields.planId, providerId: err.fields.providerId });
+        toastError(RENTS_MSG.checkFields);
+      }
+    },
+  });
+
+  function save() {
     const missing = { planId: planId ? undefined : MSG.required, providerId: providerId ? undefined : MSG.required };
     if (missing.planId || missing.providerId) {
       setErrors(missing);
       toastError(RENTS_MSG.checkFields);
       return;
     }
-    setSaving(true);
-    try {
-      const res = await createRent({ sellerId, planId: Number(planId), providerId: Number(providerId) });
-      toastSuccess(res.message);
-      onClose();
-      await refreshMarketplace(queryClient);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) toastError(err.message);
-      else {
-        if (err instanceof ApiError && err.fields) setErrors({ planId: err.fields.planId, providerId: err.fields.providerId });
-        toastError(RENTS_MSG.checkFields);
-      }
-    } finally {
-      setSaving(false);
-    }
+    create.mutate({ sellerId, planId: Number(planId), providerId: Number(providerId) });
   }
 
   const list = providers.data?.data;
@@ -130,7 +127,7 @@ export function NewRentDrawer({ sellerId, opened, onClose }: { sellerId: number;
         {planId && (providers.data?.total ?? 0) > RENTABLE_PROVIDERS_PAGE_SIZE && (
           <Pager value={page} total={Math.ceil((providers.data?.total ?? 0) / RENTABLE_PROVIDERS_PAGE_SIZE)} onChange={setPage} />
         )}
-        <FormActions onCancel={onClose} onSave={() => void save()} saving={saving} mt="md" />
+        <FormActions onCancel={onClose} onSave={save} saving={create.isPending} mt="md" />
       </Stack>
     </Drawer>
   );

@@ -4,7 +4,7 @@
  * does nothing: 'Status alterado com sucesso!').
  */
 import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatMonthly } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
@@ -13,25 +13,19 @@ import { changePlanSplits, RENT_MANAGE_LABELS, RENT_MANAGE_STATUSES, rentStatusL
 import { RENTS_MSG, type RentRow } from '@edu/shared/rents';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { changeRentPlan, plansSellerQuery, setRentStatus } from '../api';
-import { refreshMarketplace } from '../../../lib/query';
+import { plansSellerQuery, useChangeRentPlan, useSetRentStatus } from '../api';
 import { FormActions } from '../../../ui/form-actions';
 
 const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
 
-/** Send one move of the rent: success closes the modal and refreshes the marketplace's lists; a refusal is a toast. */
-function useRentMove(onClose: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (send: () => Promise<{ message: string }>) => send(),
-    onSuccess: async (res) => {
-      toastSuccess(res.message);
-      onClose();
-      await refreshMarketplace(queryClient);
-    },
-    onError: (err) => toastError(refusal(err)),
-  });
-}
+/** One move of the rent: success is the server's words and closes the modal; a refusal is a toast. */
+const moveReactions = (onClose: () => void) => ({
+  onSuccess: (res: { message: string }) => {
+    toastSuccess(res.message);
+    onClose();
+  },
+  onError: (err: Error) => toastError(refusal(err)),
+});
 
 /** Keep the last row on screen while the modal closes. */
 function useShown(rent: RentRow | null) {
@@ -44,7 +38,7 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
   const shown = useShown(rent);
   const [planId, setPlanId] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const move = useRentMove(onClose);
+  const move = useChangeRentPlan(moveReactions(onClose));
   const plans = useQuery({ ...plansSellerQuery(sellerId, shown?.providerId ?? null), enabled: !!rent });
   useEffect(() => {
     setPlanId(rent ? String(rent.planId) : null);
@@ -58,7 +52,7 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
       toastError(RENTS_MSG.checkFields);
       return;
     }
-    move.mutate(() => changeRentPlan(rent.id, Number(planId)));
+    move.mutate({ id: rent.id, planId: Number(planId) });
   }
 
   const options = (plans.data?.plans ?? []).map((p) => ({
@@ -84,13 +78,13 @@ export function EditPlanModal({ sellerId, rent, onClose }: { sellerId: number; r
 export function ManageStatusModal({ rent, onClose }: { rent: RentRow | null; onClose: () => void }) {
   const shown = useShown(rent);
   const [status, setStatus] = useState<string | null>(null);
-  const move = useRentMove(onClose);
+  const move = useSetRentStatus(moveReactions(onClose));
   useEffect(() => setStatus(null), [rent]);
 
   function save() {
     // Spec 3 §5: no status chosen does nothing.
     if (!rent || !status) return;
-    move.mutate(() => setRentStatus(rent.id, status as OpenRentStatus));
+    move.mutate({ id: rent.id, status: status as OpenRentStatus });
   }
 
   return (

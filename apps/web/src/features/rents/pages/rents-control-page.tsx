@@ -4,7 +4,7 @@
  * status. The buttons come from the rent machine (`rentEventsFor`); the server decides.
  */
 import { Anchor, Breadcrumbs, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconAdjustments, IconEdit, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,13 +19,12 @@ import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { cancelRent, rentsControlQuery } from '../api';
+import { rentsControlQuery, useCancelRent } from '../api';
 import { RentsOrderTabs, RentsSearch, RentsStatusFilter, useRentsFilters } from '../components/rents-toolbar';
 import { DateCell, ProviderCell, ValueCell } from '../components/rent-cells';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
 import { NewRentDrawer } from '../components/new-rent-drawer';
 import { EditPlanModal, ManageStatusModal } from '../components/rent-modals';
-import { refreshMarketplace } from '../../../lib/query';
 
 const TITLE = 'Alugueis';
 
@@ -39,7 +38,6 @@ export default function RentsControlPage() {
 }
 
 function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) {
-  const queryClient = useQueryClient();
   const filters = useRentsFilters();
   const [drawer, setDrawer] = useState(false);
   const [editing, setEditing] = useState<RentRow | null>(null);
@@ -49,11 +47,9 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
   const recent = filters.order === 'date';
   const can = (row: RentRow, event: 'cancel' | 'changePlan' | 'setStatus') => rentEventsFor(row.status as RentStatus, type).includes(event);
 
-  const cancel = useMutation({
-    mutationFn: (row: RentRow) => cancelRent(row.id),
+  const cancel = useCancelRent({
     onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askCancel(row: RentRow) {
@@ -64,7 +60,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
       cancelLabel: 'Não',
       danger: true,
     });
-    if (ok) cancel.mutate(row);
+    if (ok) cancel.mutate(row.id);
   }
 
   const columns: Column<RentRow>[] = [

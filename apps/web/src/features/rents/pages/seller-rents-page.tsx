@@ -4,7 +4,7 @@
  * only reads. The buttons come from the rent machine (`rentEventsFor`), the server decides.
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { rentEventsFor, RENT_READER_SELLER_TYPES, type RentStatus } from '@edu/shared/rent-machine';
@@ -18,11 +18,10 @@ import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { cancelRent, myRentsQuery } from '../api';
+import { myRentsQuery, useCancelRents } from '../api';
 import { RentsOrderTabs, RentsSearch, RentsStatusFilter, useRentsFilters } from '../components/rents-toolbar';
 import { DateCell, ProviderCell, ValueCell } from '../components/rent-cells';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
-import { refreshMarketplace } from '../../../lib/query';
 
 const TITLE = 'Meus alugueis';
 
@@ -37,19 +36,13 @@ export default function SellerRentsPage() {
 const cancellable = (row: RentRow, type: UserType) => rentEventsFor(row.status as RentStatus, type).includes('sellerCancel') && !row.cancelRequestedAt;
 
 function SellerRents({ type }: { type: UserType }) {
-  const queryClient = useQueryClient();
   const filters = useRentsFilters();
   const [selected, setSelected] = useState<number[]>([]);
   const list = useQuery(myRentsQuery({ ...filters.query, limit: RENTS_PAGE_SIZE }));
   const rows = list.data?.data;
   useEffect(() => setSelected([]), [filters.query.status, filters.query.name, filters.query.order, filters.page]);
 
-  const cancel = useMutation({
-    mutationFn: async (targets: RentRow[]) => {
-      const results = [];
-      for (const row of targets) results.push(await cancelRent(row.id));
-      return results;
-    },
+  const cancel = useCancelRents({
     onSuccess: (results) => {
       const last = results.at(-1);
       // One rent: the server's words (a request sent, or an unpaid rent canceled); several: the request note when any was a request.
@@ -58,7 +51,6 @@ function SellerRents({ type }: { type: UserType }) {
       setSelected([]);
     },
     onError: (err) => toastError(err instanceof ApiError && err.status === 409 ? err.message : MSG.generic),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function askCancel(targets: RentRow[]) {
@@ -70,7 +62,7 @@ function SellerRents({ type }: { type: UserType }) {
       cancelLabel: 'Não',
       danger: true,
     });
-    if (ok) cancel.mutate(targets);
+    if (ok) cancel.mutate(targets.map((r) => r.id));
   }
 
   const canCancel = rentEventsFor('active', type).includes('sellerCancel') || rentEventsFor('requested', type).includes('sellerCancel');
