@@ -164,10 +164,17 @@ export async function demoToken(request: APIRequestContext, local: string): Prom
   return ((await res.json()) as { token: string }).token;
 }
 
-/** The fields of a unit complete enough to be sent for analysis (spec 2 §5), with a university area. */
-export async function completeUnitFields(request: APIRequestContext, token: string, title: string) {
+/** Where a unit is filed: a university knowledge area and its learning levels. */
+export interface UnitPlace {
+  area?: string;
+  levels?: string[];
+}
+
+/** The fields of a unit complete enough to be sent for analysis (spec 2 §5), in a university area ('Ciências Exatas e da Terra'). */
+export async function completeUnitFields(request: APIRequestContext, token: string, title: string, place: UnitPlace = {}) {
+  const { area = 'Ciências Exatas e da Terra', levels = ['Graduação'] } = place;
   const areas = (await (await request.get('/api/items/knowledge/find', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; title: string; type: string }[];
-  const exatas = areas.find((a) => a.title === 'Ciências Exatas e da Terra' && a.type === 'university')!;
+  const knowledge = areas.find((a) => a.title === area && a.type === 'university')!;
   return {
     title,
     authors: ['Autora E2E'],
@@ -175,16 +182,21 @@ export async function completeUnitFields(request: APIRequestContext, token: stri
     learningObjectives: ['Objetivo E2E'],
     synthesis: '<p>Síntese E2E</p>',
     bibliographicReference: ['Referência E2E'],
-    knowledges: [exatas.id],
-    levelOfLearning: ['Graduação'],
+    knowledges: [knowledge.id],
+    levelOfLearning: levels,
     topics: [{ title: 'Tópico E2E', content: '<p>Texto do tópico</p>' }],
   };
 }
 
 /** A unit of the author's provider, complete, sent for analysis and published by a manager (as issue 5's approval will). */
-export async function publishedUnitApi(request: APIRequestContext, authorToken: string, title: string): Promise<{ id: number; itemId: number; title: string }> {
+export async function publishedUnitApi(
+  request: APIRequestContext,
+  authorToken: string,
+  title: string,
+  place: UnitPlace = {},
+): Promise<{ id: number; itemId: number; title: string }> {
   const headers = { authorization: `Bearer ${authorToken}` };
-  const created = await request.post('/api/items/item/content/create', { headers, data: await completeUnitFields(request, authorToken, title) });
+  const created = await request.post('/api/items/item/content/create', { headers, data: await completeUnitFields(request, authorToken, title, place) });
   expect(created.status(), await created.text()).toBe(200);
   const unit = (await created.json()) as { id: number; itemId: number; title: string };
   const sent = await request.put('/api/items/item/content/status/', { headers, data: { ids: [unit.id], status: 'send' } });
@@ -193,6 +205,40 @@ export async function publishedUnitApi(request: APIRequestContext, authorToken: 
   const published = await request.put(`/api/items/item/update-item-version/${unit.id}`, { headers: { authorization: `Bearer ${manager}` } });
   expect(published.status(), await published.text()).toBe(200);
   return unit;
+}
+
+/**
+ * A content provider ('Fornecedor') of this test alone, through the API: signed up, approved by the director, its
+ * temporary password replaced by `password`, priced at `priceCents` a month on every plan an institution signs up with;
+ * `token` signs its requests (its units are nobody else's). It shows in the store once it has a published unit.
+ */
+export async function approvedProviderApi(request: APIRequestContext, prefix: string, priceCents = 90_000, password = 'senha-fornecedor-1') {
+  const email = uniqueEmail(prefix);
+  const companyName = `Fornecedor E2E ${Date.now()} ${Math.random().toString(36).slice(2, 8)}`;
+  const nameUser = 'Helena Fornecedora';
+  const signup = await request.post('/api/providers/signup', { data: { nameUser, email, typePerson: 'Fornecedor', cnpj: validCnpj(), companyName } });
+  expect(signup.status(), await signup.text()).toBe(200);
+  const director = { authorization: `Bearer ${await demoToken(request, 'director')}` };
+  const list = await request.get('/api/providers/filter', { headers: director, params: { name: email } });
+  const [provider] = ((await list.json()) as { data: { id: number }[] }).data;
+  const approved = await request.put('/api/providers/status', { headers: director, data: { ids: [provider!.id], status: 'active' } });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  for (const plan of (await (await request.get('/api/plans/signup')).json()) as { id: number }[]) {
+    const priced = await request.post('/api/providers/plans-value/create', { headers: admin, data: { planId: plan.id, providerId: provider!.id, value: priceCents } });
+    expect(priced.status(), await priced.text()).toBe(200);
+  }
+  const temporary = passwordIn((await lastMail(request, email, /Cadastro aprovado/)).text);
+  const first = await request.post('/api/signin', { data: { email, password: temporary } });
+  expect(first.status(), await first.text()).toBe(200);
+  const changed = await request.post('/api/update-password', {
+    headers: { authorization: `Bearer ${((await first.json()) as { token: string }).token}` },
+    data: { password, password_confirmation: password },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  const signin = await request.post('/api/signin', { data: { email, password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return { id: provider!.id, email, password, companyName, nameUser, token: ((await signin.json()) as { token: string }).token };
 }
 
 /**

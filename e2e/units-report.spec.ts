@@ -1,23 +1,29 @@
 import { test, expect } from '@playwright/test';
-import { demoEmail, downloadCsv, ownClientAddress, pickDay, signIn, spDate } from './helpers';
+import { approvedProviderApi, demoEmail, downloadCsv, ownClientAddress, pickDay, publishedUnitApi, signIn, spDate } from './helpers';
 
 test.use(ownClientAddress());
 
 const TITLE = 'Relatório de Unidades Publicadas';
 
-test('the provider reads its published units by area and level, exports the CSV, and an empty period says so', async ({ page }) => {
-  await signIn(page, demoEmail('provider'));
+test('the provider reads its published units by area and level, exports the CSV, and an empty period says so', async ({ page, request }) => {
+  // A provider of this test alone, with three units published now (this month, the default period).
+  const provider = await approvedProviderApi(request, 'relatorio-unidades');
+  const stamp = Date.now();
+  const [calculus, sociology, history] = ['Cálculo', 'Sociologia', 'História'].map((name) => `${name} ${stamp}`);
+  await publishedUnitApi(request, provider.token, calculus!);
+  await publishedUnitApi(request, provider.token, sociology!, { area: 'Ciências Humanas' });
+  await publishedUnitApi(request, provider.token, history!, { area: 'Ciências Humanas', levels: ['Graduação', 'Licenciatura'] });
+
+  await signIn(page, provider.email, provider.password);
   await expect(page).toHaveURL('/dashboard');
   await page.getByRole('navigation').getByRole('link', { name: TITLE }).click();
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
-  await expect(page.getByText('Emitido por Marina Albuquerque')).toBeVisible();
+  await expect(page.getByText(`Emitido por ${provider.nameUser}`)).toBeVisible();
 
-  // The demo units were published when the server started: this month, the default period. Other journeys publish
-  // units of the demo provider meanwhile (in 'Ciências Exatas e da Terra'), so the unfiltered count is at least 7.
   const table = page.getByRole('table', { name: 'Unidades publicadas' });
-  const count = page.getByText(/^\d+ unidades publicadas encontradas$/);
-  await expect(count).toBeVisible();
-  expect(Number((await count.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(7);
+  await expect(page.getByText('3 unidades publicadas encontradas')).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.getByRole('row').filter({ hasText: calculus })).toContainText(`Ciências Exatas e da TerraGraduação${spDate(new Date())}`);
   await expect(table.getByRole('columnheader')).toHaveText(['Unidade', 'Área de Conhecimento', 'Nível de Aprendizado', 'Publicada em']);
 
   await page.getByRole('combobox', { name: 'Área de Conhecimento' }).click();
@@ -26,7 +32,8 @@ test('the provider reads its published units by area and level, exports the CSV,
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('2 unidades publicadas encontradas')).toBeVisible();
   const today = spDate(new Date());
-  for (const title of ['Introdução à Sociologia', 'História do Brasil República']) {
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  for (const title of [sociology!, history!]) {
     await expect(table.getByRole('row').filter({ hasText: title })).toContainText(`Ciências HumanasGraduação${today}`);
   }
 
@@ -35,14 +42,14 @@ test('the provider reads its published units by area and level, exports the CSV,
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByText('1 unidade publicada encontrada')).toBeVisible();
   await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toContainText('História do Brasil República');
+  await expect(table.locator('tbody tr')).toContainText(history!);
 
   const { name, lines } = await downloadCsv(page, 'Exportar Relatório');
   expect(name).toBe('Relatório-de-postagem.csv');
   expect(lines[0]).toBe('UNIDADE;ÁREA_DE_CONHECIMENTO;NÍVEL_DE_APRENDIZADO;PUBLICADA_EM');
-  expect(lines.slice(1, -1)).toEqual([`História do Brasil República;Ciências Humanas;Graduação;${today}`]);
+  expect(lines.slice(1, -1)).toEqual([`${history};Ciências Humanas;Graduação;${today}`]);
 
-  // A period of last month, before the demo units were published: nothing, and nothing to export.
+  // A period of last month, before the units were published: nothing, and nothing to export.
   await pickDay(page, 'Data Inicial', 1, 1);
   await pickDay(page, 'Data Final', 15, 1);
   await page.getByRole('button', { name: 'Filtrar' }).click();
