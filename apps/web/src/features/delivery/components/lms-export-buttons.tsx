@@ -6,13 +6,12 @@
  */
 import { Button, Tooltip } from '@mantine/core';
 import { IconPackageExport, IconSchool } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { LMS_EXPORT_MSG } from '@edu/shared/lms-exports';
 import { PACKAGE_MSG } from '@edu/shared/packages';
 import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { downloadCartridge, downloadScorm } from '../api';
+import { useDownloadCartridge, useDownloadScorm } from '../api';
 import { mayDownloadScorm, mayExportToLms } from '../grants';
 import { saveFile } from '../save-file';
 import { useCooldown } from './use-cooldown';
@@ -30,8 +29,7 @@ export interface ScormDownloadButtonProps {
 export function ScormDownloadButton({ itemId, subjectId }: ScormDownloadButtonProps) {
   const user = useSessionUser();
   const cooldown = useCooldown();
-  const download = useMutation({
-    mutationFn: () => downloadScorm(itemId, subjectId),
+  const download = useDownloadScorm(itemId, subjectId, {
     onSuccess: (file) => {
       saveFile(file.blob, file.fileName);
       toastSuccess(LMS_EXPORT_MSG.scormDownloaded);
@@ -57,8 +55,7 @@ export function ScormDownloadButton({ itemId, subjectId }: ScormDownloadButtonPr
 
 export function CartridgeDownloadButton({ kind, id }: { kind: 'subject' | 'course'; id: number }) {
   const user = useSessionUser();
-  const download = useMutation({
-    mutationFn: () => downloadCartridge(kind, id),
+  const download = useDownloadCartridge(kind, id, {
     onSuccess: (file) => {
       saveFile(file.blob, file.fileName);
       toastSuccess(file.skipped > 0 ? `${LMS_EXPORT_MSG.cartridgeDownloaded} ${LMS_EXPORT_MSG.cartridgeSkipped(file.skipped)}` : LMS_EXPORT_MSG.cartridgeDownloaded);

@@ -6,14 +6,12 @@
  */
 import { Button, Progress, Stack } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { PACKAGE_MSG, PACKAGE_POLL_MS, PACKAGE_STALE_MS } from '@edu/shared/packages';
+import { useState } from 'react';
+import { PACKAGE_MSG } from '@edu/shared/packages';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { downloadPackage, packageStatus, requestPackage } from '../api';
+import { useDownloadPackage } from '../api';
 import { mayDownloadPackages } from '../grants';
-import { saveFile } from '../save-file';
 import { useCooldown } from './use-cooldown';
 
 export interface PackageDownloadButtonProps {
@@ -26,32 +24,8 @@ export function PackageDownloadButton({ itemContentId }: PackageDownloadButtonPr
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const cooldown = useCooldown();
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  const download = useMutation({
-    mutationFn: async () => {
-      let state = await requestPackage(itemContentId);
-      // A build the server lost is re-queued by asking again; the wait never outlasts PACKAGE_STALE_MS.
-      const giveUp = Date.now() + PACKAGE_STALE_MS;
-      while (state.status === 'queued' || state.status === 'building') {
-        if (!alive.current) return false;
-        if (Date.now() > giveUp) throw new Error('package build lost');
-        setProgress(state.progress);
-        await new Promise((resolve) => setTimeout(resolve, PACKAGE_POLL_MS));
-        state = await packageStatus(itemContentId);
-      }
-      if (state.status !== 'ready') throw new Error('package failed');
-      setProgress(100);
-      const file = await downloadPackage(itemContentId);
-      if (alive.current) saveFile(file.blob, file.fileName);
-      return true;
-    },
+  const download = useDownloadPackage(itemContentId, {
+    onProgress: setProgress,
     onSuccess: (done) => {
       setProgress(null);
       if (!done) return;

@@ -4,18 +4,16 @@
  */
 import { Button } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { PACKAGE_MSG } from '@edu/shared/packages';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { downloadReview } from '../api';
+import { useDownloadReview } from '../api';
 import { mayReviewFiles } from '../grants';
 import { saveFile } from '../save-file';
 
 export function ReviewFileButton({ itemContentId }: { itemContentId: number }) {
   const user = useSessionUser();
-  const review = useMutation({
-    mutationFn: () => downloadReview(itemContentId),
+  const review = useDownloadReview(itemContentId, {
     onSuccess: (file) => {
       saveFile(file.blob, file.fileName);
       toastSuccess(PACKAGE_MSG.reviewDone);

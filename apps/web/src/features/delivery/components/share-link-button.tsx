@@ -6,21 +6,19 @@
  */
 import { ActionIcon, Button, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClockHour4, IconLink, IconShare } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SHARE_LINK_TEMP_DAYS, SHARE_MSG, type ShareKind } from '@edu/shared/share-links';
 import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createShareLink } from '../api';
+import { useCreateShareLink } from '../api';
 import { mayShare, mayShareTemporary } from '../grants';
 
 /** `itemContentId`: a subject's unit links the version the subject keeps, not the newest published one. */
 export function ShareLinkButton({ kind, id, itemContentId }: { kind: ShareKind; id: number; itemContentId?: number }) {
   const user = useSessionUser();
   const [manual, setManual] = useState<string | null>(null);
-  const share = useMutation({
-    mutationFn: (temporary: boolean) => createShareLink(kind, id, { temporary, ...(itemContentId ? { itemContentId } : {}) }),
+  const share = useCreateShareLink(kind, id, itemContentId, {
     onSuccess: async (link, temporary) => {
       try {
         await navigator.clipboard.writeText(link.url);
