@@ -1,5 +1,5 @@
-/** Query keys and calls of 'Meus Serviços' (spec 2 §2.13, §7.5). */
-import { queryOptions } from '@tanstack/react-query';
+/** Query keys, calls and writes of 'Meus Serviços' (spec 2 §2.13, §7.5). */
+import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { servicesRoutes } from '@edu/shared/services';
 import type { ProviderService, ServiceCreateBody, ServiceUpdateBody } from '@edu/shared/services';
 import { call } from '../../lib/api';
@@ -15,6 +15,33 @@ export const myServicesQuery = () =>
 export const createService = (body: ServiceCreateBody) => call(servicesRoutes.create, { body });
 export const updateService = (id: number, body: ServiceUpdateBody) => call(servicesRoutes.update, { params: { id }, body });
 export const deleteService = (id: number) => call(servicesRoutes.remove, { params: { id } });
+
+/** The caller's reactions to a write (toasts, closing the modal); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** Whether it succeeded or not, the services refetch once a write settles; then the caller's onSettled. */
+function useRefetchOnSettled<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {
+  const queryClient = useQueryClient();
+  return async (...args) => {
+    await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
+    return options.onSettled?.(...args);
+  };
+}
+
+export type ServiceSave = { id: null; body: ServiceCreateBody } | { id: number; body: ServiceUpdateBody };
+
+/** 'Novo serviço' (id null) or 'Editar serviço'. */
+export function useSaveService(options: Reactions<unknown, ServiceSave> = {}) {
+  return useMutation({
+    ...options,
+    mutationFn: (save: ServiceSave): Promise<unknown> => (save.id === null ? createService(save.body) : updateService(save.id, save.body)),
+    onSettled: useRefetchOnSettled(options),
+  });
+}
+
+export function useDeleteService(options: Reactions<unknown, number> = {}) {
+  return useMutation({ ...options, mutationFn: (id: number): Promise<unknown> => deleteService(id), onSettled: useRefetchOnSettled(options) });
+}
 
 /** Lower case without accents, for a search that ignores both. */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

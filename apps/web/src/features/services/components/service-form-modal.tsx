@@ -2,7 +2,6 @@ import { Button, FileButton, Group, Image, Modal, Stack, Text, Textarea, TextInp
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { GALLERY_ACCEPT } from '@edu/shared/galleries';
 import {
   isServiceImageUrl,
@@ -16,7 +15,7 @@ import {
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useGalleryUpload } from '../../galleries';
-import { createService, servicesKeys, updateService } from '../api';
+import { useSaveService } from '../api';
 
 const EMPTY: ServiceFormValues = { title: '', description: '', price: '', image: '', link: '' };
 const CREATE_SCHEMA = serviceFormSchema('create');
@@ -37,7 +36,6 @@ interface Props {
  * addresses; the image can be uploaded to the provider's image gallery (up to 30 MB).
  */
 export function ServiceFormModal({ opened, service, providerId, onClose }: Props) {
-  const queryClient = useQueryClient();
   const editing = service !== null;
   // The same modal serves both modes: validate with the schema of the current one.
   const schema = useRef(CREATE_SCHEMA);
@@ -67,21 +65,21 @@ export function ServiceFormModal({ opened, service, providerId, onClose }: Props
     }
   }
 
-  async function submit(values: ServiceFormValues) {
-    try {
-      if (service) {
-        await updateService(service.id, serviceUpdateFromForm(values, service));
-        toastSuccess(SERVICE_MSG.updated, SERVICE_MSG.successTitle);
-      } else {
-        await createService(serviceCreateFromForm(values));
-        toastSuccess(SERVICE_MSG.created, SERVICE_MSG.successTitle);
-      }
+  const save = useSaveService({
+    onSuccess: (_, { id }) => {
+      toastSuccess(id !== null ? SERVICE_MSG.updated : SERVICE_MSG.created, SERVICE_MSG.successTitle);
       onClose();
-    } catch (err) {
+    },
+    onError: (err) => {
       if (!applyServerErrors(form, err)) toastError(SERVICE_MSG.saveFail, SERVICE_MSG.errorTitle);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
-    }
+    },
+  });
+
+  // Awaited, so the form shows it is submitting until the services are fetched again; a refusal is handled in onError.
+  async function submit(values: ServiceFormValues) {
+    await save
+      .mutateAsync(service ? { id: service.id, body: serviceUpdateFromForm(values, service) } : { id: null, body: serviceCreateFromForm(values) })
+      .catch(() => undefined);
   }
 
   const image = form.values.image.trim();

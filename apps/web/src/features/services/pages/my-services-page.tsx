@@ -1,13 +1,13 @@
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { SERVICE_MSG, SERVICE_OWNER_TYPES, type ProviderService } from '@edu/shared/services';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { LoadError } from '../../../ui/load-error';
-import { deleteService, filterServices, myServicesQuery, servicesKeys } from '../api';
+import { filterServices, myServicesQuery, useDeleteService } from '../api';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFormModal } from '../components/service-form-modal';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
@@ -21,7 +21,6 @@ export default function MyServicesPage() {
 }
 
 function MyServices({ providerId }: { providerId: number | null }) {
-  const queryClient = useQueryClient();
   const list = useQuery(myServicesQuery());
   const [search, setSearch] = useState('');
   const [formOpen, setFormOpen] = useState(false);
@@ -36,17 +35,14 @@ function MyServices({ providerId }: { providerId: number | null }) {
     setFormOpen(true);
   }
 
+  const deletion = useDeleteService({
+    onSuccess: () => toastSuccess(SERVICE_MSG.deleted, SERVICE_MSG.successTitle),
+    onError: () => toastError(SERVICE_MSG.deleteFail, SERVICE_MSG.errorTitle),
+  });
+
   async function remove(service: ProviderService) {
     const ok = await confirm({ title: SERVICE_MSG.deleteConfirmTitle, message: SERVICE_MSG.deleteConfirm, confirmLabel: 'Excluir', danger: true });
-    if (!ok) return;
-    try {
-      await deleteService(service.id);
-      toastSuccess(SERVICE_MSG.deleted, SERVICE_MSG.successTitle);
-    } catch {
-      toastError(SERVICE_MSG.deleteFail, SERVICE_MSG.errorTitle);
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
-    }
+    if (ok) deletion.mutate(service.id);
   }
 
   const services = list.data;
