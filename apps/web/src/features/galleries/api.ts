@@ -2,7 +2,7 @@
  * Gallery queries (spec 2 §2.10, §7.4). An empty provider id fetches nothing; a failed gallery lookup
  * shows as an empty list, with no message (spec 2 §8).
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleriesRoutes } from '@edu/shared/galleries';
 import type { GalleryKind } from '@edu/shared/galleries';
 import { call } from '../../lib/api';
@@ -65,3 +65,21 @@ export const uploadGalleryFile = (providerId: number, kind: GalleryKind, file: F
 
 /** Copy a stock image into the provider's image gallery. */
 export const importStockImage = (providerId: number, stockId: number) => call(galleriesRoutes.stockImport, { params: { id: providerId }, body: { stockId } });
+
+/** Upload into the provider's gallery of `kind`; the provider's galleries are asked again after it. */
+export function useUploadGalleryFile(providerId: number | null | undefined, kind: GalleryKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadGalleryFile(providerId!, kind, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
+  });
+}
+
+/** A stock photo copied into the provider's image gallery; the provider's galleries are asked again after it. */
+export function useImportStockImage(providerId: number | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stockId: number) => importStockImage(providerId!, stockId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
+  });
+}

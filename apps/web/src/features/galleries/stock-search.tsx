@@ -6,20 +6,19 @@
 import { Alert, Anchor, Box, Center, Group, Image, LoadingOverlay, SimpleGrid, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoSearch, IconSearch } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GALLERY_MSG, STOCK_DEBOUNCE_MS, STOCK_PAGE_SIZE, type UploadedFile } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { ApiError } from '../../lib/api';
 import { toastError } from '../../lib/toast';
-import { galleriesKey, importStockImage, stockSearchQuery } from './api';
+import { stockSearchQuery, useImportStockImage } from './api';
 import { Pager } from '../../ui/pager';
 
 /** The contract accepts pages 1 to 25. */
 const MAX_PAGES = 25;
 
 export function StockSearch({ providerId, onPick }: { providerId: number | null | undefined; onPick(file: UploadedFile): void }) {
-  const queryClient = useQueryClient();
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim().slice(0, 100), STOCK_DEBOUNCE_MS);
   // A new term starts again on page 1 (the page is remembered with the term it belongs to).
@@ -27,10 +26,7 @@ export function StockSearch({ providerId, onPick }: { providerId: number | null 
   const page = paging.term === debounced ? paging.page : 1;
   const setPage = (p: number) => setPaging({ term: debounced, page: p });
   const search = useQuery(stockSearchQuery(debounced, page));
-  const choose = useMutation({
-    mutationFn: (stockId: number) => importStockImage(providerId!, stockId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
-  });
+  const choose = useImportStockImage(providerId);
 
   async function pick(stockId: number) {
     if (!providerId || choose.isPending) return;

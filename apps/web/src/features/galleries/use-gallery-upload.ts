@@ -3,12 +3,11 @@
  * first (extension, 30 MB) and the server checks size and real type again. An empty provider id
  * uploads nothing (spec 2 §5 "Gallery").
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GALLERY_ACCEPT, GALLERY_MSG, UNIT_UPLOAD_BYTES, type GalleryKind, type UploadedFile } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { ApiError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { galleriesKey, uploadGalleryFile } from './api';
+import { useUploadGalleryFile } from './api';
 
 /** The `accept` attribute of a file input for `kind` (by extension; the server judges the content). */
 export const acceptOf = (kind: GalleryKind) => GALLERY_ACCEPT[kind].map((ext) => `.${ext}`).join(',');
@@ -28,11 +27,7 @@ export function uploadErrorMessage(err: unknown): string {
 }
 
 export function useGalleryUpload(providerId: number | null | undefined, kind: GalleryKind) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (file: File) => uploadGalleryFile(providerId!, kind, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
-  });
+  const mutation = useUploadGalleryFile(providerId, kind);
 
   async function upload(file: File): Promise<UploadedFile | undefined> {
     if (!providerId) return undefined;
