@@ -154,7 +154,18 @@ export async function createActiveAccount(request: APIRequestContext, prefix: st
     expect(accepted.status(), await accepted.text()).toBe(200);
   }
   await request.post('/api/signout', { headers: { authorization: `Bearer ${token}` } });
-  return { email, password };
+  return { email, password, sellerId: seller.id };
+}
+
+/** The institution `sellerId` rents `providerId` on its plan: an active rent, opened by the admin. */
+export async function activeRentApi(request: APIRequestContext, sellerId: number, providerId: number) {
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  const institution = (await (await request.get(`/api/sellers/institution/${sellerId}`, { headers: admin })).json()) as { planId: number };
+  const rented = await request.post('/api/sellers/rents/plans-rents', { headers: admin, data: { sellerId, providerId, planId: institution.planId } });
+  expect(rented.status(), await rented.text()).toBe(200);
+  const rent = ((await rented.json()) as { rent: { id: number; status: string } }).rent;
+  expect(rent.status).toBe('active');
+  return rent;
 }
 
 /** A bearer token of a demo account, through the API. */
