@@ -1,18 +1,17 @@
 import { Button, Card, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { LoadError } from '../../../ui/load-error';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { KNOWLEDGE_LEVELS, type SessionUser } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { isLiberal, type ProviderProfile } from '@edu/shared/providers';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
-import { session, useSessionUser } from '../../../lib/session';
+import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PageLoader } from '../../../ui/page-loader';
-import { authKeys, fetchMe, updatePassword } from '../../auth';
-import { deleteAvatar, profileKeys, providerQuery, updateProvider, updateSelf, uploadProfileImage, type ImageKind } from '../api';
+import { providerQuery, useDeleteProfileImage, useSaveProfile, type ImageKind } from '../api';
 import { ImageField } from '../components/image-field';
 import { initialProfileValues, profileSchema, providerPayload, type ProfileValues } from '../profile-form';
 
@@ -45,59 +44,50 @@ function focusFirstError(errors: Record<string, unknown>) {
 }
 
 function ProfileForm({ user, provider }: { user: SessionUser; provider: ProviderProfile | null }) {
-  const queryClient = useQueryClient();
   const liberal = !!provider && isLiberal(provider.typePerson);
   const form = useForm<ProfileValues>({
     initialValues: initialProfileValues(user, provider),
     validate: zodForm(profileSchema(provider, liberal)),
   });
   const [files, setFiles] = useState<Record<ImageKind, File | null>>({ avatar: null, logo: null, cover: null });
-  const [deleting, setDeleting] = useState<ImageKind | null>(null);
   const changingPassword = form.values.password.length > 0;
 
-  async function refreshUser() {
-    const me = await fetchMe();
-    session.setUser(me);
-    queryClient.setQueryData(authKeys.me, me);
-  }
-  const refreshProvider = () => (provider ? queryClient.invalidateQueries({ queryKey: profileKeys.provider(provider.id) }) : Promise.resolve());
-
-  async function upload(kind: ImageKind, file: File) {
-    await uploadProfileImage(kind, kind === 'avatar' ? user.id : provider!.id, file);
-  }
-
-  async function submit(values: ProfileValues) {
-    try {
-      if (values.password) {
-        await updatePassword({ currentPassword: values.currentPassword, password: values.password, password_confirmation: values.password_confirmation });
-      }
-      await updateSelf({ name: values.name.trim(), email: values.email.trim() });
-      if (provider) await updateProvider(provider.id, providerPayload(values, liberal));
-    } catch (err) {
+  const save = useSaveProfile({
+    onUploaded: (kind) => setFiles((f) => ({ ...f, [kind]: null })),
+    onSuccess: ({ uploadFailed }) => {
+      form.setValues({ currentPassword: '', password: '', password_confirmation: '' });
+      form.resetDirty();
+      if (uploadFailed) toastError(MSG.uploadFail, MSG.uploadFailTitle);
+      else toastSuccess(MSG.changeSaved);
+    },
+    onError: (err) => {
       if (err instanceof ApiError && err.code === 'EMAIL_IN_USE') form.setFieldError('email', err.message);
       else applyServerErrors(form, err);
       toastError(MSG.profileFail, MSG.profileFailTitle);
-      return;
-    }
-    let uploadFailed = false;
-    for (const kind of ['avatar', 'logo', 'cover'] as const) {
-      const file = files[kind];
-      if (!file) continue;
-      try {
-        await upload(kind, file);
-        setFiles((f) => ({ ...f, [kind]: null }));
-      } catch {
-        uploadFailed = true;
-      }
-    }
-    await Promise.all([refreshUser().catch(() => undefined), refreshProvider()]);
-    form.setValues({ currentPassword: '', password: '', password_confirmation: '' });
-    form.resetDirty();
-    if (uploadFailed) toastError(MSG.uploadFail, MSG.uploadFailTitle);
-    else toastSuccess(MSG.changeSaved);
+    },
+  });
+  const imageDeletion = useDeleteProfileImage(user.id, provider?.id ?? null, {
+    onSuccess: (_, kind) => toastSuccess(kind === 'avatar' ? MSG.avatarDeleted : kind === 'logo' ? MSG.logoDeleted : MSG.coverDeleted),
+    onError: () => toastError(MSG.profileFail, MSG.profileFailTitle),
+  });
+
+  // Awaited, so the form shows it is submitting until the user and the provider are fetched again.
+  async function submit(values: ProfileValues) {
+    const password = values.password
+      ? { currentPassword: values.currentPassword, password: values.password, password_confirmation: values.password_confirmation }
+      : null;
+    await save
+      .mutateAsync({
+        userId: user.id,
+        password,
+        self: { name: values.name.trim(), email: values.email.trim() },
+        provider: provider ? { id: provider.id, body: providerPayload(values, liberal) } : null,
+        files,
+      })
+      .catch(() => undefined);
   }
 
-  async function remove(kind: ImageKind) {
+  function remove(kind: ImageKind) {
     // A chosen image that was not sent yet is simply dropped.
     if (files[kind]) {
       setFiles((f) => ({ ...f, [kind]: null }));
@@ -108,23 +98,9 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
       toastError(MSG.avatarNone);
       return;
     }
-    setDeleting(kind);
-    try {
-      if (kind === 'avatar') {
-        await deleteAvatar(user.id);
-        await refreshUser();
-        toastSuccess(MSG.avatarDeleted);
-      } else {
-        await updateProvider(provider!.id, kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null });
-        await refreshProvider();
-        toastSuccess(kind === 'logo' ? MSG.logoDeleted : MSG.coverDeleted);
-      }
-    } catch {
-      toastError(MSG.profileFail, MSG.profileFailTitle);
-    } finally {
-      setDeleting(null);
-    }
+    imageDeletion.mutate(kind);
   }
+  const deleting = imageDeletion.isPending ? imageDeletion.variables : null;
 
   const image = (kind: ImageKind, label: string, url: string | null | undefined) => (
     <ImageField
@@ -133,7 +109,7 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
       url={url}
       file={files[kind]}
       onFile={(file) => setFiles((f) => ({ ...f, [kind]: file }))}
-      onDelete={() => void remove(kind)}
+      onDelete={() => remove(kind)}
       deleting={deleting === kind}
     />
   );
