@@ -1,8 +1,9 @@
 /**
  * Query keys and calls of subjects and categories (spec 3 §7 "Subjects and categories"): the institution's calls
- * (`side` 'seller') and the provider's (`side` 'provider'), behind one set of functions the pages use.
+ * (`side` 'seller') and the provider's (`side` 'provider'), behind one set of functions the pages use; the writes are
+ * hooks that refetch every subject query after the change.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import {
   SUBJECT_LIMITS,
   subjectsRoutes as R,
@@ -106,3 +107,87 @@ export const createCategory = (body: CategoryCreateBody) => call(R.categoryCreat
 export const removeCategory = (id: number) => call(R.categoryRemove, { params: { id } });
 export const setSubjectCategory = (id: number, categoryId: number | null) => call(R.sellerSetCategory, { params: { id }, body: { categoryId } });
 export const importSubject = (subjectId: number) => call(R.sellerImport, { body: { subjectId } });
+
+/** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/** A write after which every subject query (lists, details, categories) refetches; the caller's onSuccess runs after. */
+function useSubjectsWrite<TData, TVars>(mutationFn: (vars: TVars) => Promise<TData>, options: Reactions<TData, TVars>) {
+  const client = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn,
+    onSuccess: async (...args) => {
+      await client.invalidateQueries({ queryKey: subjectsKeys.all });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
+/** 'Nova Disciplina' (the name). */
+export const useCreateSubject = (owner: SubjectOwner, options: Reactions<Answer<typeof createSubject>, string> = {}) =>
+  useSubjectsWrite((name: string) => createSubject(owner, name), options);
+
+export const useRenameSubject = (side: Side, options: Reactions<Answer<typeof renameSubject>, { id: number; name: string }> = {}) =>
+  useSubjectsWrite(({ id, name }: { id: number; name: string }) => renameSubject(side, id, name), options);
+
+/** Removes a subject (its id). */
+export const useRemoveSubject = (side: Side, options: Reactions<Answer<typeof removeSubject>, number> = {}) =>
+  useSubjectsWrite((id: number) => removeSubject(side, id), options);
+
+export interface UnitToSubject {
+  subjectId: number;
+  itemId: number;
+  itemContentId: number;
+}
+
+export const useAddUnitToSubject = (side: Side, options: Reactions<Answer<typeof addUnitToSubject>, UnitToSubject> = {}) =>
+  useSubjectsWrite((u: UnitToSubject) => addUnitToSubject(side, u.subjectId, u.itemId, u.itemContentId), options);
+
+export const useRemoveSubjectUnit = (
+  side: Side,
+  subjectId: number,
+  options: Reactions<Answer<typeof removeSubjectUnit>, { subjectItemId: number; itemId: number }> = {},
+) => useSubjectsWrite((unit: { subjectItemId: number; itemId: number }) => removeSubjectUnit(side, subjectId, unit), options);
+
+export const useCreateCategory = (options: Reactions<Answer<typeof createCategory>, CategoryCreateBody> = {}) => useSubjectsWrite(createCategory, options);
+
+/** Removes a category (its id). */
+export const useRemoveCategory = (options: Reactions<Answer<typeof removeCategory>, number> = {}) => useSubjectsWrite(removeCategory, options);
+
+export const useSetSubjectCategory = (options: Reactions<Answer<typeof setSubjectCategory>, { id: number; categoryId: number | null }> = {}) =>
+  useSubjectsWrite(({ id, categoryId }: { id: number; categoryId: number | null }) => setSubjectCategory(id, categoryId), options);
+
+/** 'Importar Disciplina' (the provider's subject id). */
+export const useImportSubject = (options: Reactions<Answer<typeof importSubject>, number> = {}) => useSubjectsWrite(importSubject, options);
+
+/**
+ * Saves a new order of the subject's units (subject item ids, first to last). The subject shown takes the new order at
+ * once and takes back the old one if the server refuses; every subject query refetches after it, in the background
+ * (the mutation is no longer pending while that refetch runs).
+ */
+export function useReorderSubject(side: Side, subjectId: number, options: Reactions<Answer<typeof reorderSubject>, number[]> = {}) {
+  const client = useQueryClient();
+  const key = subjectsKeys.detail(side, subjectId);
+  return useMutation({
+    ...options,
+    mutationFn: (orderedIds: number[]) => reorderSubject(side, subjectId, orderedIds),
+    onMutate: (orderedIds) => {
+      const before = client.getQueryData<SubjectDetail>(key);
+      if (!before) return { before };
+      const byId = new Map(before.subjectItems.map((i) => [i.subjectItemId, i]));
+      const moved = orderedIds.map((id, order) => ({ ...byId.get(id)!, order }));
+      client.setQueryData<SubjectDetail>(key, { ...before, subjectItems: moved });
+      return { before };
+    },
+    onError: (err, orderedIds, saved, context) => {
+      if (saved?.before) client.setQueryData<SubjectDetail>(key, saved.before);
+      return options.onError?.(err, orderedIds, saved, context);
+    },
+    onSettled: (...args) => {
+      void client.invalidateQueries({ queryKey: subjectsKeys.all });
+      return options.onSettled?.(...args);
+    },
+  });
+}

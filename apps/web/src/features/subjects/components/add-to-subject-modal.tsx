@@ -6,13 +6,13 @@
  */
 import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SUBJECT_LIMITS, SUBJECT_MSG } from '@edu/shared/subjects';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { FormActions } from '../../../ui/form-actions';
-import { addUnitToSubject, createSubject, subjectsKeys, subjectsQuery } from '../api';
+import { subjectsQuery, useAddUnitToSubject, useCreateSubject } from '../api';
 import { useSubjectOwner } from './use-subject-owner';
 
 const CREATE = '__create__';
@@ -34,7 +34,8 @@ export function AddToSubjectModal(props: AddToSubjectModalProps) {
 }
 
 function AddToSubject({ itemId, itemContentId, title, opened, onClose, owner }: AddToSubjectModalProps & { owner: NonNullable<ReturnType<typeof useSubjectOwner>>['owner'] }) {
-  const client = useQueryClient();
+  const creation = useCreateSubject(owner);
+  const adding = useAddUnitToSubject(owner.side);
   const subjects = useQuery({ ...subjectsQuery(owner), enabled: opened });
   const [value, setValue] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -64,9 +65,8 @@ function AddToSubject({ itemId, itemContentId, title, opened, onClose, owner }: 
     const name = typed.slice(0, SUBJECT_LIMITS.nameMax);
     setBusy('create');
     try {
-      const res = await createSubject(owner, name);
+      const res = await creation.mutateAsync(name);
       toastSuccess(res.message);
-      await client.invalidateQueries({ queryKey: subjectsKeys.all });
       setValue(String(res.subject_id));
       setSearch(name);
     } catch (err) {
@@ -80,9 +80,8 @@ function AddToSubject({ itemId, itemContentId, title, opened, onClose, owner }: 
     if (!value || value === CREATE) return setError(SUBJECT_MSG.required);
     setBusy('add');
     try {
-      const res = await addUnitToSubject(owner.side, Number(value), itemId, itemContentId);
+      const res = await adding.mutateAsync({ subjectId: Number(value), itemId, itemContentId });
       toastSuccess(res.message);
-      await client.invalidateQueries({ queryKey: subjectsKeys.all });
       close();
     } catch (err) {
       toastError(err instanceof ApiError ? err.message : SUBJECT_MSG.formFail);

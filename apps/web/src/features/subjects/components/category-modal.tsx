@@ -4,14 +4,14 @@
  */
 import { Button, ColorInput, ColorSwatch, Divider, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { categoryForm, SUBJECT_CATEGORY_COLORS, SUBJECT_CATEGORY_DEFAULT_COLOR, SUBJECT_LIMITS, SUBJECT_MSG } from '@edu/shared/subjects';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
-import { categoriesQuery, createCategory, removeCategory, setSubjectCategory, subjectsKeys } from '../api';
+import { categoriesQuery, useCreateCategory, useRemoveCategory, useSetSubjectCategory } from '../api';
 
 const NONE = 'none';
 
@@ -25,7 +25,6 @@ export function CategoryModal({
   subject: { id: number; name: string; categoryId: number | null } | null;
   onClose: () => void;
 }) {
-  const client = useQueryClient();
   const categories = useQuery({ ...categoriesQuery(sellerId), enabled: subject !== null });
   const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'remove' | 'create' | null>(null);
@@ -34,16 +33,17 @@ export function CategoryModal({
     if (subject) setPicked(subject.categoryId !== null ? String(subject.categoryId) : null);
   }, [subject]);
 
-  const refresh = () => client.invalidateQueries({ queryKey: subjectsKeys.all });
+  const setCategory = useSetSubjectCategory();
+  const removal = useRemoveCategory();
+  const creation = useCreateCategory();
 
   async function save() {
     if (!subject) return;
     if (picked === null) return toastWarning(SUBJECT_MSG.categoryNotFound, SUBJECT_MSG.categoryNotFoundTitle);
     setBusy('save');
     try {
-      const res = await setSubjectCategory(subject.id, picked === NONE ? null : Number(picked));
+      const res = await setCategory.mutateAsync({ id: subject.id, categoryId: picked === NONE ? null : Number(picked) });
       toastSuccess(res.message);
-      await refresh();
       onClose();
     } catch (err) {
       toastError(err instanceof ApiError && err.status !== 500 ? err.message : SUBJECT_MSG.categorySaveFail);
@@ -58,10 +58,9 @@ export function CategoryModal({
     if (!(await confirm({ title: 'Remover categoria', message: SUBJECT_MSG.removeCategoryConfirm(category.name), confirmLabel: 'Remover', danger: true }))) return;
     setBusy('remove');
     try {
-      const res = await removeCategory(category.id);
+      const res = await removal.mutateAsync(category.id);
       toastSuccess(res.message);
       setPicked(null);
-      await refresh();
     } catch (err) {
       toastError(err instanceof ApiError ? err.message : SUBJECT_MSG.formFail);
     } finally {
@@ -72,11 +71,10 @@ export function CategoryModal({
   async function create(values: { name: string; color: string }) {
     setBusy('create');
     try {
-      const created = await createCategory({ name: values.name.trim(), color: values.color, seller_id: sellerId });
+      const created = await creation.mutateAsync({ name: values.name.trim(), color: values.color, seller_id: sellerId });
       toastSuccess(SUBJECT_MSG.categoryCreated);
       form.reset();
       setPicked(String(created.id));
-      await refresh();
     } catch (err) {
       if (!applyServerErrors(form, err)) toastError(err instanceof ApiError && err.status === 409 ? SUBJECT_MSG.categoryExists : SUBJECT_MSG.formFail);
     } finally {

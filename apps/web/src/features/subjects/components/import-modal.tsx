@@ -6,21 +6,22 @@ import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { FormActions } from '../../../ui/form-actions';
-import { importableQuery, importSubject } from '../api';
+import { importableQuery, useImportSubject } from '../api';
 
-export function ImportModal({ opened, onClose, onImported }: { opened: boolean; onClose: () => void; onImported: (subjectId: number) => Promise<unknown> }) {
+export function ImportModal({ opened, onClose, onImported }: { opened: boolean; onClose: () => void; onImported: (subjectId: number) => void }) {
   const importable = useQuery({ ...importableQuery(), enabled: opened });
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const importing = useImportSubject();
 
   async function submit() {
     if (!value) return setError(SUBJECT_MSG.required);
     setSaving(true);
     try {
-      const res = await importSubject(Number(value));
+      const res = await importing.mutateAsync(Number(value));
       toastSuccess(res.message);
-      await onImported(res.subject_id);
+      onImported(res.subject_id);
       setValue(null);
       onClose();
     } catch (err) {

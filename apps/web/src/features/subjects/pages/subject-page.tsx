@@ -6,15 +6,14 @@
  */
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { SUBJECT_MSG, type SubjectDetail, type SubjectItem } from '@edu/shared/subjects';
+import { SUBJECT_MSG, type SubjectItem } from '@edu/shared/subjects';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
-import { reorderSubject, subjectQuery, subjectsKeys, type Side } from '../api';
+import { subjectQuery, useReorderSubject, type Side } from '../api';
 import { CartridgeDownloadButton } from '../../delivery';
 import { SubjectShareSlot } from '../components/share-slot';
 import { SortableUnits } from '../components/sortable-units';
@@ -29,29 +28,17 @@ export default function SubjectPage() {
 }
 
 function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<ReturnType<typeof useSubjectOwner>>['can'] }) {
-  const client = useQueryClient();
-  const key = subjectsKeys.detail(side, id);
   const subject = useQuery(subjectQuery(side, id));
   const removeUnit = useRemoveUnit(side, id);
-  const [saving, setSaving] = useState(false);
+  const reorder = useReorderSubject(side, id, {
+    onSuccess: (res) => toastSuccess(res.message),
+    onError: (err) => toastError(err instanceof ApiError && err.status !== 500 && err.status !== 0 ? err.message : SUBJECT_MSG.reorderFail),
+  });
+  const saving = reorder.isPending;
 
-  async function move(orderedIds: number[]) {
-    const before = client.getQueryData<SubjectDetail>(key);
-    if (!before || saving) return;
-    const byId = new Map(before.subjectItems.map((i) => [i.subjectItemId, i]));
-    const moved = orderedIds.map((id, order) => ({ ...byId.get(id)!, order }));
-    client.setQueryData<SubjectDetail>(key, { ...before, subjectItems: moved });
-    setSaving(true);
-    try {
-      const res = await reorderSubject(side, id, moved.map((i) => i.subjectItemId));
-      toastSuccess(res.message);
-    } catch (err) {
-      client.setQueryData<SubjectDetail>(key, before);
-      toastError(err instanceof ApiError && err.status !== 500 && err.status !== 0 ? err.message : SUBJECT_MSG.reorderFail);
-    } finally {
-      setSaving(false);
-      await client.invalidateQueries({ queryKey: subjectsKeys.all });
-    }
+  function move(orderedIds: number[]) {
+    if (!subject.data || saving) return;
+    reorder.mutate(orderedIds);
   }
 
   const viewHref = (item: SubjectItem) => (side === 'provider' ? `/studio/${item.itemContentId}` : `/seller/subject/${id}/item/${item.itemContentId}/${item.subjectItemId}`);
@@ -96,7 +83,7 @@ function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<R
                 saving={saving}
                 canRemove={can.removeUnit}
                 viewHref={viewHref}
-                onReorder={(ids) => void move(ids)}
+                onReorder={move}
                 onRemove={(item) => void removeUnit(item)}
                 share={(item) => (
                   <SubjectShareSlot

@@ -7,7 +7,7 @@ import { QueryBody } from '../../../ui/query-body';
 import { Button, Card, Grid, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@edu/shared/limits';
@@ -17,7 +17,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
 import { AreaLevelFilters } from '../../units';
-import { categoriesQuery, createSubject, removeSubject, renameSubject, subjectsKeys, subjectsQuery, type SubjectOwner } from '../api';
+import { categoriesQuery, subjectsQuery, useCreateSubject, useRemoveSubject, useRenameSubject, type SubjectOwner } from '../api';
 import { CategoryModal } from '../components/category-modal';
 import { ImportModal } from '../components/import-modal';
 import { SubjectCard } from '../components/subject-card';
@@ -31,7 +31,6 @@ export default function SubjectsPage() {
 }
 
 function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<ReturnType<typeof useSubjectOwner>>['can'] }) {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const seller = owner.side === 'seller';
   const [search, setSearch] = useState('');
@@ -47,14 +46,15 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
   const [renaming, setRenaming] = useState<Subject | null>(null);
   const [categorizing, setCategorizing] = useState<Subject | null>(null);
 
-  const refresh = () => client.invalidateQueries({ queryKey: subjectsKeys.all });
+  const creation = useCreateSubject(owner);
+  const rename = useRenameSubject(owner.side);
+  const removal = useRemoveSubject(owner.side);
 
   async function remove(subject: Subject) {
     if (!(await confirm({ title: 'Remover disciplina', message: SUBJECT_MSG.removeConfirm(subject.name), confirmLabel: 'Remover', danger: true }))) return;
     try {
-      const res = await removeSubject(owner.side, subject.id);
+      const res = await removal.mutateAsync(subject.id);
       toastSuccess(res.message);
-      await refresh();
     } catch (err) {
       toastError(err instanceof ApiError ? err.message : SUBJECT_MSG.formFail);
     }
@@ -144,9 +144,8 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
         title={SUBJECT_MSG.newSubject}
         onClose={() => setCreating(false)}
         onSave={async (name) => {
-          const res = await createSubject(owner, name);
+          const res = await creation.mutateAsync(name);
           toastSuccess(res.message);
-          await refresh();
         }}
       />
       <SubjectNameModal
@@ -155,19 +154,15 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
         initialName={renaming?.name ?? ''}
         onClose={() => setRenaming(null)}
         onSave={async (name) => {
-          const res = await renameSubject(owner.side, renaming!.id, name);
+          const res = await rename.mutateAsync({ id: renaming!.id, name });
           toastSuccess(res.message);
-          await refresh();
         }}
       />
       {seller && can.importSubject && (
         <ImportModal
           opened={importing}
           onClose={() => setImporting(false)}
-          onImported={async (id) => {
-            await refresh();
-            void navigate(`/seller/subject/${id}`);
-          }}
+          onImported={(id) => void navigate(`/seller/subject/${id}`)}
         />
       )}
       {seller && can.categories && <CategoryModal sellerId={owner.id} subject={categorizing} onClose={() => setCategorizing(null)} />}
