@@ -1,10 +1,9 @@
 import { Button, Card, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { IconKey, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@edu/shared/messages';
-import { requestLmsAccess } from '../../lms';
+import { useRequestLmsKey } from '../api';
 import { useSessionUser } from '../../../lib/session';
 import { toastError } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
@@ -27,8 +26,7 @@ export default function SettingsPage() {
 
 function LmsKeySection({ sellerId, canGenerate }: { sellerId: number; canGenerate: boolean }) {
   const [sent, setSent] = useState(false);
-  const request = useMutation({
-    mutationFn: () => requestLmsAccess(sellerId),
+  const request = useRequestLmsKey(sellerId, {
     onSuccess: () => setSent(true),
     onError: () => toastError(MSG.profileFail, MSG.profileFailTitle),
   });
