@@ -3,7 +3,7 @@
  * seller and seller_assistent use the seller team, provider its provider users, admin and director
  * the general user listing (limited to the staff types).
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { usersRoutes } from '@edu/shared/users';
 import type { SessionUser } from '@edu/shared/auth';
 import type { Actor, UserStatus, UserType } from '@edu/shared/access';
@@ -72,3 +72,40 @@ export const teamKeys = { all: ['team'] as const };
 
 export const importPreview = (type: UserType, file: File): Promise<ImportPreview> => call(teamRoutes.importPreview, { query: { type }, file });
 export const importCommit = (type: UserType, rows: { name: string; email: string }[]) => call(teamRoutes.importCommit, { body: { type, rows } });
+
+/** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** A write after which every team list refetches; the caller's onSuccess runs after. */
+function useTeamWrite<TData, TVars>(mutationFn: (vars: TVars) => Promise<TData>, options: Reactions<TData, TVars>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+      return options.onSuccess?.(...args);
+    },
+  });
+}
+
+/** A new member (no `id`) or the edit of member `id`. */
+export interface MemberSave {
+  id?: number;
+  body: TeamMemberBody;
+}
+
+export const useSaveMember = (viewer: SessionUser, options: Reactions<unknown, MemberSave> = {}) =>
+  useTeamWrite<unknown, MemberSave>(({ id, body }) => (id !== undefined ? updateMember(viewer, id, body) : createMember(viewer, body)), options);
+
+/** Deletes a member (its id). */
+export const useDeleteMember = (viewer: SessionUser, options: Reactions<unknown, number> = {}) =>
+  useTeamWrite<unknown, number>((id) => deleteMember(viewer, id), options);
+
+/** Moves members to a status (the trash, or back to active). */
+export const useSetTeamStatus = (options: Reactions<unknown, { ids: number[]; status: UserStatus }> = {}) =>
+  useTeamWrite<unknown, { ids: number[]; status: UserStatus }>(({ ids, status }) => setStatus(ids, status), options);
+
+/** 'Importar' of the CSV import: creates the valid rows. */
+export const useImportCommit = (options: Reactions<Awaited<ReturnType<typeof importCommit>>, { type: UserType; rows: { name: string; email: string }[] }> = {}) =>
+  useTeamWrite(({ type, rows }: { type: UserType; rows: { name: string; email: string }[] }) => importCommit(type, rows), options);

@@ -1,14 +1,13 @@
 import { Alert, Badge, Button, Code, FileInput, Group, List, Modal, Radio, Stack, Switch, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { manageableTypes, USER_TYPE_LABELS, type UserType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import { CSV_LIMITS, CSV_MSG } from '@edu/shared/csv';
 import { MSG } from '@edu/shared/messages';
 import type { ImportPreview } from '@edu/shared/team';
 import { ApiError } from '../../../lib/api';
-import { importCommit, importPreview, teamKeys } from '../api';
+import { importPreview, useImportCommit } from '../api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 
@@ -21,7 +20,7 @@ const PREVIEW_PAGE = 10;
  * then create the valid rows at once. The server checks everything again on 'Importar'.
  */
 export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUser; opened: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const commitImport = useImportCommit();
   const types = manageableTypes(viewer.type);
   const [type, setType] = useState<UserType>(types[0]!);
   const [file, setFile] = useState<File | null>(null);
@@ -70,9 +69,8 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
     const rows = preview.rows.filter((r) => r.errors.length === 0).map((r) => ({ name: r.name, email: r.email }));
     setImporting(true);
     try {
-      const res = await importCommit(preview.type, rows);
+      const res = await commitImport.mutateAsync({ type: preview.type, rows });
       toastSuccess(res.message);
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     } catch (err) {
       // Something changed since the preview (e.g. an e-mail was registered meanwhile): show it again.

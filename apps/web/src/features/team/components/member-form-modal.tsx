@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { manageableTypes, USER_TYPE_LABELS, type UserType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
@@ -10,7 +9,7 @@ import type { UserRow } from '@edu/shared/users';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createMember, teamKeys, updateMember } from '../api';
+import { useSaveMember } from '../api';
 
 interface Values {
   name: string;
@@ -20,7 +19,7 @@ interface Values {
 
 /** New member (no `member`) or edit member: name, e-mail and type, all required (spec 1 §5). */
 export function MemberFormModal({ viewer, opened, member, onClose }: { viewer: SessionUser; opened: boolean; member: UserRow | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const save = useSaveMember(viewer);
   const form = useForm<Values>({ initialValues: { name: '', email: '', type: null }, validate: zodForm(teamMemberBody) });
   const types = manageableTypes(viewer.type).map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }));
 
@@ -37,10 +36,8 @@ export function MemberFormModal({ viewer, opened, member, onClose }: { viewer: S
   async function submit(values: Values) {
     const body = { name: values.name, email: values.email, type: values.type! };
     try {
-      if (member) await updateMember(viewer, member.id, body);
-      else await createMember(viewer, body);
+      await save.mutateAsync({ id: member?.id, body });
       toastSuccess(member ? MSG.userEdited : MSG.userCreated);
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     } catch (err) {
       if (applyServerErrors(form, err)) return;

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowBackUp, IconFileTypeCsv, IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { canManageUser, manageableTypes, USER_STATUS_LABELS, USER_TYPE_LABELS, type UserStatus, type UserType } from '@edu/shared/access';
 import type { SessionUser } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
@@ -14,7 +14,7 @@ import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
 import { DataTable, type Column } from '../../../ui/data-table';
-import { actorOf, deleteMember, setStatus, TEAM_PAGE_SIZE, teamKeys, teamQuery } from '../api';
+import { actorOf, TEAM_PAGE_SIZE, teamQuery, useDeleteMember, useSetTeamStatus } from '../api';
 import { MemberFormModal } from '../components/member-form-modal';
 import { ImportCsvModal } from '../components/import-csv-modal';
 
@@ -31,7 +31,6 @@ export default function MyTeamPage() {
 }
 
 function MyTeam({ viewer }: { viewer: SessionUser }) {
-  const queryClient = useQueryClient();
   const actor = actorOf(viewer);
   // Admin, director, provider and seller manage their team; the seller's assistant only looks.
   const manages = manageableTypes(viewer.type).length > 0;
@@ -65,15 +64,15 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
   }, [list.isError]);
 
   const manageable = (row: UserRow) => manages && canManageUser(actor, row);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
+  const removal = useDeleteMember(viewer);
+  const statusChange = useSetTeamStatus();
 
   async function remove(row: UserRow) {
     if (!(await confirm({ title: MSG.deleteUserConfirm, message: MSG.canBeUndone, confirmLabel: 'Excluir', danger: true }))) return;
     try {
-      await deleteMember(viewer, row.id);
+      await removal.mutateAsync(row.id);
       toastSuccess(MSG.statusEdited);
       setSelected((s) => s.filter((id) => id !== row.id));
-      await refresh();
     } catch {
       toastError(MSG.statusChangeFail);
     }
@@ -81,10 +80,9 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
 
   async function restore(row: UserRow) {
     try {
-      await setStatus([row.id], 'active');
+      await statusChange.mutateAsync({ ids: [row.id], status: 'active' });
       toastSuccess(MSG.statusEdited);
       setSelected((s) => s.filter((id) => id !== row.id));
-      await refresh();
     } catch {
       toastError(MSG.statusChangeFail);
     }
@@ -102,10 +100,9 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
     if (!ok) return;
     setBusy(true);
     try {
-      await setStatus(selected, target);
+      await statusChange.mutateAsync({ ids: selected, status: target });
       toastSuccess(MSG.statusEdited);
       setSelected([]);
-      await refresh();
     } catch {
       toastError(MSG.statusChangeFail);
     } finally {
