@@ -54,13 +54,15 @@ function renderModal(onClose = vi.fn()) {
 }
 
 const input = () => screen.getByPlaceholderText(/^Escolha ou digite/);
-const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+/** Moves the fake clock (the test of the 1 s pause runs on fake timers, so the pause costs no real time). */
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   session.start('token', { id: 1, name: 'Ana', email: 'ana@exemplo.com.br', type: 'seller', seller: { id: 7, status: 'active', grants: [] }, provider: null } as unknown as SessionUser);
   stubServer();
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   notifications.clean();
   session.clear();
@@ -77,6 +79,8 @@ describe("'Adicionar à disciplina'", () => {
   });
 
   it("offers 'Criar nova' only after a 1 s pause and never for an existing name; creating then adding sends both calls", async () => {
+    // The clock also moves with real time, so waitFor and the stubbed server's replies keep working.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const onClose = renderModal();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/sellers/subjects/seller/7', expect.anything()));
     // Mantine ignores a change to an input that has no focus (autofill): type into the focused input.
