@@ -6,7 +6,7 @@
 import '@mantine/dropzone/styles.css';
 import { Avatar, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { CNPJ_MASK, maskCnpj, onlyDigits } from '@edu/shared/format';
@@ -26,8 +26,7 @@ import { ApiError } from '../../../lib/api';
 import { readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LogoDropzone, MaskedInput } from '../../auth';
-import { createInstitution, planOptionsQuery, updateInstitution, uploadInstitutionLogo } from '../api';
-import { refreshMarketplace } from '../../../lib/query';
+import { planOptionsQuery, useSaveInstitution } from '../api';
 import { FormActions } from '../../../ui/form-actions';
 
 type Values = { nameUser: string; cnpj: string; sellerName: string; email: string; planId: string | null; grants: string[] };
@@ -44,7 +43,6 @@ export function InstitutionAccessModal({ editing, opened, onClose }: { editing: 
 }
 
 function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const plans = useQuery(planOptionsQuery());
   const [logo, setLogo] = useState<File | null>(null);
   const form = useForm<Values>({
@@ -76,24 +74,11 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
     grants: normalizeGrants(v.grants),
   });
 
-  const save = useMutation({
-    mutationFn: async (values: Values) => {
-      const saved = editing
-        ? { sellerId: editing.id, ...(await updateInstitution(editing.id, updatePayload(values) as z.input<typeof institutionUpdateBody>)) }
-        : await createInstitution(createPayload(values) as z.input<typeof institutionCreateBody>);
-      if (logo) {
-        try {
-          await uploadInstitutionLogo(saved.sellerId, logo);
-        } catch (err) {
-          // The institution is saved; only the logo is missing (it can be sent again by editing).
-          toastError(err instanceof ApiError && err.status !== 0 ? err.message : MSG.uploadFail, MSG.uploadFailTitle);
-        }
-      }
-      return saved;
-    },
+  const save = useSaveInstitution({
+    // The institution is saved; only the logo is missing (it can be sent again by editing).
+    onLogoFail: (err) => toastError(err instanceof ApiError && err.status !== 0 ? err.message : MSG.uploadFail, MSG.uploadFailTitle),
     onSuccess: (saved) => {
       toastSuccess(saved.message);
-      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {
@@ -116,7 +101,12 @@ function AccessForm({ editing, onClose }: { editing: InstitutionRow | null; onCl
     const ready = editing
       ? readyToSend(form, institutionUpdateBody, updatePayload(values), { name: 'sellerName' })
       : readyToSend(form, institutionCreateBody, createPayload(values));
-    if (ready) save.mutate(values);
+    if (!ready) return;
+    save.mutate(
+      editing
+        ? { id: editing.id, update: updatePayload(values) as z.input<typeof institutionUpdateBody>, logo }
+        : { create: createPayload(values) as z.input<typeof institutionCreateBody>, logo },
+    );
   }
 
   const currentLogo = editing?.logoUrl ?? null;

@@ -6,14 +6,13 @@
  */
 import { ActionIcon, Alert, Badge, Button, Card, CopyButton, Divider, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconX } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@edu/shared/messages';
 import { LTI_MSG, LTI_PLATFORM_LABELS, ltiDeploymentId, type LtiConnectionView, type LtiTestReply } from '@edu/shared/lti';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { confirm } from '../../../ui/confirm';
-import { addLtiDeployment, deleteLtiConnection, institutionsKeys, removeLtiDeployment, testLtiConnection } from '../api';
+import { useAddLtiDeployment, useDeleteLtiConnection, useRemoveLtiDeployment, useTestLtiConnection } from '../api';
 
 function Value({ label, value }: { label: string; value: string }) {
   return (
@@ -66,20 +65,13 @@ export function ToolValues({ tool }: { tool: LtiConnectionView['tool'] }) {
 }
 
 export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
   const [result, setResult] = useState<LtiTestReply | null>(null);
-  const remove = useMutation({
-    mutationFn: () => deleteLtiConnection(sellerId, { clientId: c.clientId, url: c.url }),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      void refresh();
-    },
+  const remove = useDeleteLtiConnection(sellerId, {
+    onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError && err.status === 404 ? err.message : MSG.generic),
   });
-  const test = useMutation({
-    mutationFn: () => testLtiConnection(sellerId, c.id),
-    onSuccess: setResult,
+  const test = useTestLtiConnection(sellerId, c.id, {
+    onSuccess: (res) => setResult(res),
     onError: (err) => toastError(err instanceof ApiError ? err.message : MSG.generic),
   });
   const title = c.name || `${LTI_PLATFORM_LABELS[c.platform]} ${c.clientId}`;
@@ -111,7 +103,7 @@ export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: numbe
                 confirmLabel: 'Deletar',
                 danger: true,
               });
-              if (ok) remove.mutate();
+              if (ok) remove.mutate({ clientId: c.clientId, url: c.url });
             }}
           >
             Deletar
@@ -139,30 +131,24 @@ export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: numbe
         <Value label="Token de acesso" value={c.accesstokenEndpoint} />
         <Value label="Chaves (JWK_SET)" value={c.authConfig.key} />
         <Divider my={6} />
-        <Deployments sellerId={sellerId} connection={c} onAdded={() => void refresh()} />
+        <Deployments sellerId={sellerId} connection={c} />
       </Stack>
     </Card>
   );
 }
 
-function Deployments({ sellerId, connection: c, onAdded }: { sellerId: number; connection: LtiConnectionView; onAdded: () => void }) {
+function Deployments({ sellerId, connection: c }: { sellerId: number; connection: LtiConnectionView }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: (deploymentId: string) => addLtiDeployment(sellerId, c.id, { deploymentId }),
+  const add = useAddLtiDeployment(sellerId, c.id, {
     onSuccess: (res) => {
       toastSuccess(res.message);
       setValue('');
-      onAdded();
     },
     onError: (err) => setError(err instanceof ApiError ? (err.fields.deploymentId ?? err.message) : MSG.generic),
   });
-  const remove = useMutation({
-    mutationFn: (deploymentId: string) => removeLtiDeployment(sellerId, c.id, { deploymentId }),
-    onSuccess: (res) => {
-      toastSuccess(res.message);
-      onAdded();
-    },
+  const remove = useRemoveLtiDeployment(sellerId, c.id, {
+    onSuccess: (res) => toastSuccess(res.message),
     onError: (err) => toastError(err instanceof ApiError ? err.message : MSG.generic),
   });
   async function askRemove(deploymentId: string) {

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Card, Group, List, Loader, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { applyServerErrors, readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
-import { addLtiConnection, deleteLtiConnection, institutionsKeys, ltiConnectionsQuery } from '../api';
+import { ltiConnectionsQuery, useAddLtiConnection, useDeleteLtiConnection, type Reactions } from '../api';
 import { LtiConnectionCard, ToolValues } from './lti-connection-card';
 
 type Mode = 'add' | 'delete';
@@ -90,11 +90,6 @@ function LtiManager({ institution }: { institution: InstitutionRow }) {
   );
 }
 
-function useAfterChange(sellerId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: institutionsKeys.lti(sellerId) });
-}
-
 /**
  * The add and delete forms alike: the body is checked by the shared schema before it is sent; the server's field
  * messages go under the fields; its refusal (`refusal`: 409 a duplicate on add, 404 an unknown connection on
@@ -105,24 +100,22 @@ function useLtiForm<V extends Record<string, unknown>, B>({
   initialValues,
   schema,
   toBody,
-  send,
+  useSend,
   refusal,
 }: {
   sellerId: number;
   initialValues: V;
   schema: z.ZodType;
   toBody: (values: V) => unknown;
-  send: (sellerId: number, body: B) => Promise<{ message: string }>;
+  /** The write's hook (it reloads the list after a success). */
+  useSend: (sellerId: number, reactions: Reactions<{ message: string }, B>) => UseMutationResult<{ message: string }, Error, B>;
   refusal: number;
 }) {
-  const refresh = useAfterChange(sellerId);
   const form = useForm<V>({ initialValues });
-  const mutation = useMutation({
-    mutationFn: (body: B) => send(sellerId, body),
+  const mutation = useSend(sellerId, {
     onSuccess: (res) => {
       toastSuccess(res.message);
       form.reset();
-      void refresh();
     },
     onError: (err) => {
       const refused = err instanceof ApiError && err.status === refusal ? err.message : undefined;
@@ -147,7 +140,7 @@ function AddForm({ sellerId }: { sellerId: number }) {
     initialValues: { platform: null, name: '', clientId: '', url: '', deploymentId: '' },
     schema: ltiAddBody,
     toBody: (v) => ({ platform: v.platform ?? undefined, name: v.name, clientId: v.clientId, url: v.url, deploymentId: v.deploymentId.trim() }),
-    send: addLtiConnection,
+    useSend: useAddLtiConnection,
     refusal: 409,
   });
   return (
@@ -192,7 +185,7 @@ function DeleteForm({ sellerId }: { sellerId: number }) {
     initialValues: { clientId: '', url: '' },
     schema: ltiDeleteBody,
     toBody: (v) => v,
-    send: deleteLtiConnection,
+    useSend: useDeleteLtiConnection,
     refusal: 404,
   });
   return (

@@ -7,15 +7,14 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { PolicyLinks } from '../../../ui/policy-links';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
-import type { SellerView } from '@edu/shared/institutions';
 import { session, useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { signOut as endSession } from '../../auth';
-import { acceptLatePaymentTerms, acceptTerms, publicConfigQuery, sellerQuery } from '../api';
+import { publicConfigQuery, sellerQuery, useAcceptTerms } from '../api';
 
 export function TermsDialogs() {
   const user = useSessionUser();
@@ -40,7 +39,8 @@ function TermsOfUseDialog({ sellerId }: { sellerId: number }) {
       key="terms"
       title="Termos de uso e política de privacidade"
       checkboxLabel="Li e compreendi a Política de Privacidade e os Termos de Uso da Plataforma."
-      accept={() => acceptTerms(sellerId)}
+      kind="terms"
+      sellerId={sellerId}
     >
       <Text>
         Para continuar usando a plataforma, leia com atenção a nossa Política de Privacidade e os Termos de Uso da Plataforma. Eles explicam
@@ -57,7 +57,8 @@ function LatePaymentDialog({ sellerId }: { sellerId: number }) {
       key="late-payment"
       title="Aviso importante"
       checkboxLabel="Li e estou ciente do termo de inadimplência."
-      accept={() => acceptLatePaymentTerms(sellerId)}
+      kind="latePayment"
+      sellerId={sellerId}
     >
       <Text>
         Em caso de atraso no pagamento superior a {LIMITS.latePaymentDays} dias, o acesso à plataforma e aos seus conteúdos poderá ser
@@ -70,28 +71,21 @@ function LatePaymentDialog({ sellerId }: { sellerId: number }) {
   );
 }
 
-function AcceptDialog(props: { title: string; checkboxLabel: string; accept: () => Promise<SellerView>; children: ReactNode }) {
-  const queryClient = useQueryClient();
+function AcceptDialog(props: { title: string; checkboxLabel: string; kind: 'terms' | 'latePayment'; sellerId: number; children: ReactNode }) {
   const navigate = useNavigate();
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const accept = useAcceptTerms(props.kind, props.sellerId, {
+    onSuccess: () => toastSuccess(MSG.termsSaved),
+    onError: () => toastError(MSG.termsFail, MSG.termsFailTitle),
+  });
 
-  async function confirmReading() {
+  function confirmReading() {
     if (!checked) {
       setError(MSG.confirmCheckbox);
       return;
     }
-    setSaving(true);
-    try {
-      const seller = await props.accept();
-      toastSuccess(MSG.termsSaved);
-      queryClient.setQueryData(['seller', seller.id], seller);
-    } catch {
-      toastError(MSG.termsFail, MSG.termsFailTitle);
-    } finally {
-      setSaving(false);
-    }
+    accept.mutate();
   }
 
   async function signOut() {
@@ -126,7 +120,7 @@ function AcceptDialog(props: { title: string; checkboxLabel: string; accept: () 
           <Button variant="subtle" color="gray" onClick={signOut}>
             Sair
           </Button>
-          <Button onClick={confirmReading} loading={saving}>
+          <Button onClick={confirmReading} loading={accept.isPending}>
             Confirmar
           </Button>
         </Group>

@@ -5,7 +5,7 @@
  */
 import { Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconPlayerPause, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -28,11 +28,10 @@ import { LoadError } from '../../../ui/load-error';
 import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 import { StatusFilter } from '../../../ui/status-filter';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
-import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, setInstitutionStatus, setInstitutionsStatus } from '../api';
+import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, useSetInstitutionsStatus } from '../api';
 import { InstitutionAccessModal } from '../components/institution-access-modal';
 import { StatusModal } from '../components/status-modal';
 import { LtiModal } from '../components/lti-modal';
-import { refreshMarketplace } from '../../../lib/query';
 
 type StatusChoice = 'all' | SellerStatus;
 type Order = ListOrder;
@@ -58,7 +57,6 @@ function SellerStatusBadge({ status }: { status: SellerStatus }) {
 }
 
 function Institutions() {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusChoice>('all');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -84,16 +82,13 @@ function Institutions() {
     }),
   );
 
-  const change = useMutation({
-    mutationFn: ({ ids, next }: { ids: number[]; next: SellerStatus }) =>
-      ids.length === 1 ? setInstitutionStatus(ids[0]!, next) : setInstitutionsStatus(ids, next),
+  const change = useSetInstitutionsStatus({
     onSuccess: (res) => {
       toastSuccess(res.message);
       setSelected([]);
       setStatusOf(null);
     },
     onError: () => toastError(MSG.statusChangeFail),
-    onSettled: () => refreshMarketplace(queryClient),
   });
 
   async function suspend(rows: InstitutionRow[]) {
