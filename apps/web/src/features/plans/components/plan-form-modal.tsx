@@ -1,13 +1,11 @@
 import { Group, Modal, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PLAN_MSG, planFormSchema, type Plan, type PlanBody, type PlanFormValues } from '@edu/shared/plans';
+import { PLAN_MSG, planFormSchema, type Plan, type PlanFormValues } from '@edu/shared/plans';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createPlan, updatePlan } from '../api';
-import { refreshMarketplace } from '../../../lib/query';
+import { useSavePlan } from '../api';
 import { FormActions } from '../../../ui/form-actions';
 
 const EMPTY: PlanFormValues = { name: '', description: '', minRent: '', maxRent: '' };
@@ -17,7 +15,6 @@ const EMPTY: PlanFormValues = { name: '', description: '', minRent: '', maxRent:
  * minimum ≤ maximum. `plan` null: 'Novo Plano'.
  */
 export function PlanFormModal({ opened, plan, onClose }: { opened: boolean; plan: Plan | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<PlanFormValues>({ initialValues: EMPTY, validate: zodForm(planFormSchema) });
 
   useEffect(() => {
@@ -29,11 +26,9 @@ export function PlanFormModal({ opened, plan, onClose }: { opened: boolean; plan
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, plan]);
 
-  const save = useMutation({
-    mutationFn: (body: PlanBody) => (plan ? updatePlan(plan.id, body) : createPlan(body)),
+  const save = useSavePlan(plan ? plan.id : null, {
     onSuccess: () => {
       toastSuccess(plan ? PLAN_MSG.saved : PLAN_MSG.created);
-      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {

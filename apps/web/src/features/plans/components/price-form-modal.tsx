@@ -1,13 +1,11 @@
 import { Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { centsToReais, PLAN_MSG, planPriceFormSchema, reaisToCents, studentsRange, type PlanRow } from '@edu/shared/plans';
 import { ApiError } from '../../../lib/api';
 import { zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createPlanPrice, updatePlanPrice } from '../api';
-import { refreshMarketplace } from '../../../lib/query';
+import { useSavePlanPrice } from '../api';
 import { FormActions } from '../../../ui/form-actions';
 
 /**
@@ -15,7 +13,6 @@ import { FormActions } from '../../../ui/form-actions';
  * typed in reais and sent as integer centavos (a new price, or a change of the existing one).
  */
 export function PriceFormModal({ plan, provider, onClose }: { plan: PlanRow | null; provider: { id: number; companyName: string }; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<{ value: number | string }>({ initialValues: { value: '' }, validate: zodForm(planPriceFormSchema) });
 
   useEffect(() => {
@@ -27,21 +24,15 @@ export function PriceFormModal({ plan, provider, onClose }: { plan: PlanRow | nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plan]);
 
-  const save = useMutation({
-    mutationFn: (cents: number) => {
-      const body = { planId: plan!.id, providerId: provider.id, value: cents };
-      return plan!.price ? updatePlanPrice(plan!.price.id, body) : createPlanPrice(body);
-    },
+  // A price someone else created meanwhile (409): the hook shows the list as it is now.
+  const save = useSavePlanPrice(plan, provider.id, {
     onSuccess: () => {
       toastSuccess(PLAN_MSG.saved);
-      void refreshMarketplace(queryClient);
       onClose();
     },
     onError: (err) => {
       if (err instanceof ApiError && err.fields.value) form.setFieldError('value', err.fields.value);
       else toastError(err instanceof ApiError && err.status < 500 ? err.message : PLAN_MSG.saveFail);
-      // A price someone else created meanwhile: show the list as it is now.
-      if (err instanceof ApiError && err.status === 409) void refreshMarketplace(queryClient);
     },
   });
 
