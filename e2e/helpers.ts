@@ -122,6 +122,7 @@ export const TINY_PNG = Buffer.from(
 export async function signUpInstitutionApi(request: APIRequestContext, email: string) {
   const plans = (await (await request.get('/api/plans/signup')).json()) as { id: number }[];
   const res = await request.post('/api/signup', {
+    headers: setupAddress(),
     data: { nameUser: 'Gestora E2E', email, sellerName: 'Escola E2E', cnpj: validCnpj(), planId: plans[0]!.id, status: 'inative' },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -137,14 +138,15 @@ export async function createActiveAccount(request: APIRequestContext, prefix: st
   const email = uniqueEmail(prefix);
   await signUpInstitutionApi(request, email);
   const confirmLink = new URL(linkIn((await lastMail(request, email, /Confirme seu e-mail/)).text));
-  const confirmed = await request.post('/api/confirm-email', { data: { email, token: confirmLink.searchParams.get('token') } });
+  const from = setupAddress();
+  const confirmed = await request.post('/api/confirm-email', { headers: from, data: { email, token: confirmLink.searchParams.get('token') } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   const temporary = passwordIn((await lastMail(request, email, /Seus dados de acesso/)).text);
-  const signin = await request.post('/api/signin', { data: { email, password: temporary } });
+  const signin = await request.post('/api/signin', { headers: from, data: { email, password: temporary } });
   expect(signin.status(), await signin.text()).toBe(200);
   const { token, seller } = (await signin.json()) as { token: string; seller: { id: number } };
   const changed = await request.post('/api/update-password', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { ...from, authorization: `Bearer ${token}` },
     data: { password, password_confirmation: password },
   });
   expect(changed.status(), await changed.text()).toBe(200);
@@ -170,7 +172,7 @@ export async function activeRentApi(request: APIRequestContext, sellerId: number
 
 /** A bearer token of a demo account, through the API. */
 export async function demoToken(request: APIRequestContext, local: string): Promise<string> {
-  const res = await request.post('/api/signin', { data: { email: demoEmail(local), password: DEMO_PASSWORD } });
+  const res = await request.post('/api/signin', { headers: setupAddress(), data: { email: demoEmail(local), password: DEMO_PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
@@ -227,7 +229,8 @@ export async function approvedProviderApi(request: APIRequestContext, prefix: st
   const email = uniqueEmail(prefix);
   const companyName = `Fornecedor E2E ${Date.now()} ${Math.random().toString(36).slice(2, 8)}`;
   const nameUser = 'Helena Fornecedora';
-  const signup = await request.post('/api/providers/signup', { data: { nameUser, email, typePerson: 'Fornecedor', cnpj: validCnpj(), companyName } });
+  const from = setupAddress();
+  const signup = await request.post('/api/providers/signup', { headers: from, data: { nameUser, email, typePerson: 'Fornecedor', cnpj: validCnpj(), companyName } });
   expect(signup.status(), await signup.text()).toBe(200);
   const director = { authorization: `Bearer ${await demoToken(request, 'director')}` };
   const list = await request.get('/api/providers/filter', { headers: director, params: { name: email } });
@@ -240,14 +243,14 @@ export async function approvedProviderApi(request: APIRequestContext, prefix: st
     expect(priced.status(), await priced.text()).toBe(200);
   }
   const temporary = passwordIn((await lastMail(request, email, /Cadastro aprovado/)).text);
-  const first = await request.post('/api/signin', { data: { email, password: temporary } });
+  const first = await request.post('/api/signin', { headers: from, data: { email, password: temporary } });
   expect(first.status(), await first.text()).toBe(200);
   const changed = await request.post('/api/update-password', {
-    headers: { authorization: `Bearer ${((await first.json()) as { token: string }).token}` },
+    headers: { ...from, authorization: `Bearer ${((await first.json()) as { token: string }).token}` },
     data: { password, password_confirmation: password },
   });
   expect(changed.status(), await changed.text()).toBe(200);
-  const signin = await request.post('/api/signin', { data: { email, password } });
+  const signin = await request.post('/api/signin', { headers: from, data: { email, password } });
   expect(signin.status(), await signin.text()).toBe(200);
   return { id: provider!.id, email, password, companyName, nameUser, token: ((await signin.json()) as { token: string }).token };
 }
@@ -259,6 +262,12 @@ export async function approvedProviderApi(request: APIRequestContext, prefix: st
 export const ownClientAddress = () => ({
   extraHTTPHeaders: { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` },
 });
+
+/**
+ * The client address of a data helper's rate-limited calls (sign-up, sign-in, password change): one of its own, so the
+ * data a test prepares does not use up the per-address limits of the test's own sign-ins.
+ */
+const setupAddress = () => ownClientAddress().extraHTTPHeaders;
 
 /** A date as São Paulo's calendar shows it (dd/mm/yyyy), as the reports print it. */
 export const spDate = (date: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(date);
