@@ -1,8 +1,8 @@
-/** Problem reports and the feedback report: queries and mutations through the one API client. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { feedbackRoutes } from '@edu/shared/feedback';
+/** Problem reports and the feedback report: queries through the one API client, and the writes as hooks. */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { feedbackRoutes, nextFeedbackStatus } from '@edu/shared/feedback';
 import type { Body } from '@edu/shared/contract';
-import type { FeedbackListQuery } from '@edu/shared/feedback';
+import type { FeedbackListQuery, FeedbackReportPage, FeedbackRow, ProblemCategory } from '@edu/shared/feedback';
 import { call } from '../../lib/api';
 
 export const feedbackKeys = {
@@ -21,3 +21,60 @@ export const feedbackListQuery = (query: FeedbackListQuery) =>
 
 export const reportProblem = (body: Body<typeof feedbackRoutes.report>) => call(feedbackRoutes.report, { body });
 export const setFeedbackStatus = (id: number, status: 'resolved' | 'closed') => call(feedbackRoutes.status, { body: { id, status } });
+
+/** The caller's reactions to a write (toasts, closing the dialog); each hook runs its cache work first, then these. */
+type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** What the problem dialog sends when a `send` is given instead of the session's call. */
+export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;
+
+export type ProblemReport = {
+  unit: { id: number; title: string };
+  /** The signed-in reader's name, if any. */
+  reporterName: string | null;
+  error_type: ProblemCategory;
+  error_description: string;
+};
+
+/** 'Relatar Problema': by the session (no student), or by `sender` (the student viewer, with the share link). */
+export function useReportProblem(sender: ProblemReportSender | undefined, options: Reactions<unknown, ProblemReport> = {}) {
+  return useMutation({
+    ...options,
+    mutationFn: ({ unit, reporterName, error_type, error_description }: ProblemReport): Promise<unknown> =>
+      sender
+        ? sender({ error_type, error_description })
+        : reportProblem({
+            itemFeedback: {
+              ...(reporterName ? { name: reporterName.slice(0, 200) } : {}),
+              unit_id: unit.id,
+              unit_name: unit.title.slice(0, 300),
+              error_type,
+              error_description,
+              student_id: null,
+            },
+          }),
+  });
+}
+
+/**
+ * The report's status toggle (to resolved, or from resolved to closed): the answer replaces the row in the page
+ * shown (`query`); after a refusal every page refetches.
+ */
+export function useToggleFeedbackStatus(query: FeedbackListQuery, options: Reactions<FeedbackRow, FeedbackRow> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: (row: FeedbackRow) => setFeedbackStatus(row.id, nextFeedbackStatus(row.status)),
+    onSuccess: (...args) => {
+      const updated = args[0];
+      queryClient.setQueryData<FeedbackReportPage>(feedbackKeys.list(query), (current) =>
+        current ? { ...current, data: current.data.map((r) => (r.id === updated.id ? updated : r)) } : current,
+      );
+      return options.onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: feedbackKeys.lists });
+      return options.onError?.(...args);
+    },
+  });
+}

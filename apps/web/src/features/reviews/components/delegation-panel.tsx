@@ -5,12 +5,12 @@
  */
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createDelegation, editDelegation, reviewsKeys, staffQuery } from '../api';
+import { staffQuery, useDelegate } from '../api';
 
 export type DelegationTarget =
   | { kind: 'create'; contentIds: number[] }
@@ -29,7 +29,6 @@ export function delegationTitle(target: DelegationTarget) {
 }
 
 export function DelegationPanel({ target, onClose, onDone }: { target: DelegationTarget | null; onClose: () => void; onDone?: () => void }) {
-  const queryClient = useQueryClient();
   const opened = target !== null;
   const curators = useQuery({ ...staffQuery('curator'), enabled: opened });
   const reviewers = useQuery({ ...staffQuery('review'), enabled: opened });
@@ -58,20 +57,27 @@ export function DelegationPanel({ target, onClose, onDone }: { target: Delegatio
   const curatorOptions = useMemo(() => options(curators.data, target?.kind === 'edit' ? target.curatorId : undefined), [curators.data, target]);
   const reviewerOptions = useMemo(() => options(reviewers.data, target?.kind === 'edit' ? target.reviewerId : undefined), [reviewers.data, target]);
 
+  const delegate = useDelegate({
+    onSuccess: (_, { kind }) => toastSuccess(kind === 'create' ? REVIEW_MSG.delegated : REVIEW_MSG.delegationEdited),
+    onError: (err) => {
+      if (applyServerErrors(form, err)) return;
+      toastError(REVIEW_MSG.delegationFail);
+    },
+  });
+
+  // Awaited, so the form shows it is submitting until the lists are fresh; then the panel closes.
   async function submit(values: Values) {
     if (!target) return;
     const people = { curatorId: Number(values.curatorId), reviewerId: Number(values.reviewerId) };
     try {
-      if (target.kind === 'create') await createDelegation({ ...people, contentIds: target.contentIds });
-      else await editDelegation(target.reviewIds, people);
-      toastSuccess(target.kind === 'create' ? REVIEW_MSG.delegated : REVIEW_MSG.delegationEdited);
-      await queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
-      onDone?.();
-      onClose();
-    } catch (err) {
-      if (applyServerErrors(form, err)) return;
-      toastError(REVIEW_MSG.delegationFail);
+      await delegate.mutateAsync(
+        target.kind === 'create' ? { kind: 'create', ...people, contentIds: target.contentIds } : { kind: 'edit', ...people, reviewIds: target.reviewIds },
+      );
+    } catch {
+      return;
     }
+    onDone?.();
+    onClose();
   }
 
   // The last target stays on screen while the panel closes.

@@ -4,13 +4,12 @@
  * session, or by `send` (the student viewer sends it with the share link, issue 13).
  */
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FEEDBACK_MSG, PROBLEM_CATEGORIES, type ProblemCategory } from '@edu/shared/feedback';
 import { useSessionUser } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { reportProblem } from '../feedback-api';
+import { useReportProblem, type ProblemReportSender } from '../feedback-api';
 
 export const PROBLEM_REPORT_TEXT = {
   open: 'Relatar Problema',
@@ -23,8 +22,7 @@ export const PROBLEM_REPORT_TEXT = {
 
 const DESCRIPTION_MAX = 5000;
 
-/** What the dialog sends when a `send` is given instead of the session's call. */
-export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;
+export type { ProblemReportSender };
 
 /** The 'Relatar Problema' button and its dialog, for a unit version. */
 export function ProblemReportButton({ unit, send }: { unit: { id: number; title: string }; send?: ProblemReportSender }) {
@@ -61,20 +59,7 @@ export function ProblemReportDialog({
     onClose();
   };
 
-  const send = useMutation({
-    mutationFn: () =>
-      sender
-        ? sender({ error_type: category!, error_description: description.trim() })
-        : reportProblem({
-            itemFeedback: {
-              ...(user?.name ? { name: user.name.slice(0, 200) } : {}),
-              unit_id: unit.id,
-              unit_name: unit.title.slice(0, 300),
-              error_type: category!,
-              error_description: description.trim(),
-              student_id: null,
-            },
-          }),
+  const send = useReportProblem(sender, {
     onSuccess: () => {
       toastSuccess(FEEDBACK_MSG.reported);
       close();
@@ -87,7 +72,9 @@ export function ProblemReportDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready && !send.isPending) send.mutate();
+          if (ready && !send.isPending) {
+            send.mutate({ unit, reporterName: user?.name || null, error_type: category!, error_description: description.trim() });
+          }
         }}
       >
         <Stack>

@@ -5,7 +5,6 @@
  * 'Esta ação pode ser desfeita' and a comment, required when the move needs one.
  */
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconArrowBackUp, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MSG } from '@edu/shared/messages';
@@ -13,8 +12,7 @@ import { reviewStatusLabel, type StageStatus } from '@edu/shared/review-machine'
 import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { reviewsKeys, updateReviews } from '../api';
-import { unitsKeys } from '../../units';
+import { useUpdateReviewStatus } from '../api';
 
 type Move = ReviewDetail['moves'][number];
 
@@ -39,20 +37,17 @@ export function reviewButtons(moves: Move[]): (Move & { label: string })[] {
 const DONE: Record<StageStatus, string> = { approved: 'aprovado', reproved: 'reprovado', correction: 'enviado para correção' };
 
 export function ReviewActions({ detail }: { detail: ReviewDetail }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState<(Move & { label: string }) | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const buttons = reviewButtons(detail.moves);
 
-  const update = useMutation({
-    mutationFn: (v: { status: StageStatus; comment: string }) => updateReviews([detail.id], v.status, v.comment),
+  const update = useUpdateReviewStatus({
     onSuccess: (_r, v) => {
       toastSuccess(REVIEW_MSG.statusDone(open?.stage === 'decision' && v.status === 'approved' ? 'publicado' : DONE[v.status]));
       setOpen(null);
     },
     onError: (err) => toastError(err instanceof ApiError && err.status < 500 ? err.message : REVIEW_MSG.listFail),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.all }), queryClient.invalidateQueries({ queryKey: unitsKeys.all })]),
   });
 
   if (buttons.length === 0) return null;
@@ -68,7 +63,7 @@ export function ReviewActions({ detail }: { detail: ReviewDetail }) {
       setError(REVIEW_MSG.commentRequired);
       return;
     }
-    update.mutate({ status: open.status, comment });
+    update.mutate({ ids: [detail.id], status: open.status, comment });
   };
 
   return (

@@ -4,13 +4,13 @@
  * 'ontem' or day and month (São Paulo calendar).
  */
 import { ActionIcon, Avatar, Card, Group, Loader, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatCommentDate } from '@edu/shared/format';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import { toastError } from '../../../lib/toast';
-import { commentsQuery, postComment, reviewsKeys } from '../api';
+import { commentsQuery, usePostComment } from '../api';
 
 export const REVIEW_COMMENTS_TEXT = {
   title: 'Comentários',
@@ -21,15 +21,12 @@ export const REVIEW_COMMENTS_TEXT = {
 } as const;
 
 export function ReviewComments({ reviewId, itemId, canPost = true }: { reviewId: number; itemId: number; canPost?: boolean }) {
-  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   const comments = useQuery(commentsQuery(reviewId));
-  const post = useMutation({
-    mutationFn: (comment: string) => postComment({ comment, reviewId, itemId }),
+  const post = usePostComment({
     onSuccess: () => setText(''),
     onError: () => toastError(REVIEW_MSG.listFail),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewsKeys.comments(reviewId) }),
   });
 
   const count = comments.data?.length ?? 0;
@@ -41,7 +38,7 @@ export function ReviewComments({ reviewId, itemId, canPost = true }: { reviewId:
   const send = () => {
     const comment = text.trim();
     if (!comment || post.isPending) return;
-    post.mutate(comment);
+    post.mutate({ comment, reviewId, itemId });
   };
   const now = new Date();
 

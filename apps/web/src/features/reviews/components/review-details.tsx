@@ -4,7 +4,7 @@
  * learning levels) for those who may edit the unit in this review.
  */
 import { Avatar, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
@@ -12,8 +12,8 @@ import type { UnitContent } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LabeledValue } from '../../../ui/labeled-value';
-import { knowledgeQuery, levelsQuery, unitsKeys } from '../../units';
-import { reviewsKeys, updateReviewKnowledge } from '../api';
+import { knowledgeQuery, levelsQuery } from '../../units';
+import { useUpdateReviewKnowledge } from '../api';
 
 function Person({ label, person }: { label: string; person: { name: string; avatar: string | null } }) {
   return (
@@ -53,20 +53,17 @@ export function ReviewDetails({ detail, unit, canEdit }: { detail: ReviewDetail;
 }
 
 function EditDetails({ unit, onDone }: { unit: UnitContent; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const areas = useQuery(knowledgeQuery);
   const levels = useQuery(levelsQuery);
   const [knowledges, setKnowledges] = useState(unit.knowledges.map((k) => String(k.id)));
   const [levelOfLearning, setLevels] = useState(unit.levelOfLearning);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => updateReviewKnowledge({ id: unit.id, knowledges: knowledges.map(Number), levelOfLearning }),
+  const save = useUpdateReviewKnowledge({
     onSuccess: () => {
       toastSuccess(REVIEW_MSG.saved);
       onDone();
     },
     onError: (err) => toastError(err instanceof ApiError && err.status === 400 && err.message ? err.message : REVIEW_MSG.saveFail),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.all }), queryClient.invalidateQueries({ queryKey: unitsKeys.all })]),
   });
   const areaOptions = (areas.data ?? []).filter((a) => a.type === unit.learningType).map((a) => ({ value: String(a.id), label: a.title }));
   const levelOptions = levels.data?.[unit.learningType] ?? [];
@@ -75,7 +72,7 @@ function EditDetails({ unit, onDone }: { unit: UnitContent; onDone: () => void }
       setError(REVIEW_MSG.fillAll);
       return;
     }
-    save.mutate();
+    save.mutate({ id: unit.id, knowledges: knowledges.map(Number), levelOfLearning });
   };
   return (
     <Stack gap="md">

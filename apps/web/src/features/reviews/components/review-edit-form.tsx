@@ -6,7 +6,6 @@
  */
 import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useState } from 'react';
@@ -16,8 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { MultiTextInput, ResourcesPanel, SHORT_EDITOR_HEIGHT, StepContent, StepSynthesis, bodyOf, stepOf, validate, valuesOf, type StudioValues } from '../../studio';
-import { unitsKeys } from '../../units';
-import { reviewsKeys, saveReviewContent } from '../api';
+import { useSaveReviewContent } from '../api';
 
 type Tab = 'capa' | 'introducao' | 'objetivos' | 'conteudo' | 'sintese';
 
@@ -29,24 +27,18 @@ function tabOf(field: string): Tab {
 }
 
 export function ReviewEditForm({ unit, onSaved }: { unit: UnitContent; onSaved?: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<StudioValues>({ mode: 'controlled', initialValues: valuesOf(unit) });
   const [tab, setTab] = useState<Tab>('capa');
   const [topic, setTopic] = useState(0);
   const [topicEditor, setTopicEditor] = useState<Editor | null>(null);
   const [resourcesOpen, setResourcesOpen] = useState(false);
 
-  const save = useMutation({
-    mutationFn: (values: StudioValues) => {
-      const { learningType: _type, ...body } = bodyOf(values);
-      return saveReviewContent(unit.id, { ...body, revision: unit.revision });
-    },
+  const save = useSaveReviewContent({
     onSuccess: () => {
       toastSuccess(REVIEW_MSG.saved);
       onSaved?.();
     },
     onError: (err) => toastError(err instanceof ApiError && [400, 409].includes(err.status) && err.message ? err.message : REVIEW_MSG.saveFail),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.all }), queryClient.invalidateQueries({ queryKey: unitsKeys.all })]),
   });
 
   const submit = () => {
@@ -57,7 +49,8 @@ export function ReviewEditForm({ unit, onSaved }: { unit: UnitContent; onSaved?:
       setTab(tabOf(first));
       return;
     }
-    save.mutate(form.values);
+    const { learningType: _type, ...body } = bodyOf(form.values);
+    save.mutate({ id: unit.id, body: { ...body, revision: unit.revision } });
   };
 
   return (

@@ -3,15 +3,14 @@
  * version is created and opened.
  */
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REVIEW_MSG, type ReviewDetail } from '@edu/shared/reviews';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { reopenReview, reviewsKeys, staffQuery } from '../api';
-import { unitsKeys } from '../../units';
+import { staffQuery, useReopenReview } from '../api';
 
 const option = (p: { id: number; name: string }) => ({ value: String(p.id), label: `${p.name} (${p.id})` });
 
@@ -30,21 +29,14 @@ export function ReviewReopen({ detail }: { detail: ReviewDetail }) {
 }
 
 function ReopenForm({ detail, onClose }: { detail: ReviewDetail; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const curators = useQuery(staffQuery('curator'));
   const reviewers = useQuery(staffQuery('review'));
   const [curatorId, setCurator] = useState<string | null>(String(detail.curator.id));
   const [reviewerId, setReviewer] = useState<string | null>(String(detail.reviewer.id));
   const [error, setError] = useState<string | null>(null);
-  const reopen = useMutation({
-    mutationFn: () => reopenReview({ id: detail.id, curatorId: Number(curatorId), reviewerId: Number(reviewerId), contentIds: [detail.itemContentId] }),
-    onSuccess: async ({ ids }) => {
-      toastSuccess(REVIEW_MSG.delegated);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.all }), queryClient.invalidateQueries({ queryKey: unitsKeys.all })]);
-      onClose();
-      if (ids[0]) void navigate(`/dashboard/units/review/${ids[0]}`);
-    },
+  const reopen = useReopenReview({
+    onSuccess: () => toastSuccess(REVIEW_MSG.delegated),
     onError: (err) => toastError(err instanceof ApiError && err.status < 500 && err.message ? err.message : REVIEW_MSG.delegationFail),
   });
   const submit = () => {
@@ -52,7 +44,14 @@ function ReopenForm({ detail, onClose }: { detail: ReviewDetail; onClose: () => 
       setError(REVIEW_MSG.fillAll);
       return;
     }
-    reopen.mutate();
+    // Once the lists are fresh: the modal closes and the new version opens.
+    reopen
+      .mutateAsync({ id: detail.id, curatorId: Number(curatorId), reviewerId: Number(reviewerId), contentIds: [detail.itemContentId] })
+      .then(({ ids }) => {
+        onClose();
+        if (ids[0]) void navigate(`/dashboard/units/review/${ids[0]}`);
+      })
+      .catch(() => undefined);
   };
   return (
     <Stack gap="md">

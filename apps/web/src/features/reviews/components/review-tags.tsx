@@ -5,40 +5,22 @@
  */
 import { TagsInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import type { TagRow, UnitContent } from '@edu/shared/units';
 import { toastError } from '../../../lib/toast';
-import { unitsKeys } from '../../units';
-import { attachTags, createTags, detachTag, reviewsKeys, tagSearchQuery } from '../api';
-
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
+import { sameTagName as same, tagSearchQuery, useChangeUnitTags } from '../api';
 
 export function ReviewTags({ unit }: { unit: UnitContent }) {
-  const queryClient = useQueryClient();
   const [tags, setTags] = useState<TagRow[]>(unit.tags);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const found = useQuery(tagSearchQuery(debounced));
 
-  const change = useMutation({
-    mutationFn: async (next: string[]): Promise<TagRow[]> => {
-      let current = tags;
-      for (const t of tags.filter((t) => !next.some((n) => same(n, t.name)))) {
-        current = await detachTag(unit.id, t.id);
-      }
-      const added = next.filter((n) => n.trim() && !tags.some((t) => same(t.name, n)));
-      if (added.length === 0) return current;
-      const known = [...(found.data ?? [])];
-      const missing = added.filter((n) => !known.some((k) => same(k.name, n)));
-      if (missing.length > 0) known.push(...(await createTags(missing.map((n) => n.trim()))));
-      const ids = added.map((n) => known.find((k) => same(k.name, n))?.id).filter((id): id is number => id !== undefined);
-      return ids.length > 0 ? attachTags(unit.id, ids) : current;
-    },
+  const change = useChangeUnitTags({
     onSuccess: (next) => setTags(next),
     onError: () => toastError(REVIEW_MSG.saveFail),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewsKeys.tags }), queryClient.invalidateQueries({ queryKey: unitsKeys.one(unit.id) })]),
   });
 
   const options = (found.data ?? []).map((t) => t.name).filter((n) => !tags.some((t) => same(t.name, n)));
@@ -49,7 +31,7 @@ export function ReviewTags({ unit }: { unit: UnitContent }) {
       placeholder="Buscar ou criar tag"
       data={options}
       value={tags.map((t) => t.name)}
-      onChange={(next) => change.mutate(next)}
+      onChange={(next) => change.mutate({ unitId: unit.id, tags, next, known: found.data ?? [] })}
       searchValue={search}
       onSearchChange={setSearch}
       disabled={change.isPending}

@@ -5,14 +5,13 @@
  */
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MSG } from '@edu/shared/messages';
 import { REVIEW_MSG } from '@edu/shared/reviews';
 import { reviewStatusLabel, type StageStatus } from '@edu/shared/review-machine';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { reviewsKeys, updateReviews } from '../api';
+import { useUpdateStaffStatus } from '../api';
 
 export interface StaffStatusChange {
   reviewIds: number[];
@@ -24,7 +23,6 @@ export interface StaffStatusChange {
 export const STATUS_ACTION_LABELS: Record<StageStatus, string> = { approved: 'Aprovar', reproved: 'Reprovar', correction: 'Enviar para Correção' };
 
 export function StaffStatusModal({ change, onClose, onDone }: { change: StaffStatusChange | null; onClose: () => void; onDone?: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { comment: '' },
     validate: { comment: (v: string) => (change?.needsComment && !v.trim() ? REVIEW_MSG.commentRequired : null) },
@@ -42,18 +40,21 @@ export function StaffStatusModal({ change, onClose, onDone }: { change: StaffSta
   if (change && change !== shown) setShown(change);
   const label = shown ? reviewStatusLabel(shown.status) : '';
 
-  async function submit({ comment }: { comment: string }) {
-    if (!change) return;
-    try {
-      await updateReviews(change.reviewIds, change.status, comment);
+  const update = useUpdateStaffStatus({
+    onSuccess: () => {
       toastSuccess(REVIEW_MSG.statusDone(label));
       onDone?.();
       onClose();
-      await queryClient.invalidateQueries({ queryKey: reviewsKeys.all });
-    } catch (err) {
-      // A refusal of the state table says why; anything else is the list-or-status failure of spec 2 §8.
-      toastError(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : REVIEW_MSG.listFail);
-    }
+    },
+    // A refusal of the state table says why; anything else is the list-or-status failure of spec 2 §8.
+    onError: (err) =>
+      toastError(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : REVIEW_MSG.listFail),
+  });
+
+  // Awaited, so the form shows it is submitting until the list is fresh.
+  async function submit({ comment }: { comment: string }) {
+    if (!change) return;
+    await update.mutateAsync({ ids: change.reviewIds, status: change.status, comment }).catch(() => undefined);
   }
 
   return (

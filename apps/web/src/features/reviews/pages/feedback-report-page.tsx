@@ -5,7 +5,7 @@
  * Paginated on the server (20 a page), like the logs report.
  */
 import { ActionIcon, Badge, Center, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconCircleCheck, IconCircleDashed, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '@edu/shared/format';
@@ -15,7 +15,6 @@ import {
   FEEDBACK_REPORT_TYPES,
   FEEDBACK_STATUS_LABELS,
   nextFeedbackStatus,
-  type FeedbackReportPage,
   type FeedbackRow,
 } from '@edu/shared/feedback';
 import { useSessionUser } from '../../../lib/session';
@@ -23,7 +22,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
-import { feedbackKeys, feedbackListQuery, setFeedbackStatus } from '../feedback-api';
+import { feedbackListQuery, useToggleFeedbackStatus } from '../feedback-api';
 
 export const FEEDBACK_REPORT_TEXT = {
   title: 'Relatório de Feedbacks',
@@ -49,23 +48,13 @@ export default function FeedbackReportPage() {
 }
 
 function FeedbackReport() {
-  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const query = { page, limit: FEEDBACK_REPORT_PAGE_SIZE };
   const list = useQuery(feedbackListQuery(query));
 
-  const toggle = useMutation({
-    mutationFn: (row: FeedbackRow) => setFeedbackStatus(row.id, nextFeedbackStatus(row.status)),
-    onSuccess: (updated) => {
-      client.setQueryData<FeedbackReportPage>(feedbackKeys.list(query), (current) =>
-        current ? { ...current, data: current.data.map((r) => (r.id === updated.id ? updated : r)) } : current,
-      );
-      toastSuccess(updated.status === 'closed' ? FEEDBACK_MSG.closed : FEEDBACK_MSG.resolved);
-    },
-    onError: () => {
-      toastError(FEEDBACK_MSG.fail);
-      void client.invalidateQueries({ queryKey: feedbackKeys.lists });
-    },
+  const toggle = useToggleFeedbackStatus(query, {
+    onSuccess: (updated) => toastSuccess(updated.status === 'closed' ? FEEDBACK_MSG.closed : FEEDBACK_MSG.resolved),
+    onError: () => toastError(FEEDBACK_MSG.fail),
   });
 
   const columns: Column<FeedbackRow>[] = [
