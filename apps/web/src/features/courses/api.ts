@@ -154,7 +154,11 @@ export function useReorderCourse(side: CourseSide, id: number, reactions: Reacti
   });
 }
 
-export function useRemoveSubjectFromCourse(side: CourseSide, courseId: number, reactions: Reactions<Reply<typeof removeCourseSubject>, CourseItem> = {}) {
+export function useRemoveSubjectFromCourse(
+  side: CourseSide,
+  courseId: number,
+  reactions: Reactions<Reply<typeof removeCourseSubject>, CourseItem> = {},
+) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCourses();
   return useMutation({
@@ -169,7 +173,11 @@ export function useRemoveSubjectFromCourse(side: CourseSide, courseId: number, r
 }
 
 /** 'Nova Disciplina': one call per chosen subject (as the spec says), the last answer returned. */
-export function useAddSubjectsToCourse(side: CourseSide, courseId: number, reactions: Reactions<Reply<typeof addCourseSubject> | null, number[]> = {}) {
+export function useAddSubjectsToCourse(
+  side: CourseSide,
+  courseId: number,
+  reactions: Reactions<Reply<typeof addCourseSubject> | null, number[]> = {},
+) {
   const refresh = useRefreshCourses();
   return useMutation({
     ...reactions,

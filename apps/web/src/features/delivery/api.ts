@@ -44,7 +44,10 @@ type Reply<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnTyp
  * A build the server lost is re-queued by asking again; the wait never outlasts PACKAGE_STALE_MS. Answers false
  * when the button left the screen before the package was ready (nothing is saved then).
  */
-export function useDownloadPackage(itemContentId: number, { onProgress, ...reactions }: Reactions<boolean, void> & { onProgress: (p: number) => void }) {
+export function useDownloadPackage(
+  itemContentId: number,
+  { onProgress, ...reactions }: Reactions<boolean, void> & { onProgress: (p: number) => void },
+) {
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;

@@ -89,12 +89,16 @@ type SavedInstitution = { sellerId: number; message: string };
  * 'Criar Acesso' / 'Editar Acesso': the marketplace is refreshed after it. A logo the server refuses does not undo
  * the institution (`onLogoFail`: it can be sent again by editing).
  */
-export function useSaveInstitution({ onLogoFail, ...reactions }: Reactions<SavedInstitution, InstitutionSave> & { onLogoFail?: (err: unknown) => void } = {}) {
+export function useSaveInstitution({
+  onLogoFail,
+  ...reactions
+}: Reactions<SavedInstitution, InstitutionSave> & { onLogoFail?: (err: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...reactions,
     mutationFn: async (save: InstitutionSave): Promise<SavedInstitution> => {
-      const saved = 'update' in save ? { sellerId: save.id, ...(await updateInstitution(save.id, save.update)) } : await createInstitution(save.create);
+      const saved =
+        'update' in save ? { sellerId: save.id, ...(await updateInstitution(save.id, save.update)) } : await createInstitution(save.create);
       if (save.logo) {
         try {
           await uploadInstitutionLogo(saved.sellerId, save.logo);
@@ -135,7 +139,11 @@ export const useDeleteLtiConnection = (sellerId: number, reactions: Reactions<Re
   useLtiChange(sellerId, (body: LtiDeleteBody) => deleteLtiConnection(sellerId, body), reactions);
 export const useAddLtiDeployment = (sellerId: number, connectionId: number, reactions: Reactions<Reply<typeof addLtiDeployment>, string> = {}) =>
   useLtiChange(sellerId, (deploymentId: string) => addLtiDeployment(sellerId, connectionId, { deploymentId }), reactions);
-export const useRemoveLtiDeployment = (sellerId: number, connectionId: number, reactions: Reactions<Reply<typeof removeLtiDeployment>, string> = {}) =>
+export const useRemoveLtiDeployment = (
+  sellerId: number,
+  connectionId: number,
+  reactions: Reactions<Reply<typeof removeLtiDeployment>, string> = {},
+) =>
   useLtiChange(sellerId, (deploymentId: string) => removeLtiDeployment(sellerId, connectionId, { deploymentId }), reactions);
 
 /** 'Testar conexão': the server asks the LMS for its keys; nothing is stored. */
