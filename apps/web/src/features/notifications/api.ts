@@ -1,5 +1,5 @@
 /** Query keys, calls and writes of the notifications feature (bell, notices, templates). */
-import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { notificationsRoutes, type NoticeBody, type UnreadNotice } from '@edu/shared/notifications';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
@@ -25,6 +25,13 @@ export const fetchUnreadNotices = (sellerId: number) => call(notificationsRoutes
 export const fetchNotices = (page: number) => call(notificationsRoutes.notices, { query: { page, limit: PAGE_SIZE } });
 export const fetchTemplates = (page: number, limit: number = PAGE_SIZE) => call(notificationsRoutes.templates, { query: { page, limit } });
 export const fetchSellerOptions = () => call(notificationsRoutes.sellerOptions);
+export const bellQuery = () => queryOptions({ queryKey: keys.bell, queryFn: fetchBell });
+export const unreadNoticesQuery = (sellerId: number | null) =>
+  queryOptions({ queryKey: keys.unreadNotices(sellerId ?? 0), queryFn: () => fetchUnreadNotices(sellerId!), enabled: sellerId !== null });
+export const noticesQuery = (page: number) => queryOptions({ queryKey: keys.notices(page), queryFn: () => fetchNotices(page) });
+export const templatesQuery = (page: number, limit: number) =>
+  queryOptions({ queryKey: keys.templates(page, limit), queryFn: () => fetchTemplates(page, limit) });
+export const sellerOptionsQuery = () => queryOptions({ queryKey: keys.sellerOptions, queryFn: fetchSellerOptions, staleTime: 60_000 });
 export const uploadTemplateImage = async (file: File) => (await call(notificationsRoutes.templateImage, { file })).url;
 
 export const markRead = (id: number) => call(notificationsRoutes.markRead, { params: { id } });

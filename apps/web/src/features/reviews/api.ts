@@ -99,7 +99,10 @@ type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnTy
 const REVIEWS_AND_UNITS: readonly QueryKey[] = [reviewsKeys.all, unitsKeys.all];
 
 /** Once the write settles (success or refusal), these keys refetch; then the caller's onSettled. */
-function useRefetchOnSettled<TData, TVars>(keys: (vars: TVars) => readonly QueryKey[], options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {
+function useRefetchOnSettled<TData, TVars>(
+  keys: (vars: TVars) => readonly QueryKey[],
+  options: Reactions<TData, TVars>,
+): Reactions<TData, TVars>['onSettled'] {
   const queryClient = useQueryClient();
   return async (...args) => {
     await Promise.all(keys(args[2]).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -111,7 +114,10 @@ function useRefetchOnSettled<TData, TVars>(keys: (vars: TVars) => readonly Query
  * After a success these keys refetch: the refetch starts, the caller reacts (a toast) and the write stays pending
  * until the lists on screen are fresh.
  */
-function useRefetchOnSuccess<TData, TVars>(keys: readonly QueryKey[], options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSuccess'] {
+function useRefetchOnSuccess<TData, TVars>(
+  keys: readonly QueryKey[],
+  options: Reactions<TData, TVars>,
+): Reactions<TData, TVars>['onSuccess'] {
   const queryClient = useQueryClient();
   return async (...args) => {
     const refetched = Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -12,7 +12,7 @@ import { noticeBody, type NoticeBody, type SellerNotice, type TargetType } from 
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { fetchSellerOptions, fetchTemplates, keys, TEMPLATE_OPTIONS_LIMIT, useSaveNotice } from '../api';
+import { sellerOptionsQuery, templatesQuery, TEMPLATE_OPTIONS_LIMIT, useSaveNotice } from '../api';
 
 interface Values {
   templateId: string | null;
@@ -56,12 +56,8 @@ export function NoticeFormDialog({ notice, onClose }: { notice: SellerNotice | '
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, existing?.id]);
 
-  const templates = useQuery({
-    queryKey: keys.templates(1, TEMPLATE_OPTIONS_LIMIT),
-    queryFn: () => fetchTemplates(1, TEMPLATE_OPTIONS_LIMIT),
-    enabled: opened,
-  });
-  const sellers = useQuery({ queryKey: keys.sellerOptions, queryFn: fetchSellerOptions, enabled: opened, staleTime: 60_000 });
+  const templates = useQuery({ ...templatesQuery(1, TEMPLATE_OPTIONS_LIMIT), enabled: opened });
+  const sellers = useQuery({ ...sellerOptionsQuery(), enabled: opened });
   useEffect(() => {
     if (templates.isError) toastError(MSG.templatesLoadFail);
   }, [templates.isError]);

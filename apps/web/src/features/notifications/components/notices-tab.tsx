@@ -8,7 +8,7 @@ import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
-import { fetchNotices, keys, PAGE_SIZE, useDeleteNotice } from '../api';
+import { noticesQuery, PAGE_SIZE, useDeleteNotice } from '../api';
 import { formatDateTime } from '../format';
 import { NoticeDetailDialog } from './notice-detail-dialog';
 import { NoticeFormDialog } from './notice-form-dialog';
@@ -20,7 +20,7 @@ export function NoticesTab() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SellerNotice | 'new' | null>(null);
   const [viewing, setViewing] = useState<SellerNotice | null>(null);
-  const list = useQuery({ queryKey: keys.notices(page), queryFn: () => fetchNotices(page), placeholderData: keepPreviousData });
+  const list = useQuery({ ...noticesQuery(page), placeholderData: keepPreviousData });
 
   useEffect(() => {
     if (list.isError) toastError(MSG.noticesLoadFail);

@@ -14,7 +14,7 @@ import { MSG } from '@edu/shared/messages';
 import type { NotificationEntry, UnreadNotice } from '@edu/shared/notifications';
 import { useSessionUser } from '../../../lib/session';
 import { SafeHtml } from '../../../ui/safe-html';
-import { fetchBell, fetchUnreadNotices, keys, useMarkAllRead, useMarkNoticeRead, useMarkNotificationRead } from '../api';
+import { bellQuery, unreadNoticesQuery, useMarkAllRead, useMarkNoticeRead, useMarkNotificationRead } from '../api';
 import { formatWhen } from '../format';
 import { useLiveEvents } from '../use-live-events';
 import { NoticeReadDialog } from './notice-read-dialog';
@@ -35,12 +35,8 @@ export function NotificationBell() {
   const sellerId = user?.type === 'seller' ? (user.seller?.id ?? null) : null;
   useLiveEvents(!!user);
 
-  const bell = useQuery({ queryKey: keys.bell, queryFn: fetchBell, enabled: !!user });
-  const notices = useQuery({
-    queryKey: keys.unreadNotices(sellerId ?? 0),
-    queryFn: () => fetchUnreadNotices(sellerId!),
-    enabled: sellerId !== null,
-  });
+  const bell = useQuery({ ...bellQuery(), enabled: !!user });
+  const notices = useQuery(unreadNoticesQuery(sellerId));
 
   // Spec 1 §7: read-marking failures are only logged.
   const markOne = useMarkNotificationRead({ onError: (err) => console.error('notification read-marking failed', err) });

@@ -11,7 +11,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
 import { SafeHtml } from '../../../ui/safe-html';
-import { fetchTemplates, keys, PAGE_SIZE, useDeleteTemplate } from '../api';
+import { PAGE_SIZE, templatesQuery, useDeleteTemplate } from '../api';
 import { formatDateTime } from '../format';
 
 // The editor (Tiptap and ProseMirror) loads only when a template is opened for editing.
@@ -21,7 +21,7 @@ export function TemplatesTab() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<NoticeTemplate | 'new' | null>(null);
   const [preview, setPreview] = useState<NoticeTemplate | null>(null);
-  const list = useQuery({ queryKey: keys.templates(page, PAGE_SIZE), queryFn: () => fetchTemplates(page), placeholderData: keepPreviousData });
+  const list = useQuery({ ...templatesQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
 
   useEffect(() => {
     if (list.isError) toastError(MSG.templatesLoadFail);

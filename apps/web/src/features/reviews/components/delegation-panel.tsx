@@ -71,7 +71,9 @@ export function DelegationPanel({ target, onClose, onDone }: { target: Delegatio
     const people = { curatorId: Number(values.curatorId), reviewerId: Number(values.reviewerId) };
     try {
       await delegate.mutateAsync(
-        target.kind === 'create' ? { kind: 'create', ...people, contentIds: target.contentIds } : { kind: 'edit', ...people, reviewIds: target.reviewIds },
+        target.kind === 'create'
+          ? { kind: 'create', ...people, contentIds: target.contentIds }
+          : { kind: 'edit', ...people, reviewIds: target.reviewIds },
       );
     } catch {
       return;

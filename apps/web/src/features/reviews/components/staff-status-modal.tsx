@@ -47,8 +47,10 @@ export function StaffStatusModal({ change, onClose, onDone }: { change: StaffSta
       onClose();
     },
     // A refusal of the state table says why; anything else is the list-or-status failure of spec 2 §8.
-    onError: (err) =>
-      toastError(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : REVIEW_MSG.listFail),
+    onError: (err) => {
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+      toastError(refused ? err.message : REVIEW_MSG.listFail);
+    },
   });
 
   // Awaited, so the form shows it is submitting until the list is fresh.
