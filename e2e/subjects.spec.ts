@@ -28,7 +28,8 @@ interface Unit {
 async function rentedUnits(request: APIRequestContext, sellerToken: string, more = true): Promise<Unit[]> {
   const provider = await demoToken(request, 'provider');
   const extra = [];
-  if (more) for (const name of ['Limites', 'Derivadas']) extra.push(await publishedUnitApi(request, provider, `${name} ${suffix}`));
+  // Titles no demo unit has: the demo institution's catalogue journey counts its search results for 'derivadas'.
+  if (more) for (const name of ['Integrais', 'Vetores']) extra.push(await publishedUnitApi(request, provider, `${name} ${suffix}`));
   const store = (await (await request.get('/api/providers/store', { headers: auth(sellerToken) })).json()) as { data: { id: number; companyName: string }[] };
   const providerId = store.data.find((p) => p.companyName === DEMO_PROVIDER)!.id;
   const res = await request.get('/api/items/item/find/provider', { headers: auth(sellerToken), params: { providerId, companyName: DEMO_PUBLISHED_UNIT_TITLE } });
@@ -57,18 +58,21 @@ async function addUnitApi(request: APIRequestContext, token: string, subjectId: 
 
 const rows = (page: Page) => page.getByTestId('subject-unit');
 
-/** dnd-kit's keyboard reordering: focus the handle, Space (picked up), ArrowDown (over the next place), Space (dropped). */
-async function moveByKeyboard(page: Page, title: string, from: number, to: number) {
+/**
+ * dnd-kit's keyboard reordering of a list of `of` units: focus the handle, Space (picked up), ArrowDown (over the next
+ * place), Space (dropped).
+ */
+async function moveByKeyboard(page: Page, title: string, { from, to, of }: { from: number; to: number; of: number }) {
   const name = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const live = page.getByRole('status').filter({ hasText: new RegExp(`^${name} `) });
   await page.getByRole('button', { name: `Mover ${title}`, exact: true }).focus();
   await page.keyboard.press('Space');
   // Picked up: announced as selected, and at once as over its own place (ui/sortable-list.tsx's pt-BR texts).
-  await expect(live).toHaveText(new RegExp(`^${name} (selecionada, na|movida para a) posição ${from} de \\d+\\.$`));
+  await expect(live).toHaveText(new RegExp(`^${name} (selecionada, na|movida para a) posição ${from} de ${of}\\.$`));
   // One place at a time, each announced before the next key: an ArrowDown that arrives before dnd-kit has measured the
   // places moves nothing, so it is pressed again until the move is announced (never again once it is).
   for (let i = from; i < to; i++) {
-    const there = new RegExp(`^${name} movida para a posição ${i + 1} de \\d+\\.$`);
+    const there = new RegExp(`^${name} movida para a posição ${i + 1} de ${of}\\.$`);
     await expect(async () => {
       if (!there.test((await live.textContent()) ?? '')) await page.keyboard.press('ArrowDown');
       await expect(live).toHaveText(there, { timeout: 1000 });
@@ -166,7 +170,7 @@ test('the institution organises a subject: create, category and colour, drag and
 
   // Keyboard: the (now second) first unit one place down — Space, ArrowDown, Space.
   await dismissNotifications(page);
-  await moveByKeyboard(page, a, 2, 3);
+  await moveByKeyboard(page, a, { from: 2, to: 3, of: 3 });
   await expectNotification(page, SUBJECT_MSG.organized);
   await expectOrder(page, [c, b, a]);
   await page.reload();
@@ -177,7 +181,7 @@ test('the institution organises a subject: create, category and colour, drag and
   await page.route('**/api/sellers/subjects/item', (route) =>
     route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"code":"X","message":"x"}' }) : route.fallback(),
   );
-  await moveByKeyboard(page, c, 1, 2);
+  await moveByKeyboard(page, c, { from: 1, to: 2, of: 3 });
   await expectNotification(page, SUBJECT_MSG.reorderFail);
   await expectOrder(page, [c, b, a]);
   await page.unroute('**/api/sellers/subjects/item');
