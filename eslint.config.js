@@ -41,6 +41,37 @@ export const boundaryZones = [
   },
 ];
 
+/**
+ * Server boundaries: a module (apps/server/src/modules/<name>) imports only itself, another module's front door
+ * (its index.ts), platform/ and db/ (the schema: every table, read by anyone, written only by its owner, a test scans
+ * that); platform/ imports no module. tools/module-graph.mjs --check (in `npm run lint`) fails on a cycle between
+ * modules. apps/server/test/boundaries.test.ts lints sample violations with this configuration.
+ */
+const SERVER = './apps/server/src';
+const SERVER_MODULES = readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+export const serverBoundaryZones = [
+  ...SERVER_MODULES.map((name) => ({
+    target: `${SERVER}/modules/${name}`,
+    from: `${SERVER}/modules`,
+    except: [`./${name}`, ...SERVER_MODULES.filter((m) => m !== name).map((m) => `./${m}/index.ts`)],
+    message: "A module imports another module only through its front door (index.ts); another module's tables through db/schema.",
+  })),
+  {
+    target: `${SERVER}/platform`,
+    from: `${SERVER}/modules`,
+    message: 'platform/ imports no module: a module hands platform what it needs (a decorator, an argument, an event).',
+  },
+];
+/** A table definition (`*.tables.ts`, the schema layer) imports other tables for its foreign keys, and no module logic. */
+const TABLE_FILES = readdirSync(path.join(import.meta.dirname, 'apps/server/src/modules'), { recursive: true })
+  .filter((f) => f.endsWith('.tables.ts'))
+  .map((f) => `./${f}`);
+export const serverTableZones = [
+  { target: `${SERVER}/modules`, from: `${SERVER}/modules`, except: TABLE_FILES, message: 'A table imports only other tables (its foreign keys).' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -68,6 +99,22 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverBoundaryZones }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.tables.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverTableZones }] },
   },
   {
     // Every API call goes through its feature's api.ts (one key factory per feature): `call` of the

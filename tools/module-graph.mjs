@@ -3,7 +3,8 @@
 //                                          imports past a front door, files over 300 lines)
 //   node tools/module-graph.mjs --check    exits 1 when two modules import each other through any
 //                                          path (a cycle) or platform/ imports a module (run by lint)
-// A module is a folder of apps/server/src/modules; platform/ is one more node that must import none.
+// A module is a folder of apps/server/src/modules; platform/ is one more node that must import none. Tables
+// (`*.tables.ts`) are the schema layer under both: they import only tables and platform/.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +23,8 @@ function walk(dir, out = []) {
 /** The node a file belongs to: a module's name, 'platform', or null (db/, demo/, entry points). */
 function nodeOf(file) {
   const rel = path.relative(src, file).split(path.sep);
+  // Tables are the schema layer under every module (read through db/schema.ts, written only by their owner).
+  if (file.endsWith('.tables.ts')) return null;
   if (rel[0] === 'modules' && rel.length > 2) return rel[1];
   if (rel[0] === 'platform') return 'platform';
   return null;
@@ -38,11 +41,15 @@ function resolve(from, spec) {
 export function moduleGraph() {
   const files = walk(src);
   const edges = []; // { from, to, fromFile, toFile }
+  const schemaProblems = []; // a tables file importing module logic
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(importRe)) {
       const target = resolve(file, m[1] ?? m[2]);
       if (!target) continue;
+      if (file.endsWith('.tables.ts') && !target.endsWith('.tables.ts') && nodeOf(target) !== 'platform' && !target.includes('/db/')) {
+        schemaProblems.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+      }
       const a = nodeOf(file);
       const b = nodeOf(target);
       if (a && b && a !== b) edges.push({ from: a, to: b, fromFile: path.relative(root, file), toFile: path.relative(root, target) });
@@ -91,7 +98,7 @@ export function moduleGraph() {
   });
   const pastFrontDoor = edges.filter((e) => e.to !== 'platform' && !/\/index\.ts$/.test(e.toFile));
   const intoPlatformFromModules = edges.filter((e) => e.from === 'platform');
-  return { files, edges, pairs, mutual, sccs, pastFrontDoor, intoPlatformFromModules };
+  return { files, edges, pairs, mutual, sccs, pastFrontDoor, intoPlatformFromModules, schemaProblems };
 }
 
 function lineCounts(dirs) {
@@ -114,6 +121,7 @@ if (isMain) {
   if (check) {
     const problems = [];
     for (const c of g.sccs) problems.push(`módulos em ciclo: ${c.join(' ⇄ ')}`);
+    for (const s of g.schemaProblems) problems.push(`uma tabela importa lógica de um módulo: ${s}`);
     for (const e of g.intoPlatformFromModules) problems.push(`platform/ importa um módulo: ${e.fromFile} → ${e.toFile}`);
     if (problems.length) {
       console.error(problems.join('\n'));
@@ -124,7 +132,7 @@ if (isMain) {
   } else {
     const big = lineCounts(['apps/server/src', 'apps/web/src', 'packages/shared/src']).filter((f) => f.lines > 300).sort((a, b) => b.lines - a.lines);
     console.log(`imports across modules: ${g.edges.length} over ${g.pairs.size} pairs`);
-    console.log(`  of them past a front door (not index.ts): ${g.pastFrontDoor.length}; into *.tables: ${g.pastFrontDoor.filter((e) => /\.tables\.ts$/.test(e.toFile)).length}`);
+    console.log(`  of them past a front door (not index.ts): ${g.pastFrontDoor.length}`);
     console.log(`pairs importing each other: ${g.mutual.length}`);
     console.log(`cycles: ${g.sccs.length ? g.sccs.map((c) => `[${c.length}] ${c.join(' ')}`).join('\n        ') : 'none'}`);
     console.log(`platform/ importing modules: ${g.intoPlatformFromModules.length}`);

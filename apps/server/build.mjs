@@ -32,5 +32,5 @@ await build({
 fs.rmSync(path.join(out, 'migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
 // The SCORM package's SCO script (issue 14): read as text at run time, next to the bundle (scorm-package.ts).
-fs.copyFileSync(path.join(here, 'src/modules/curriculum/sco-runtime.js'), path.join(out, 'sco-runtime.js'));
+fs.copyFileSync(path.join(here, 'src/modules/delivery/sco-runtime.js'), path.join(out, 'sco-runtime.js'));
 console.log(`server built: ${path.relative(path.join(here, '../..'), out)}/main.js`);

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { LTI_LIMITS } from '@edu/shared/lti-tool';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db';
-import { revokeLtiKey, rotateLtiKey } from './modules/lti/lti-keys';
+import { revokeLtiKey, rotateLtiKey } from './modules/lti/index';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });

@@ -9,11 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import { items } from '../src/modules/units/units.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents } from '../src/modules/units/units.tables';
-import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
+import { itemContents, items, providers, sellers } from '../src/db/schema';
+import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/reports/access-rollups';
 import { createTestApp, type TestApp } from './harness';
 import { random } from './report-fixtures';
 

@@ -9,10 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { AccessCharts, AccessReportPage } from '@edu/shared/access-reports';
-import { users } from '../src/modules/users/users.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { items } from '../src/modules/units/units.tables';
-import { foldAccesses } from '../src/modules/delivery/access-rollups';
+import { items, sellers, users } from '../src/db/schema';
+import { foldAccesses } from '../src/modules/reports/access-rollups';
 import { call, createTestApp, type TestApp } from './harness';
 import { csvRows, csvText, openUnit, publishedUnit, queryOf as q, reportInstitution, reportProvider, signInAll, type ReportUnit } from './report-fixtures';
 

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
-import { items } from '../src/modules/units/units.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { foldAccesses, foldBeforeReading, recordAccess, rollupSpans } from '../src/modules/delivery/access-rollups';
+import { items, sellers } from '../src/db/schema';
+import { foldAccesses, foldBeforeReading, recordAccess, rollupSpans } from '../src/modules/reports/access-rollups';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;

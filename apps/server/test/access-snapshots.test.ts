@@ -8,10 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { UnitAccessPage } from '@edu/shared/access-reports';
-import { items, itemContents } from '../src/modules/units/units.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/delivery/access-rollups';
+import { itemContents, items, providers, sellers } from '../src/db/schema';
+import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/reports/access-rollups';
 import { EVERY_UNIT, keepLastMonthSnapshot, packCounts, tallyOf, tallyUnits, unpackCounts, type TallyScope } from '../src/modules/reports/access-snapshots';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';

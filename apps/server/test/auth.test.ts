@@ -5,9 +5,7 @@ import { MSG } from '@edu/shared/messages';
 import { ALL_ROUTES } from '@edu/shared/api';
 import { buildPath } from '@edu/shared/contract';
 import { auditLogs, emails } from '../src/platform/platform.tables';
-import { userTokens, users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
+import { providers, sellers, users, userTokens } from '../src/db/schema';
 import {
   DEMO_PASSWORD,
   PNG_1PX,

@@ -13,14 +13,7 @@ import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/units';
 import { DEMO_CATALOGUE_UNITS } from '../src/demo/catalogue';
 
 const DEMO_TITLES = [DEMO_PUBLISHED_UNIT_TITLE, ...DEMO_CATALOGUE_UNITS.map((u) => u.title)].sort();
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { plans } from '../src/modules/plans/plans.tables';
-import { itemContents, itemContentTags, items, tags } from '../src/modules/units/units.tables';
-import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
+import { itemContents, itemContentTags, items, knowledgeAreas, plans, providers, rents, sellers, subjectItems, subjects, tags, unitVotes, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 
 let t: TestApp;

@@ -25,10 +25,7 @@ import type { UserType } from '@edu/shared/access';
 import { call, createTestApp, demoEmail, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
 import { random } from './report-fixtures';
 import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
-import { users } from '../src/modules/users/users.tables';
-import { items } from '../src/modules/units/units.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { courses } from '../src/modules/curriculum/curriculum.tables';
+import { courses, items, providers, users } from '../src/db/schema';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_231);
 /**

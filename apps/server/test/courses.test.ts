@@ -13,15 +13,8 @@ import { RENT_MSG } from '@edu/shared/rent-machine';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
 import { hashPassword } from '../src/platform/security';
 import { auditLogs } from '../src/platform/platform.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { plans } from '../src/modules/plans/plans.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { notifications } from '../src/modules/notifications/notifications.tables';
-import { courseSubjects, courses, curriculumImports, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
-import { courseImportWorker, runCourseImport } from '../src/modules/curriculum/course-import';
+import { courses, courseSubjects, curriculumImports, itemContents, items, notifications, plans, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
+import { courseImportWorker, runCourseImport } from '../src/modules/courses/course-import';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

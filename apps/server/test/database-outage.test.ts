@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@edu/shared/messages';
 import { buildApp, createDeps, loadConfig } from '../src/app';
 import { seedDemo, DEMO_PASSWORD, demoEmail } from '../src/demo/seed';
-import type { Deps } from '../src/platform/http';
+import type { Deps } from '../src/platform/deps';
 import { publish } from '../src/platform/events';
 import { emails } from '../src/platform/platform.tables';
 import { isDatabaseUnavailable } from '../src/platform/pg-errors';

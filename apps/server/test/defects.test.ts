@@ -11,7 +11,7 @@ import { defineRoute } from '@edu/shared/contract';
 import { buildApp, closeGracefully, createDeps, loadConfig } from '../src/app';
 import { registerRoute } from '../src/platform/http';
 import { seedDemo, DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { reviews } from '../src/modules/reviews/reviews.tables';
+import { reviews } from '../src/db/schema';
 import { call, createTestApp, demoEmail, postSignin, signIn, type TestApp } from './harness';
 import pino from 'pino';
 import fs from 'node:fs';

@@ -21,9 +21,9 @@ import { LIMITS } from '@edu/shared/limits';
 import type { NoticeTemplate } from '@edu/shared/notifications';
 import type { UnitContent } from '@edu/shared/units';
 import { loadConfig } from '../src/config';
-import { indexHtml, unitJson } from '../src/modules/curriculum/package-content';
+import { indexHtml, unitJson } from '../src/modules/delivery/package-content';
 import { importStoredImages } from '../src/modules/units/stored-images';
-import { itemContents } from '../src/modules/units/units.tables';
+import { itemContents } from '../src/db/schema';
 import { call, createTestApp, PNG_1PX, signIn, type TestApp } from './harness';
 
 const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

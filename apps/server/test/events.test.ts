@@ -13,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@edu/shared/messages';
 import { buildApp, createDeps, loadConfig } from '../src/app';
-import type { Deps } from '../src/platform/http';
+import type { Deps } from '../src/platform/deps';
 import { publish } from '../src/platform/events';
-import { userTokens, users } from '../src/modules/users/users.tables';
+import { users, userTokens } from '../src/db/schema';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { FEEDBACK_MSG, PROBLEM_CATEGORIES, type FeedbackRow } from '@edu/shared/feedback';
 import type { OwnUnitsResponse } from '@edu/shared/units';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
+import { itemFeedbacks } from '../src/db/schema';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
 
 describe('feedback: problem reports and the feedback report', () => {

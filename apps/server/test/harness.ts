@@ -19,7 +19,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, createDeps, loadConfig } from '../src/app';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../src/demo/seed';
-import type { Deps } from '../src/platform/http';
+import type { Deps } from '../src/platform/deps';
 import { emails } from '../src/platform/platform.tables';
 import { createDatabaseFromTemplate, dropDatabase, randomSuffix, urlForDatabase } from './test-database';
 

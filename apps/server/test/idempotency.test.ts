@@ -11,13 +11,7 @@ import { IDEMPOTENCY_REPLAYED_HEADER } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import { ALL_ROUTES } from '@edu/shared/api';
 import { auditLogs, emails, idempotencyKeys } from '../src/platform/platform.tables';
-import { itemContents } from '../src/modules/units/units.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providerServices } from '../src/modules/services/services.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { serviceRequests } from '../src/modules/store/store.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { lmsItems } from '../src/modules/delivery/delivery.tables';
+import { itemContents, lmsItems, providers, providerServices, rents, serviceRequests, users } from '../src/db/schema';
 import { authHeader, createTestApp, demoEmail, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
 import { buildUnitPayload } from './factories';
 

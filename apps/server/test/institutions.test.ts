@@ -5,11 +5,7 @@ import { MSG } from '@edu/shared/messages';
 import { INSTITUTION_MSG, type InstitutionRow, type InstitutionsPage } from '@edu/shared/institutions';
 import { CANVAS_PLATFORM_URL, D2L_TOKEN_URL, LTI_MSG, type LtiConnectionView } from '@edu/shared/lti';
 import type { SessionUser } from '@edu/shared/auth';
-import { users } from '../src/modules/users/users.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { ltiConnections } from '../src/modules/sellers/lti.tables';
-import { plans } from '../src/modules/plans/plans.tables';
-import { notifications } from '../src/modules/notifications/notifications.tables';
+import { ltiConnections, notifications, plans, sellers, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { call, createTestApp, lastEmailTo, multipartFile, PNG_1PX, postSignin, signIn, type TestApp } from './harness';
 

@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { unitEvents, unitLifecycle, type UnitDomainEvent } from '../src/modules/units/lifecycle';
+import { itemContents, items } from '../src/db/schema';
+import { unitLifecycle, type UnitDomainEvent } from '../src/modules/units/lifecycle';
+import { domainEvents } from '../src/platform/domain-events';
 import { QUEUES } from '../src/platform/jobs';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
 import { SRC, writersOutside, writesIn, writesInFile, type WriteScan } from './source-scan';
@@ -75,7 +76,7 @@ describe('unit events', () => {
   }
 
   async function eventJobs(contentId: number): Promise<UnitDomainEvent[]> {
-    const result = await t.deps.db.execute(sql`select data from pgboss.job where name = ${QUEUES.unitEvents} and (data->>'contentId')::int = ${contentId}`);
+    const result = await t.deps.db.execute(sql`select data from pgboss.job where name = ${QUEUES.domainEvents} and (data->>'contentId')::int = ${contentId}`);
     return (result as unknown as { rows: { data: UnitDomainEvent }[] }).rows.map((r) => r.data);
   }
 
@@ -90,8 +91,8 @@ describe('unit events', () => {
 
   it('a committed publication leaves exactly one unit.published job, delivered to subscribers after the commit', async () => {
     const received: UnitDomainEvent[] = [];
-    const events = unitEvents(t.deps);
-    events.subscribe('unit.published', async (e) => {
+    const events = domainEvents(t.deps);
+    events.after('unit.published', async (e) => {
       received.push(e);
     });
     await events.start();

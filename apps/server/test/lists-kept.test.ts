@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewRow } from '@edu/shared/reviews';
 import type { OwnUnitsResponse, UnitContent } from '@edu/shared/units';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
-import { foldAccesses } from '../src/modules/delivery/access-rollups';
+import { foldAccesses } from '../src/modules/reports/access-rollups';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

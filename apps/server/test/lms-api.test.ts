@@ -11,13 +11,7 @@ import { LMS_MSG, LMS_STUDENT_PARAM, type SaveDataReply } from '@edu/shared/lms'
 import { MSG } from '@edu/shared/messages';
 import { SHARE_LINK_PATH, SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { plans } from '../src/modules/plans/plans.tables';
-import { accessEvents, lmsItems } from '../src/modules/delivery/delivery.tables';
+import { accessEvents, itemContents, items, lmsItems, plans, providers, rents, sellers, users } from '../src/db/schema';
 import { studentHeaders } from './student-tokens';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
 

@@ -21,14 +21,8 @@ import { PACKAGE_MSG } from '@edu/shared/packages';
 import { SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { hashPassword } from '../src/platform/security';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { courseSubjects, courses, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
-import { accessEvents } from '../src/modules/delivery/delivery.tables';
-import { SCO_RUNTIME_FILE, scoRuntimeSource, scoScript } from '../src/modules/curriculum/scorm-package';
+import { accessEvents, courses, courseSubjects, itemContents, items, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
+import { SCO_RUNTIME_FILE, scoRuntimeSource, scoScript } from '../src/modules/delivery/scorm-package';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
 import { studentHeaders } from './student-tokens';
 import { runSco } from './sco-run';
@@ -317,7 +311,7 @@ describe('SCORM 1.2 package', () => {
     // the server has: a script serialized from compiled code failed in the browser with "__name is not defined".
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sco-keepnames-'));
     try {
-      const source = fileURLToPath(new URL('../src/modules/curriculum/scorm-package.ts', import.meta.url));
+      const source = fileURLToPath(new URL('../src/modules/delivery/scorm-package.ts', import.meta.url));
       await esbuild({ entryPoints: [source], outfile: path.join(dir, 'scorm-package.mjs'), bundle: true, platform: 'node', format: 'esm', keepNames: true, logLevel: 'silent' });
       // As build.mjs does: the runtime beside the bundle.
       fs.copyFileSync(path.join(path.dirname(source), SCO_RUNTIME_FILE), path.join(dir, SCO_RUNTIME_FILE));

@@ -4,11 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { TUTORIAL_TITLES } from '@edu/shared/system';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { sellers, users } from '../src/db/schema';
 import { createSession } from '../src/platform/sessions';
 import { sha256 } from '../src/platform/security';
-import { verifyLmsKey } from '../src/modules/sellers/lms-key.service';
+import { verifyLmsKey } from '../src/modules/lms/lms-key.service';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
 
 let t: TestApp;

@@ -7,12 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
 import type { LtiConnectionView } from '@edu/shared/lti';
-import { providers } from '../src/modules/providers/providers.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { users } from '../src/modules/users/users.tables';
-import { items } from '../src/modules/units/units.tables';
+import { itemContents, items, providers, rents, users } from '../src/db/schema';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/units';
-import { itemContents } from '../src/modules/units/units.tables';
 import { call, signIn, type TestApp } from './harness';
 import { LtiPlatform, type LaunchClaims, type SignOptions } from './lti-platform';
 

@@ -15,12 +15,7 @@ import { LTI_CUSTOM_SUBJECT, LTI_CUSTOM_UNIT, LTI_PLATFORM_ERRORS, LTI_TOOL_MSG 
 import { SHARE_MSG } from '@edu/shared/share-links';
 import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { auditLogs } from '../src/platform/platform.tables';
-import { accessEvents } from '../src/modules/delivery/delivery.tables';
-import { subjectItems, subjects, unitVotes } from '../src/modules/curriculum/curriculum.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { ltiConnections } from '../src/modules/sellers/lti.tables';
-import { ltiDeployments, ltiKeys, ltiLaunches, ltiStates } from '../src/modules/lti/lti-tool.tables';
+import { accessEvents, ltiConnections, ltiDeployments, ltiKeys, ltiLaunches, ltiStates, rents, sellers, subjectItems, subjects, unitVotes } from '../src/db/schema';
 import { decryptPrivateKey, ltiKeyEncryptionKey } from '../src/modules/lti/lti-keys';
 import { deleteExpiredLti } from '../src/modules/lti/lti-cleanup';
 import { call, createTestApp, signIn, type TestApp } from './harness';

@@ -19,19 +19,8 @@ import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
 import type { z } from 'zod';
 import { call, createTestApp, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
 import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { reviews } from '../src/modules/reviews/reviews.tables';
-import { galleries } from '../src/modules/galleries/galleries.tables';
-import { providerServices } from '../src/modules/services/services.tables';
-import { notifications, noticeTemplates, sellerNotices, sellerNoticeTargets } from '../src/modules/notifications/notifications.tables';
+import { cartItems, courses, courseSubjects, curriculumImports, galleries, itemContents, items, noticeTemplates, notifications, planPrices, plans, providers, providerServices, rents, reviews, sellerNotices, sellerNoticeTargets, sellers, subjectCategories, subjectItems, subjects, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
-import { cartItems } from '../src/modules/store/store.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { plans, planPrices } from '../src/modules/plans/plans.tables';
-import { courseSubjects, courses, curriculumImports, subjectCategories, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */

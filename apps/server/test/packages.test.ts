@@ -14,13 +14,8 @@ import type { SessionUser } from '@edu/shared/auth';
 import { hashPassword } from '../src/platform/security';
 import { QUEUES } from '../src/platform/jobs';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { unitPackages } from '../src/modules/curriculum/curriculum.tables';
-import { unitPackagesService } from '../src/modules/curriculum/packages.service';
+import { itemContents, items, providers, rents, sellers, unitPackages, users } from '../src/db/schema';
+import { unitPackagesService } from '../src/modules/delivery/packages.service';
 import { DEMO_PASSWORD, PNG_1PX, call, createTestApp, signIn, type TestApp } from './harness';
 import { uploadUrl } from '../src/platform/storage';
 

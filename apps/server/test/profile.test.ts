@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { ProviderProfile } from '@edu/shared/providers';
-import { providers } from '../src/modules/providers/providers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { providers, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { PNG_1PX, call, createTestApp, demoEmail, multipartFile, postSignin, signIn, type TestApp } from './harness';
 

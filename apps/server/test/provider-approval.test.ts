@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
 import type { OwnUnitsResponse, UnitContent } from '@edu/shared/units';
-import { providers } from '../src/modules/providers/providers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { providers, users } from '../src/db/schema';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { buildUnitPayload } from './factories';
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { ProvidersPage } from '@edu/shared/providers';
-import { providers } from '../src/modules/providers/providers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { providers, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { call, createTestApp, emailsTo, lastEmailTo, postSignin, signIn, type TestApp } from './harness';
 

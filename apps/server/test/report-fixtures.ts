@@ -6,13 +6,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { recordAccess } from '../src/modules/delivery/access-rollups';
-import { plans } from '../src/modules/plans/plans.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { users } from '../src/modules/users/users.tables';
+import { recordAccess } from '../src/modules/reports/access-rollups';
+import { itemContents, items, knowledgeAreas, plans, providers, sellers, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/security';
 import { DEMO_PASSWORD, signIn, type TestApp } from './harness';
 

@@ -4,8 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { LogRow } from '@edu/shared/reports';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { sellers, users } from '../src/db/schema';
 import { auditSearchRange, startOfDay } from '../src/modules/reports/report-dates';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 

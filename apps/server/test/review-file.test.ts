@@ -8,11 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PACKAGE_MSG } from '@edu/shared/packages';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { REVIEW_SYSTEM_PROMPT } from '../src/modules/ai/review-file';
+import { itemContents, items, providers, sellers, users } from '../src/db/schema';
+import { REVIEW_SYSTEM_PROMPT } from '../src/modules/delivery/review-file';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
 const REVIEW = 'Clareza: boa.\nErros: "fraçao" deve ser "fração".\nAdequação ao nível: adequada.';

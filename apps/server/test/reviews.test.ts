@@ -4,8 +4,7 @@ import { REVIEW_MSG, type CommentRow, type ReviewDetail, type ReviewRow } from '
 import type { UnitContent } from '@edu/shared/units';
 import { auditLogs } from '../src/platform/platform.tables';
 import { hashPassword } from '../src/platform/security';
-import { users } from '../src/modules/users/users.tables';
-import { reviews } from '../src/modules/reviews/reviews.tables';
+import { reviews, users } from '../src/db/schema';
 import { authHeader, createTestApp, signIn, type TestApp } from './harness';
 
 describe('reviews: delegation, curation, revision, decision, comments', () => {

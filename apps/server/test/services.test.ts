@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { SERVICE_MSG, type ProviderService } from '@edu/shared/services';
-import { providers } from '../src/modules/providers/providers.tables';
-import { providerServices } from '../src/modules/services/services.tables';
-import { users } from '../src/modules/users/users.tables';
+import { providers, providerServices, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/security';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 

@@ -12,13 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SHARE_LINK_PATH, SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { hashPassword } from '../src/platform/security';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
-import { readToken, shareLinkSecret, signToken } from '../src/modules/curriculum/share-links.service';
+import { itemContents, items, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
+import { readToken, shareLinkSecret, signToken } from '../src/modules/delivery/share-links.service';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
 
 let t: TestApp;

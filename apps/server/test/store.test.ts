@@ -10,16 +10,7 @@ import { STORE_MSG } from '@edu/shared/store';
 import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
 import { call, createTestApp, DEMO_PASSWORD, emailsTo, signIn, type TestApp } from './harness';
 import { hashPassword } from '../src/platform/security';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
-import { plans, planPrices } from '../src/modules/plans/plans.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { knowledgeAreas } from '../src/modules/units/knowledge.tables';
-import { providerServices } from '../src/modules/services/services.tables';
-import { paymentRequests, rents } from '../src/modules/rents/rents.tables';
-import { cartItems, prospects, serviceRequests } from '../src/modules/store/store.tables';
-import { notifications } from '../src/modules/notifications/notifications.tables';
+import { cartItems, itemContents, items, knowledgeAreas, notifications, paymentRequests, planPrices, plans, prospects, providers, providerServices, rents, sellers, serviceRequests, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 

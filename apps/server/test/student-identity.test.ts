@@ -9,13 +9,9 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
 import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR, STUDENT_TOKEN_DAYS, type IdentifyReply } from '@edu/shared/student';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { accessEvents, studentQuestions } from '../src/modules/delivery/delivery.tables';
-import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
-import { unitVotes } from '../src/modules/curriculum/curriculum.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { seal, shareLinkSecret, signToken } from '../src/modules/curriculum/share-links.service';
-import { studentTokenKey } from '../src/modules/delivery/student-auth';
+import { accessEvents, itemContents, itemFeedbacks, items, providers, studentQuestions, unitVotes } from '../src/db/schema';
+import { seal, shareLinkSecret, signToken } from '../src/modules/delivery/share-links.service';
+import { studentTokenKey } from '../src/modules/student/student-auth';
 import { call, createTestApp, signIn, type TestApp } from './harness';
 
 let t: TestApp;

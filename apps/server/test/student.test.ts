@@ -15,15 +15,8 @@ import { MSG } from '@edu/shared/messages';
 import { SHARE_MSG } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR, type StudentUnit } from '@edu/shared/student';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { accessEvents, studentQuestions } from '../src/modules/delivery/delivery.tables';
-import { itemFeedbacks } from '../src/modules/reviews/reviews.tables';
-import { unitVotes, subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { users } from '../src/modules/users/users.tables';
-import { shareLinkSecret, signToken } from '../src/modules/curriculum/share-links.service';
+import { accessEvents, itemContents, itemFeedbacks, items, providers, rents, sellers, studentQuestions, subjectItems, subjects, unitVotes, users } from '../src/db/schema';
+import { shareLinkSecret, signToken } from '../src/modules/delivery/share-links.service';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 
 type Mode = 'ok' | 'error' | 'hang';

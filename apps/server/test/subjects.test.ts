@@ -9,13 +9,8 @@ import { MSG } from '@edu/shared/messages';
 import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { DEMO_SELLER_CNPJ } from '../src/demo/accounts';
-import { providers } from '../src/modules/providers/providers.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { plans } from '../src/modules/plans/plans.tables';
+import { itemContents, items, plans, providers, rents, sellers, subjectItems, subjects } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
-import { subjectItems, subjects } from '../src/modules/curriculum/curriculum.tables';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

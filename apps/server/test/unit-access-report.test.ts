@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { UNIT_ACCESS_MSG, type AccessCharts, type UnitAccessPage } from '@edu/shared/access-reports';
-import { users } from '../src/modules/users/users.tables';
-import { foldAccesses } from '../src/modules/delivery/access-rollups';
+import { users } from '../src/db/schema';
+import { foldAccesses } from '../src/modules/reports/access-rollups';
 import { call, createTestApp, type TestApp } from './harness';
 import { csvRows, csvText, openUnit, publishedUnit, reportInstitution, reportProvider, signInAll, universityAreaIds, type ReportUnit as Unit } from './report-fixtures';
 

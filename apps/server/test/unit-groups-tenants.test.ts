@@ -9,11 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogueGroup } from '@edu/shared/catalogue';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../src/platform/security';
-import { plans } from '../src/modules/plans/plans.tables';
-import { providers } from '../src/modules/providers/providers.tables';
-import { rents } from '../src/modules/rents/rents.tables';
-import { sellers } from '../src/modules/sellers/sellers.tables';
-import { users } from '../src/modules/users/users.tables';
+import { plans, providers, rents, sellers, users } from '../src/db/schema';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
 
 let t: TestApp;

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { UNITS_REPORT_MSG, type UnitsReportPage } from '@edu/shared/units-report';
-import { providers } from '../src/modules/providers/providers.tables';
-import { itemContents, items } from '../src/modules/units/units.tables';
+import { itemContents, items, providers } from '../src/db/schema';
 import { call, createTestApp, type TestApp } from './harness';
 import { csvRows, csvText, publishedUnit, queryOf, reportProvider, signInAll, universityAreaIds } from './report-fixtures';
 

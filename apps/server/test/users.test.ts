@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { UserRow } from '@edu/shared/users';
-import { users } from '../src/modules/users/users.tables';
+import { users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { DEMO_PASSWORD, PNG_1PX, call, createTestApp, demoEmail, lastEmailTo, multipartFile, postSignin, signIn, type TestApp } from './harness';
 

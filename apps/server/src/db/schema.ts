@@ -1,7 +1,7 @@
 /** Every table, for drizzle-kit and the typed database handle. */
 export * from '../modules/users/users.tables';
 export * from '../modules/providers/providers.tables';
-export * from '../modules/sellers/sellers.tables';
+export * from '../modules/institutions/institutions.tables';
 export * from '../modules/plans/plans.tables';
 export * from '../platform/platform.tables';
 export * from '../modules/notifications/notifications.tables';
@@ -12,7 +12,11 @@ export * from '../modules/services/services.tables';
 export * from '../modules/reviews/reviews.tables';
 export * from '../modules/rents/rents.tables';
 export * from '../modules/store/store.tables';
-export * from '../modules/sellers/lti.tables';
-export * from '../modules/curriculum/curriculum.tables';
+export * from '../modules/lti/lti-connections.tables';
+export * from '../modules/subjects/subjects.tables';
+export * from '../modules/courses/courses.tables';
 export * from '../modules/delivery/delivery.tables';
+export * from '../modules/student/student.tables';
+export * from '../modules/lms/lms.tables';
+export * from '../modules/reports/access.tables';
 export * from '../modules/lti/lti-tool.tables';

@@ -7,14 +7,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db';
-import { providers } from '../modules/providers/providers.tables';
-import { sellers } from '../modules/sellers/sellers.tables';
-import { users } from '../modules/users/users.tables';
-import { knowledgeAreas } from '../modules/units/knowledge.tables';
-import { itemContents, itemContentTags, items, tags } from '../modules/units/units.tables';
-import { reviews } from '../modules/reviews/reviews.tables';
-import { unitVotes } from '../modules/curriculum/curriculum.tables';
-import { refreshCatalogueFacts } from '../modules/store/catalogue-facts';
+import { itemContents, itemContentTags, items, knowledgeAreas, providers, reviews, sellers, tags, unitVotes, users } from '../db/schema';
+import { refreshCatalogueFacts } from '../modules/store/index';
 import { DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 import { approvedReview, DEMO_PUBLISHED_UNIT_TITLE } from './units';
 

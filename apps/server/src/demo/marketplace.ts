@@ -5,13 +5,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db';
-import { plans, planPrices } from '../modules/plans/plans.tables';
-import { providers } from '../modules/providers/providers.tables';
-import { sellers } from '../modules/sellers/sellers.tables';
-import { users } from '../modules/users/users.tables';
-import { providerServices } from '../modules/services/services.tables';
-import { rentHistory, rents } from '../modules/rents/rents.tables';
-import { refreshCatalogueFacts } from '../modules/store/catalogue-facts';
+import { planPrices, plans, providers, providerServices, rentHistory, rents, sellers, users } from '../db/schema';
+import { refreshCatalogueFacts } from '../modules/store/index';
 import { DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 
 /** Monthly prices of the demo provider per plan (centavos), in the order of DEMO_PLANS. */

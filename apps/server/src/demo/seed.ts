@@ -7,10 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserType } from '@edu/shared/access';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/security';
-import { plans } from '../modules/plans/plans.tables';
-import { providers } from '../modules/providers/providers.tables';
-import { sellers } from '../modules/sellers/sellers.tables';
-import { users } from '../modules/users/users.tables';
+import { plans, providers, sellers, users } from '../db/schema';
 
 import { DEMO_PASSWORD, DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 import { ensurePublishedDemoReview, seedDemoUnits } from './units';

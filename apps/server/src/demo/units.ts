@@ -7,11 +7,8 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import { blockHtml } from '@edu/shared/content/unit-content';
 import type { Executor, Tx } from '../platform/db';
-import { providers } from '../modules/providers/providers.tables';
+import { itemContents, items, knowledgeAreas, providers, reviews } from '../db/schema';
 import { demoEmail } from './accounts';
-import { knowledgeAreas } from '../modules/units/knowledge.tables';
-import { itemContents, items } from '../modules/units/units.tables';
-import { reviews } from '../modules/reviews/reviews.tables';
 
 export const DEMO_PUBLISHED_UNIT_TITLE = 'Funções do 1º grau: conceitos e aplicações';
 

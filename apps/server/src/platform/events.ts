@@ -19,10 +19,11 @@ import type { ServerResponse } from 'node:http';
 import { EVENTS_HEARTBEAT_MS, EVENTS_TICKET_MS, notificationsRoutes as R, type EventKind } from '@edu/shared/notifications';
 import type { UserType } from '@edu/shared/access';
 import type { Executor } from './db';
-import { registerRoute, type Deps } from './http';
+import { registerRoute } from './http';
+import type { Deps } from './deps';
 import { unauthorized } from './errors';
 import { randomToken, sha256 } from './security';
-import { userTokens, users } from '../modules/users/users.tables';
+import { users, userTokens } from '../db/schema';
 
 export const EVENTS_CHANNEL = 'events';
 const TICKET_KIND = 'events_ticket';

@@ -7,30 +7,16 @@ import type { z } from 'zod';
 import type { RouteContract, Reply } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
 import type { Config } from '../config';
-import type { Database, Db } from './db';
-import type { Jobs } from './jobs';
-import type { Mailer } from './mail';
-import type { Storage } from './storage';
+import type { Deps } from './deps';
 import { AppError, forbidden, unauthorized } from './errors';
 import { findSession, type AuthContext } from './sessions';
 import { runIdempotent } from './idempotency';
 import { STUDENT_LINK_HEADER } from '@edu/shared/student';
-import { authenticateStudent, type StudentContext } from '../modules/delivery/student-auth';
 
-export interface Deps {
-  config: Config;
-  database: Database;
-  db: Db;
-  jobs: Jobs;
-  mailer: Mailer;
-  storage: Storage;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** A student's verified share link (routes whose contract says `studentLink`), or null. */
-    student: StudentContext | null;
   }
   interface FastifyInstance {
     /** The route work still running (see InFlight); graceful shutdown waits for it. */
@@ -85,8 +71,12 @@ export interface HandlerContext<R extends RouteContract, A> {
   query: Out<R['query']>;
   body: Out<R['body']>;
   auth: A;
-  /** Set when a student called with a share link (contract `studentLink`); then `auth` is null. */
-  student: StudentContext | null;
+  /**
+   * Set when a student called with a share link (contract `studentLink`); then `auth` is null. The student module
+   * verifies the link (`app.studentCredential`) and declares the shape of `request.student` (Fastify's way for a plugin
+   * to add to a request, as @fastify/jwt adds `request.user`); platform only carries it to the handler.
+   */
+  student: FastifyRequest['student'];
 }
 
 type AuthOf<R extends RouteContract> = R['access'] extends 'public'
@@ -192,7 +182,7 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       request.student = null;
       // A student's share link is the credential of the routes that accept it: verified now, on every call.
       if (route.studentLink && request.headers[STUDENT_LINK_HEADER] !== undefined) {
-        request.student = await authenticateStudent(deps, request);
+        request.student = await app.studentCredential(request);
         return;
       }
       const token = bearer(request);

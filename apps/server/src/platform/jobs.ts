@@ -5,11 +5,11 @@ import { txSql, type Database, type Executor, type PoolStats } from './db';
 import { isDatabaseUnavailable } from './pg-errors';
 
 /**
- * mail: the e-mail outbox; unit-events: the unit lifecycle's domain events (modules/units/lifecycle.ts);
- * unit-packages: building a unit version's zip (modules/curriculum/packages.service.ts);
- * curriculum-imports: 'Importar Curso' (modules/curriculum/course-import.ts).
+ * mail: the e-mail outbox; unit-events: the domain events' after-commit handlers (platform/domain-events.ts; the queue keeps its first name);
+ * unit-packages: building a unit version's zip (modules/delivery/packages.service.ts);
+ * curriculum-imports: 'Importar Curso' (modules/courses/course-import.ts).
  */
-export const QUEUES = { mail: 'mail', unitEvents: 'unit-events', unitPackages: 'unit-packages', curriculumImports: 'curriculum-imports', ltiScores: 'lti-scores' } as const;
+export const QUEUES = { mail: 'mail', domainEvents: 'unit-events', unitPackages: 'unit-packages', curriculumImports: 'curriculum-imports', ltiScores: 'lti-scores' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface Jobs {

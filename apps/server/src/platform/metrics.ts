@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { notificationsRoutes } from '@edu/shared/notifications';
-import type { Deps } from './http';
+import type { Deps } from './deps';
 import { unauthorized } from './errors';
 
 export const METRICS_PATH = '/api/metrics';

@@ -13,6 +13,9 @@ export function folded(column: SQLWrapper): SQL {
   return sql`translate(lower(${column}), ${FOLD_FROM}, ${FOLD_TO})`;
 }
 
+/** A generated column's expression: the named column folded like `folded`, as literal SQL (a table's definition). */
+export const foldedColumnSql = (column: string): SQL => sql.raw(`translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}')`);
+
 /** The search term folded like `folded` and escaped for LIKE. */
 export function foldTerm(term: string): string {
   return term.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

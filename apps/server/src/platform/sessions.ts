@@ -4,8 +4,7 @@ import { LIMITS } from '@edu/shared/limits';
 import type { UserStatus, UserType } from '@edu/shared/access';
 import type { Db, Executor } from './db';
 import { randomToken, sha256 } from './security';
-import { sessions, users } from '../modules/users/users.tables';
-import { providers } from '../modules/providers/providers.tables';
+import { providers, sessions, users } from '../db/schema';
 
 export interface AuthUser {
   id: number;

@@ -37,7 +37,7 @@
  * THE STORE IS NOT A REASON TO READ A UNIT. Browsing the store (issue 11) is its own permission,
  * `unit.storeRead`: the published version of a unit whose provider is in the caller's institution's store
  * (an ACTIVE institution; an approved, non-service provider with a published unit and a price on the
- * institution's plan — the store list's own SQL pieces, modules/store/store-rules.ts). Only the store's
+ * institution's plan — the store list's own SQL pieces, modules/access/market-rules.ts). Only the store's
  * routes ask it. It is deliberately NOT a case of `unitReaders`: unit.read, item.read and feedback.report
  * (and the catalogue and LTI built on them) must never admit a unit the institution has not rented.
  */
@@ -52,16 +52,8 @@ import { ACCESS_REPORT_STAFF_TYPES } from '@edu/shared/access-reports';
 import type { Executor } from '../../platform/db';
 import type { AuthContext, AuthUser } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
-import { itemContents, items } from '../units/units.tables';
-import { reviews } from '../reviews/reviews.tables';
-import { providers } from '../providers/providers.tables';
-import { sellers } from '../sellers/sellers.tables';
-import { users } from '../users/users.tables';
-import { providerServices } from '../services/services.tables';
-import { galleries } from '../galleries/galleries.tables';
-import { rents } from '../rents/rents.tables';
-import { planPrices } from '../plans/plans.tables';
-import { activeRentOf, inStore, priceOn } from '../store/store-rules';
+import { galleries, itemContents, items, planPrices, providers, providerServices, rents, reviews, sellers, users } from '../../db/schema';
+import { activeRentOf, inStore, priceOn } from './market-rules';
 
 /** What the gate knows about the caller (the session's user). */
 export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;

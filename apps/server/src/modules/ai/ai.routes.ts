@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { aiRoutes as R } from '@edu/shared/ai';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { aiService } from './ai.service';
 
 export function aiModule(app: FastifyInstance, deps: Deps) {

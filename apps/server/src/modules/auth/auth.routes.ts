@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes as R } from '@edu/shared/auth';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { authService } from './auth.service';
 
 export function authModule(app: FastifyInstance, deps: Deps) {

@@ -4,7 +4,7 @@ import { MSG } from '@edu/shared/messages';
 import type { Executor } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { randomToken, sha256 } from '../../platform/security';
-import { userTokens } from '../users/users.tables';
+import { userTokens } from '../../db/schema';
 
 export type TokenKind = 'confirm_email' | 'reset_password' | 'signup_logo';
 

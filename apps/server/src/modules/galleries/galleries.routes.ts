@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { galleriesRoutes as R } from '@edu/shared/galleries';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { galleriesService } from './galleries.service';
 
 export function galleriesModule(app: FastifyInstance, deps: Deps) {

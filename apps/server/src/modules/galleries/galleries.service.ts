@@ -25,7 +25,7 @@ import {
   type UploadedFile,
 } from '@edu/shared/galleries';
 import type { UserType } from '@edu/shared/access';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
@@ -33,7 +33,7 @@ import { displayFilename, imageExt, readUpload } from '../../platform/uploads';
 import { uploadUrl } from '../../platform/storage';
 import { galleries, galleryFiles } from './galleries.tables';
 import { extractInfographic, ZipRefused, zipHasEntry } from './zip';
-import { requireAccess } from '../access/access';
+import { requireAccess } from '../access/index';
 import { cappedCount } from '../../platform/lists';
 
 const OWNER_TYPES: readonly UserType[] = GALLERY_OWNER_TYPES;

@@ -15,10 +15,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SHARE_LINK_PATH } from '@edu/shared/share-links';
 import { LTI_DEEP_LINKING_PATH } from '@edu/shared/lti-tool';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { sha256 } from '../../platform/security';
-import { readToken, shareLinkSecret } from '../curriculum/share-links.service';
-import { ltiConnections } from '../sellers/lti.tables';
+import { readToken, shareLinkSecret } from '../delivery/index';
+import { ltiConnections } from './lti-connections.tables';
 import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 
 const CACHE_MS = 60_000;

@@ -27,13 +27,11 @@ import {
   LTI_TOOL_MSG,
 } from '@edu/shared/lti-tool';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { randomToken, sha256 } from '../../platform/security';
-import { checkAccess } from '../access/access';
-import { institutionActor, shareLinkSecret, signToken } from '../curriculum/share-links.service';
-import { subjectItems, subjects } from '../curriculum/curriculum.tables';
-import { sellers } from '../sellers/sellers.tables';
-import { items } from '../units/units.tables';
+import { checkAccess } from '../access/index';
+import { institutionActor, shareLinkSecret, signToken } from '../delivery/index';
+import { items, sellers, subjectItems, subjects } from '../../db/schema';
 import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import type { VerifiedLaunch } from './lti-oidc';

@@ -38,8 +38,8 @@ import {
 } from '@edu/shared/lti-tool';
 import type { Db, Executor } from '../../platform/db';
 import { randomToken, sha256 } from '../../platform/security';
-import { ltiConnections } from '../sellers/lti.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { ltiConnections } from './lti-connections.tables';
+import { sellers } from '../../db/schema';
 import { ltiDeployments, ltiStates } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import { bindingMatches, storageOrigins, storageTargetOf } from './lti-binding';

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { QuestionResource } from '@edu/shared/content/unit-content';
 import { unitQuestions } from '@edu/shared/content/unit-questions';
 import type { Executor } from '../../platform/db';
-import { itemContents } from '../units/units.tables';
+import { itemContents } from '../../db/schema';
 
 export async function questionsOf(ex: Executor, contentIds: number[]): Promise<Map<number, QuestionResource[]>> {
   const out = new Map<number, QuestionResource[]>();

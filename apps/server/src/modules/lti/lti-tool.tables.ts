@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sellers } from '../sellers/sellers.tables';
-import { ltiConnections } from '../sellers/lti.tables';
+import { sellers } from '../institutions/institutions.tables';
+import { ltiConnections } from './lti-connections.tables';
 import { users } from '../users/users.tables';
 
 /**

@@ -13,9 +13,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
 import { MSG } from '@edu/shared/messages';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { studentOf } from '../delivery/student.routes';
+import { studentOf } from '../student/index';
 import { ltiKeyStore } from './lti-keys';
 import { deepLinkingRequest, resourceLink } from './lti-launch';
 import { login, loginCheck, storageLaunchOf, verify, type VerifiedLaunch } from './lti-oidc';

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { LIMITS } from '@edu/shared/limits';
 import { BELL_MAX_ENTRIES, type NotificationEntry } from '@edu/shared/notifications';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { publish } from '../../platform/events';

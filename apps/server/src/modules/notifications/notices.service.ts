@@ -8,15 +8,15 @@ import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql } from '
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
 import { UNREAD_NOTICES_MAX, type SellerNotice, type TargetType, type UnreadNotice, type noticeBody } from '@edu/shared/notifications';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../../db/schema';
 import { folded } from '../../platform/search';
-import { requireAccess } from '../access/access';
+import { requireAccess } from '../access/index';
 import { noticeTemplates, sellerNoticeReads, sellerNoticeTargets, sellerNotices } from './notifications.tables';
 
 type Body = z.output<typeof noticeBody>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationsRoutes as R } from '@edu/shared/notifications';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { bellService } from './bell.service';
 import { noticesService } from './notices.service';
 import { templatesService } from './templates.service';

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../institutions/institutions.tables';
 
 /** The per-user bell (spec 1 §2.14): HTML text sanitized on write, read state. */
 export const notifications = pgTable(

@@ -11,7 +11,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { PLATFORM_ADMIN_TYPES, type UserType } from '@edu/shared/access';
 import type { Executor } from '../../platform/db';
-import { users } from '../users/users.tables';
+import { users } from '../../db/schema';
 
 export interface Recipient {
   id: number;

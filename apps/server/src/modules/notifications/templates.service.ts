@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@edu/shared/messages';
 import type { NoticeTemplate, templateBody } from '@edu/shared/notifications';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { plansRoutes as R } from '@edu/shared/plans';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { plansService } from './plans.service';
 
 /** 'Planos de Aluguel' (spec 3 §2.1, §7 "Providers and plans"): plans and per-provider prices, admin and director. */

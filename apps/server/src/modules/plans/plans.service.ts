@@ -17,13 +17,13 @@ import {
   type plansSearchQuery,
   type planPricesQuery,
 } from '@edu/shared/plans';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { searchMatch } from '../../platform/search';
-import { providers } from '../providers/providers.tables';
+import { providers } from '../../db/schema';
 import { planPrices, plans } from './plans.tables';
 
 type PlanRecord = typeof plans.$inferSelect;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { providerIncomeRoutes as R } from '@edu/shared/provider-income';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { providerIncomeService } from './provider-income.service';
 
 /** The provider's income dashboard (spec 1 §2.10) and 'Meus alugueis' (spec 3 §2.8): its own provider only. */

@@ -19,18 +19,13 @@ import {
   type ProviderUnitRow,
   type myRentsQuery,
 } from '@edu/shared/provider-income';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
-import { foldBeforeReading } from '../delivery/access-rollups';
+import { foldBeforeReading } from '../reports/index';
 import { forbidden } from '../../platform/errors';
-import { accessWhere } from '../access/access';
-import { providers } from '../providers/providers.tables';
-import { rentHistory, rents } from '../rents/rents.tables';
-import { sellers } from '../sellers/sellers.tables';
-import { plans } from '../plans/plans.tables';
-import { itemContents, items } from '../units/units.tables';
-import { knowledgeAreas } from '../units/knowledge.tables';
+import { accessWhere } from '../access/index';
+import { itemContents, items, knowledgeAreas, plans, providers, rentHistory, rents, sellers } from '../../db/schema';
 import { uploadUrlSql } from '../../platform/storage';
 
 /** The partial indexes are DESC NULLS LAST (drizzle's `.desc()`); a plain `desc` (NULLS FIRST) would not use them. */
@@ -79,7 +74,7 @@ export function providerIncomeService({ db }: Deps) {
    * The provider's published units, latest published first or most popular first: the first rows of a partial index
    * of the provider's published items (items.published_at / items.popularity, kept by the database, migration 0016),
    * then their published versions by id. 'Most popular' is the students' accesses to the unit (items.popularity, added by
-   * the access fold, modules/delivery/access-rollups.ts; issue 13).
+   * the access fold, modules/reports/access-rollups.ts; issue 13).
    */
   async function units(providerId: number, order: 'latest' | 'popular', limit: number): Promise<ProviderUnitRow[]> {
     const rows = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { providersRoutes as R } from '@edu/shared/providers';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { providersService } from './providers.service';
 
 export function providersModule(app: FastifyInstance, deps: Deps) {

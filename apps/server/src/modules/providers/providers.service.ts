@@ -15,17 +15,17 @@ import {
   type providerUpdateBody,
   type providersFilterQuery,
 } from '@edu/shared/providers';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
 import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { readImageUpload } from '../../platform/uploads';
 import { uploadUrl } from '../../platform/storage';
-import { users } from '../users/users.tables';
+import { users } from '../../db/schema';
 import { foldedMatch } from '../../platform/search';
 import { providers } from './providers.tables';
-import { requireAccess } from '../access/access';
+import { requireAccess } from '../access/index';
 
 type ProviderRecord = typeof providers.$inferSelect;
 

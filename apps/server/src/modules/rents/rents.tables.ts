@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { plans } from '../plans/plans.tables';
 import { providers } from '../providers/providers.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../institutions/institutions.tables';
 import { users } from '../users/users.tables';
 
 /** The payment methods an institution chooses at checkout (spec 3 §3 "Payment method"); reference data of migration 0013. */

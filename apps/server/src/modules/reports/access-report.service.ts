@@ -30,15 +30,15 @@ import {
 import type { UserType } from '@edu/shared/access';
 import { LTI_PLATFORM_LABELS, ltiStudentLabel, parseLtiStudentId, type LtiPlatform } from '@edu/shared/lti';
 import { ID_MAX } from '@edu/shared/validation';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { requireAccess } from '../access/access';
-import { foldBeforeReading, rollupSpans } from '../delivery/access-rollups';
+import { requireAccess } from '../access/index';
+import { foldBeforeReading, rollupSpans } from './access-rollups';
 import { monthRange, readTrend, rowsOf } from './access-ranges';
 import { rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
-import { ltiConnections } from '../sellers/lti.tables';
+import { ltiConnections } from '../../db/schema';
 
 type Filters = z.output<typeof accessReportFilters>;
 

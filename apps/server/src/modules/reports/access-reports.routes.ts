@@ -6,7 +6,8 @@ import {
   UNIT_ACCESS_REPORT_FILE_NAME,
   accessReportsRoutes as R,
 } from '@edu/shared/access-reports';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { sendCsv } from '../../platform/csv-export';
 import { accessReportService } from './access-report.service';
 import { unitAccessReportService } from './unit-access-report.service';

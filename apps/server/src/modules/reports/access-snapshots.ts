@@ -25,7 +25,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import type { AccessScope } from '../delivery/delivery.tables';
+import type { AccessScope } from './access.tables';
 import { monthOf, rowsOf } from './access-ranges';
 import { REPORT_TIME_ZONE } from './report-dates';
 

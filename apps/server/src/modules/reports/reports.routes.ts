@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reportsRoutes as R } from '@edu/shared/reports';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { reportsService } from './reports.service';
 
 export function reportsModule(app: FastifyInstance, deps: Deps) {

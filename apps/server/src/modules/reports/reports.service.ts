@@ -8,11 +8,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LOGS_USERS_LIMIT, type logsReportQuery, type logsUsersQuery } from '@edu/shared/reports';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { forbidden } from '../../platform/errors';
 import { auditLogs } from '../../platform/platform.tables';
 import type { AuthContext } from '../../platform/sessions';
-import { users } from '../users/users.tables';
+import { users } from '../../db/schema';
 import { foldedMatch } from '../../platform/search';
 import { cappedCount } from '../../platform/lists';
 import { auditSearchRange } from './report-dates';

@@ -21,10 +21,10 @@ import {
   type unitAccessParams,
   type unitAccessQuery,
 } from '@edu/shared/access-reports';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { foldBeforeReading } from '../delivery/access-rollups';
+import { foldBeforeReading } from './access-rollups';
 import { readTrend, rowsOf } from './access-ranges';
 import { rankAllUnits, rankUnitPage, withDetails, type UnitScope } from './access-units';
 

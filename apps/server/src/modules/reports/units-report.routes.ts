@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UNITS_REPORT_CSV_HEADER, UNITS_REPORT_FILE_NAME, unitsReportRoutes as R } from '@edu/shared/units-report';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { sendCsv } from '../../platform/csv-export';
 import { unitsReportService } from './units-report.service';
 

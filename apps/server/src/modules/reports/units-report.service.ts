@@ -15,13 +15,13 @@
 import { and, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { UNITS_REPORT_MSG, UNITS_REPORT_PAGE_SIZE, type unitsReportCsvQuery, type unitsReportQuery } from '@edu/shared/units-report';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { cappedCount } from '../../platform/lists';
-import { requireAccess } from '../access/access';
-import { itemContents, items } from '../units/units.tables';
+import { requireAccess } from '../access/index';
+import { itemContents, items } from '../../db/schema';
 import { REPORT_TIME_ZONE, startOfDay } from './report-dates';
 
 type Filters = z.output<typeof unitsReportCsvQuery>;

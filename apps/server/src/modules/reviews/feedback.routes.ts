@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { feedbackRoutes as F } from '@edu/shared/feedback';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { unauthorized } from '../../platform/errors';
 import { feedbackService } from './feedback.service';
 

@@ -6,13 +6,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE, type FeedbackReportPage, type FeedbackRow, type FeedbackStatus, type feedbackRoutes } from '@edu/shared/feedback';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { cappedCount } from '../../platform/lists';
-import { itemContents } from '../units/units.tables';
-import { requireAccess } from '../access/access';
-import { linkUnit, type StudentContext } from '../delivery/student-auth';
+import { itemContents } from '../../db/schema';
+import { requireAccess } from '../access/index';
+import { linkUnit, type StudentContext } from '../student/index';
 import { itemFeedbacks } from './reviews.tables';
 
 export const FEEDBACK_SERVER_MSG = {

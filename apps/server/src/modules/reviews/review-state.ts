@@ -1,12 +1,14 @@
 /**
  * The review row as the review machine sees it (`ReviewState`), built in one place, its one write (`saveReviewState`), and the one write a
  * unit's author causes on a review: sending a corrected unit back restarts the stage that asked for it.
- * Used by the reviews service and by the units service (the author's 'resend').
+ * Used by the reviews service; the author's 'resend' reaches it as the `unit.resent` event.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterCorrection, type ManagerStatus, type ReviewState, type StageStatus } from '@edu/shared/review-machine';
 import { lifecycleRefusal } from '@edu/shared/unit-lifecycle';
 import type { Tx } from '../../platform/db';
+import type { Deps } from '../../platform/deps';
+import { domainEvents } from '../../platform/domain-events';
 import { AppError } from '../../platform/errors';
 import { reviews } from './reviews.tables';
 
@@ -53,4 +55,9 @@ export async function resumeReview(tx: Tx, contentId: number, from: string) {
     ...(review.curatorStatus === 'correction' ? { curationStartedAt: now } : {}),
     ...(review.reviewerStatus === 'correction' ? { revisionStartedAt: now } : {}),
   });
+}
+
+/** The review's side of the unit lifecycle: a corrected unit sent back restarts its stage, in the same transaction. */
+export function subscribeReviews(deps: Pick<Deps, 'jobs'>): void {
+  domainEvents(deps).subscribeOnce('reviews', (events) => events.within('unit.resent', (tx, e) => resumeReview(tx, e.contentId, e.from)));
 }

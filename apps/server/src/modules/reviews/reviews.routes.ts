@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewsRoutes as R } from '@edu/shared/reviews';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { reviewsService } from './reviews.service';
 
 export function reviewsModule(app: FastifyInstance, deps: Deps) {

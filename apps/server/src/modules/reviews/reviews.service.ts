@@ -33,19 +33,17 @@ import {
   reviewsRoutes,
 } from '@edu/shared/reviews';
 import type { UnitContent, UnitStatus } from '@edu/shared/units';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { folded, foldedMatch } from '../../platform/search';
 import { cappedCount, COUNT_CAP } from '../../platform/lists';
-import { providers } from '../providers/providers.tables';
-import { users } from '../users/users.tables';
-import { itemContents, items } from '../units/units.tables';
-import { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from '../units/units.service';
-import { unitLifecycle } from '../units/lifecycle';
-import { checkAccess, requireAccess, reviewListWhere } from '../access/access';
+import { itemContents, items, providers, users } from '../../db/schema';
+import { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from '../units/index';
+import { unitLifecycle } from '../units/index';
+import { checkAccess, requireAccess, reviewListWhere } from '../access/index';
 import { reviewComments, reviewList, reviews } from './reviews.tables';
 import { saveReviewState, stateOf } from './review-state';
 import { REVIEW_MOVE_EVENTS } from '@edu/shared/unit-lifecycle';

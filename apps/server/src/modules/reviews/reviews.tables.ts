@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../institutions/institutions.tables';
 import { itemContents } from '../units/units.tables';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { servicesRoutes as R } from '@edu/shared/services';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { servicesService } from './services.service';
 
 /** 'Meus Serviços' (spec 2 §2.13, §7.5): the service provider's own services. */

@@ -8,12 +8,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SERVICE_LIMITS, SERVICE_MSG, type ProviderService, type serviceCreateBody, type serviceUpdateBody } from '@edu/shared/services';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { contentStore } from '../../platform/content-store';
 import { providerServices } from './services.tables';
-import { accessWhere } from '../access/access';
+import { accessWhere } from '../access/index';
 
 type Row = typeof providerServices.$inferSelect;
 

@@ -6,9 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import type { Deps } from '../../platform/http';
-import { unitEvents } from '../units/lifecycle';
-import { items } from '../units/units.tables';
+import type { Deps } from '../../platform/deps';
+import { domainEvents } from '../../platform/domain-events';
+import { items } from '../../db/schema';
 
 export async function refreshCatalogueFacts(ex: Executor, providerIds: number[]): Promise<void> {
   if (providerIds.length === 0) return;
@@ -30,11 +30,11 @@ export async function refreshCatalogueFacts(ex: Executor, providerIds: number[])
 
 /** Subscribe the recomputation to unit.published and unit.unpublished (buildApp calls it once per app). */
 export function subscribeCatalogueFacts(deps: Pick<Deps, 'db' | 'jobs'>): void {
-  const events = unitEvents(deps);
+  const events = domainEvents(deps);
   const refresh = async (e: { itemId: number }) => {
     const [item] = await deps.db.select({ providerId: items.providerId }).from(items).where(eq(items.id, e.itemId));
     if (item) await refreshCatalogueFacts(deps.db, [item.providerId]);
   };
-  events.subscribe('unit.published', refresh);
-  events.subscribe('unit.unpublished', refresh);
+  events.after('unit.published', refresh);
+  events.after('unit.unpublished', refresh);
 }

@@ -7,15 +7,13 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STORE_LIMITS, STORE_MSG, type PartnerCard, type PartnerDetail, type partnersQuery, type prospectBody } from '@edu/shared/store';
 import type { Executor } from '../../platform/db';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { foldedMatch } from '../../platform/search';
-import { providers } from '../providers/providers.tables';
-import { providerServices } from '../services/services.tables';
-import { requireActiveInstitution } from './institution';
+import { providers, providerServices, sellers } from '../../db/schema';
+import { requireActiveInstitution } from '../institutions/index';
 import { prospects } from './store.tables';
-import { sellers } from '../sellers/sellers.tables';
 import { uploadUrlSql } from '../../platform/storage';
 
 /** A partner: an approved (active) service provider. */

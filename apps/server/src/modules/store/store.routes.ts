@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { storeRoutes as R } from '@edu/shared/store';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { storeService } from './store.service';
 import { partnersService } from './partners.service';
 import { cartService } from './cart.service';

@@ -10,19 +10,17 @@ import { STORE_LIMITS, storeStateOfRent, type StoreProvider, type StoreProviderD
 import type { ProviderCondition } from '@edu/shared/providers';
 import type { UnitContent } from '@edu/shared/units';
 import type { Executor } from '../../platform/db';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { cappedCount } from '../../platform/lists';
 import { foldedMatch } from '../../platform/search';
-import { accessWhere, requireAccess } from '../access/access';
-import { providers } from '../providers/providers.tables';
-import { planPrices } from '../plans/plans.tables';
-import { itemContents, items } from '../units/units.tables';
-import { unitGroups } from '../units/unit-groups';
-import { unitsService } from '../units/units.service';
-import { requireActiveInstitution, type ActiveInstitution } from './institution';
-import { inStore, openRentStatusOf, priceOn } from './store-rules';
+import { accessWhere, requireAccess } from '../access/index';
+import { itemContents, items, planPrices, providers } from '../../db/schema';
+import { unitGroups } from '../units/index';
+import { unitsService } from '../units/index';
+import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
+import { inStore, openRentStatusOf, priceOn } from '../access/index';
 import { uploadUrlSql } from '../../platform/storage';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */

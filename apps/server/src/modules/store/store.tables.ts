@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { providers } from '../providers/providers.tables';
 import { providerServices } from '../services/services.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../institutions/institutions.tables';
 import { users } from '../users/users.tables';
 import { paymentRequests } from '../rents/rents.tables';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { systemRoutes as R, TUTORIAL_TITLES, VIDEO_ID } from '@edu/shared/system';
 import { MSG } from '@edu/shared/messages';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { emails } from '../../platform/platform.tables';
 import { escapeHtml } from '../../platform/html';
 

@@ -14,14 +14,14 @@ import { MSG } from '@edu/shared/messages';
 import type { AuditAction } from '@edu/shared/audit';
 import { CSV_LIMITS, CSV_MSG, checkImportRows, normalEmail, parseImportCsv, type ImportRow } from '@edu/shared/csv';
 import type { ImportPreview, importBody } from '@edu/shared/team';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { hash as argon2 } from '@node-rs/argon2';
 import { randomPassword } from '../../platform/security';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
-import { users } from '../users/users.tables';
+import { users } from '../../db/schema';
 import { auditLogs } from '../../platform/platform.tables';
 
 /** The upload field; the web's one API client names every file field `images`, so that is accepted too. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { teamRoutes as R } from '@edu/shared/team';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { teamService } from './team.service';
 import { importService } from './import.service';
 

@@ -9,14 +9,14 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
 import type { providerMemberBody, teamMemberBody, teamQuery } from '@edu/shared/team';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { users } from '../users/users.tables';
-import { toUserRow } from '../users/users.queries';
-import { usersService } from '../users/users.service';
+import { users } from '../../db/schema';
+import { toUserRow } from '../users/index';
+import { usersService } from '../users/index';
 import { foldedMatch } from '../../platform/search';
-import { requireAccess } from '../access/access';
+import { requireAccess } from '../access/index';
 
 type TeamQuery = z.output<typeof teamQuery>;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { asc } from 'drizzle-orm';
 import { knowledgeRoutes as R, LEVELS_OF_LEARNING, type KnowledgeType } from '@edu/shared/knowledge';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { knowledgeAreas } from './knowledge.tables';
 
 export function knowledgeModule(app: FastifyInstance, deps: Deps) {

@@ -6,26 +6,21 @@
  * a complete one is 400 (spec 2 §5). An event that puts the unit in the staff's queue while its provider is not approved
  * (`needsApprovedProvider`) is 403 PROVIDER_NOT_APPROVED: a provider under analysis authors drafts but sends nothing.
  *
- * Domain events: when a version becomes the published one (and, when an event clears the pointer, when
- * a unit stops being published) the transition enqueues a pg-boss job on the `unit-events` queue IN THE
- * SAME TRANSACTION: the event exists exactly when the change commits. Later domains subscribe in-process:
- *
- *   unitEvents(deps).subscribe('unit.published', async (e) => { … e.itemId, e.contentId, e.previousContentId … });
- *
- * Handlers run after the commit, in the worker that main.ts starts (test apps do not start it: a test calls start() itself); a handler that throws makes pg-boss
- * retry the job (every handler of that event runs again), so handlers must be idempotent.
+ * Domain events (platform/domain-events.ts), emitted in the transition's transaction: `unit.published` when a
+ * version becomes the published one, `unit.unpublished` when an event clears the pointer, `unit.resent` when a
+ * corrected unit goes back to the staff (the reviews module restarts its review's stage, in the same transaction).
  */
 import { eq } from 'drizzle-orm';
 import { isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
 import { LIFECYCLE_MSG, lifecycleRefusal, lifecycleStep, resolveTo, UNIT_LIFECYCLE, type UnitEvent } from '@edu/shared/unit-lifecycle';
 import { isProviderApproved } from '@edu/shared/providers';
 import type { UnitStatus } from '@edu/shared/units';
-import type { Deps } from '../../platform/http';
-import type { Executor, Tx } from '../../platform/db';
-import { QUEUES, type Jobs } from '../../platform/jobs';
+import type { Deps } from '../../platform/deps';
+import type { Tx } from '../../platform/db';
+import { domainEvents } from '../../platform/domain-events';
 import { AppError } from '../../platform/errors';
 import { itemContents, items } from './units.tables';
-import { providers } from '../providers/providers.tables';
+import { providers } from '../../db/schema';
 
 type Content = typeof itemContents.$inferSelect;
 type ContentInsert = typeof itemContents.$inferInsert;
@@ -48,42 +43,19 @@ export interface UnitDomainEvent {
   at: string;
 }
 
-export type UnitEventHandler = (event: UnitDomainEvent) => Promise<void>;
-
-export interface UnitEvents {
-  /** Run `handler` after every committed `name` (in the worker, after the commit). */
-  subscribe(name: UnitEventName, handler: UnitEventHandler): void;
-  /** Enqueue `event` in the caller's transaction. */
-  emit(tx: Executor, event: UnitDomainEvent): Promise<void>;
-  /** Start the worker (main.ts does it once, beside the mail worker). */
-  start(): Promise<void>;
+/** A corrected unit was sent back to the staff (`from` its status before): its review's stage starts over. */
+export interface UnitResentEvent {
+  name: 'unit.resent';
+  contentId: number;
+  from: UnitStatus;
 }
 
-const registries = new WeakMap<Jobs, UnitEvents>();
-
-/** The unit-event registry of this app (one per job queue, so every test app has its own). */
-export function unitEvents(deps: Pick<Deps, 'jobs'>): UnitEvents {
-  const known = registries.get(deps.jobs);
-  if (known) return known;
-  const handlers = new Map<UnitEventName, UnitEventHandler[]>();
-  let started = false;
-  const registry: UnitEvents = {
-    subscribe(name, handler) {
-      handlers.set(name, [...(handlers.get(name) ?? []), handler]);
-    },
-    async emit(tx, event) {
-      await deps.jobs.send(tx, QUEUES.unitEvents, event);
-    },
-    async start() {
-      if (started) return;
-      started = true;
-      await deps.jobs.work<UnitDomainEvent>(QUEUES.unitEvents, async (event) => {
-        for (const handler of handlers.get(event.name) ?? []) await handler(event);
-      });
-    },
-  };
-  registries.set(deps.jobs, registry);
-  return registry;
+declare module '../../platform/domain-events' {
+  interface DomainEventMap {
+    'unit.published': UnitDomainEvent;
+    'unit.unpublished': UnitDomainEvent;
+    'unit.resent': UnitResentEvent;
+  }
 }
 
 // ------------------------------------------------------------------ transitions
@@ -104,7 +76,7 @@ export interface TransitionResult {
 }
 
 export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
-  const events = unitEvents(deps);
+  const events = domainEvents(deps);
 
   function refuse(from: UnitStatus, event: UnitEvent): never {
     const { code, message } = lifecycleRefusal(from, event);
@@ -174,6 +146,7 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
       .where(eq(itemContents.id, contentId))
       .returning();
     if (step.publishes) await publish(tx, content!, event, actor);
+    if (event === 'resend') await events.emit(tx, { name: 'unit.resent', contentId, from });
     return { content: content!, from, to };
   }
 
@@ -192,7 +165,7 @@ export function unitLifecycle(deps: Pick<Deps, 'jobs'>) {
     return created!;
   }
 
-  return { transition, insertVersion, assertAllowed, events };
+  return { transition, insertVersion, assertAllowed };
 }
 
 export type UnitLifecycle = ReturnType<typeof unitLifecycle>;

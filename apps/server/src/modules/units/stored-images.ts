@@ -15,7 +15,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isAllowedImageSrc, isExternalImageSrc } from '@edu/shared/content/html-allow-list';
 import { externalImagesOf } from '@edu/shared/content/unit-content';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { ImageImportFailed, imageImporter } from '../../platform/content-images';
 import { parseNetworks } from '../../platform/public-fetch';
 import { sanitizeUnitHtml, type ImageSrcRule } from '../../platform/sanitize';

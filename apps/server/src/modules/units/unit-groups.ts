@@ -17,7 +17,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { NO_AREA_ID, NO_AREA_TITLE } from '@edu/shared/knowledge';
 import type { Executor } from '../../platform/db';
 import { FOLD_FROM, FOLD_TO, foldedMatch } from '../../platform/search';
-import { providers } from '../providers/providers.tables';
+import { providers } from '../../db/schema';
 import { itemContents, itemContentTags, items, publishedAreaCounts, publishedUnitAreas as pua, tags } from './units.tables';
 import { knowledgeAreas } from './knowledge.tables';
 

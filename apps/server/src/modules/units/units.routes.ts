@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { tagsRoutes as T, unitsRoutes as R } from '@edu/shared/units';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { unitsService } from './units.service';
 
 export function unitsModule(app: FastifyInstance, deps: Deps) {

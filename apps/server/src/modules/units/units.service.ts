@@ -24,18 +24,16 @@ import {
   statusBody,
 } from '@edu/shared/units';
 import type { z } from 'zod';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { contentStore } from '../../platform/content-store';
 import { folded, foldedMatch, searchMatch } from '../../platform/search';
-import { providers } from '../providers/providers.tables';
+import { providers, reviews } from '../../db/schema';
 import { authorEventFor, LIFECYCLE_MSG } from '@edu/shared/unit-lifecycle';
-import { reviews } from '../reviews/reviews.tables';
-import { resumeReview } from '../reviews/review-state';
-import { accessWhere, requireAccess, type Permission } from '../access/access';
+import { accessWhere, requireAccess, type Permission } from '../access/index';
 import { unitLifecycle } from './lifecycle';
 import { knowledgeAreas } from './knowledge.tables';
 import { itemContents, itemContentTags, items, tags } from './units.tables';
@@ -423,7 +421,6 @@ export function unitsService(deps: Deps) {
         const event = authorEventFor(from, body.status);
         if (!event) throw new AppError(409, 'BAD_STATUS_MOVE', UNITS_MSG.badMove(UNIT_STATUS_LABELS[from] ?? from, UNIT_STATUS_LABELS[body.status]));
         await lifecycle.transition(tx, id, event, auth.user);
-        if (event === 'resend') await resumeReview(tx, id, from);
         await record(tx, { userId: auth.user.id, action: 'chaged_unity_status', data: { itemContentId: id, from: content.status, to: body.status } });
       }
       return { ids, status: body.status };

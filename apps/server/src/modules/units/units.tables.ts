@@ -31,7 +31,7 @@ export const items = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * The provider dashboard's 'most popular' order: how many times students opened the unit (any version). Added to by
-     * the access fold only (modules/delivery/access-rollups.ts `foldAccesses`, issue 13; migration 0021 dropped the
+     * the access fold only (modules/reports/access-rollups.ts `foldAccesses`, issue 13; migration 0021 dropped the
      * stand-in trigger of issue 11).
      */
     popularity: integer('popularity').notNull().default(0),

@@ -8,8 +8,7 @@ import { INSTITUTION_GRANTS, type InstitutionGrant, type SellerStatus } from '@e
 const isGrant = (g: string): g is InstitutionGrant => (INSTITUTION_GRANTS as readonly string[]).includes(g);
 import type { Executor } from '../../platform/db';
 import { effectiveType } from '../../platform/sessions';
-import { providers } from '../providers/providers.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { providers, sellers } from '../../db/schema';
 import { users } from './users.tables';
 import { uploadUrl } from '../../platform/storage';
 

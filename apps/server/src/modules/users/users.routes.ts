@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usersRoutes as R } from '@edu/shared/users';
-import { registerRoute, type Deps } from '../../platform/http';
+import { registerRoute } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { usersService } from './users.service';
 
 export function usersModule(app: FastifyInstance, deps: Deps) {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { canManageUser, canViewUser, manageableTypes, type UserType } from '@edu/shared/access';
 import { MSG } from '@edu/shared/messages';
 import type { userCreateBody, userStatusBody, userUpdateBody, usersFilterQuery } from '@edu/shared/users';
-import type { Deps } from '../../platform/http';
+import type { Deps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
 import { revokeUserSessions, type AuthContext } from '../../platform/sessions';

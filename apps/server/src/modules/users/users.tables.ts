@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { FOLD_FROM, FOLD_TO } from '../../platform/search';
 import { providers } from '../providers/providers.tables';
-import { sellers } from '../sellers/sellers.tables';
+import { sellers } from '../institutions/institutions.tables';
 
 export const users = pgTable(
   'users',

@@ -1,0 +1,228 @@
+/**
+ * Courses (issue 12 item 7; spec 3 §2.16, §7 "Courses"): an ordered list of subjects of ONE owner — an institution
+ * (seller routes) or a provider (provider routes). Every object is found through its owner, so another owner's course,
+ * course item or subject answers 404; the role lists of @edu/shared/courses refuse the assistant (403) before this runs.
+ *
+ * Every change of a course's subjects (add, remove, reorder) runs in one transaction that first locks the course row
+ * (`select … for update`): two changes of one course run one after the other and never leave duplicate or missing
+ * positions. The positions are rewritten in one update (`rewritePositions`; the unique (course, position) constraint is
+ * checked at the end of the statement, migration 0032). A subject's row is taken before its course's (an addition locks
+ * the subject FOR KEY SHARE first, a subject's removal locks it, then its courses), so they never wait for each other.
+ *
+ * The subjects are read here directly (tables `subjects`, `subject_items`); the subjects module owns their writes.
+ * Imports live in course-import.ts.
+ */
+import { and, asc, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  COURSE_MSG,
+  IMPORT_FINISHED,
+  type CourseCard,
+  type CourseDetail,
+  type CourseImport,
+  type CourseMoveReply,
+  type CoursesReply,
+} from '@edu/shared/courses';
+import type { Deps } from '../../platform/deps';
+import type { Executor, Tx } from '../../platform/db';
+import type { AuthContext } from '../../platform/sessions';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { requireActiveInstitution } from '../institutions/index';
+import { courses, courseSubjects, curriculumImports, subjects } from '../../db/schema';
+import { rewritePositions } from '../subjects/index';
+
+/** The owner of the courses a request works on: the caller's institution or provider. */
+export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
+
+/**
+ * The owner of the caller's courses on `kind`'s routes: its institution while ACTIVE (requireActiveInstitution: a
+ * suspended one gets 403 RENT_MSG.suspended, like the catalogue and the subjects), or its provider.
+ */
+export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind']): Promise<Owner> {
+  if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
+  if (auth.user.providerId === null) throw forbidden();
+  return { kind, id: auth.user.providerId };
+}
+
+/** `table`'s owner columns match `owner` (courses and subjects have the same pair). */
+export const ownedBy = (table: typeof courses | typeof subjects, owner: Owner): SQL =>
+  owner.kind === 'seller' ? and(eq(table.sellerId, owner.id), isNull(table.providerId))! : and(eq(table.providerId, owner.id), isNull(table.sellerId))!;
+
+const auditSeller = (owner: Owner) => (owner.kind === 'seller' ? owner.id : null);
+
+/** Written qualified (courses.id, subjects.id): drizzle renders a one-table select's columns unqualified, which inside a
+ * subquery would name the subquery's own row (see store-rules.ts `openRentOf`). */
+const cardColumns = {
+  id: courses.id,
+  name: courses.name,
+  importedFromId: courses.importedFromId,
+  createdAt: courses.createdAt,
+  itemsCount: sql<number>`(select count(*)::int from course_subjects cs where cs.course_id = courses.id)`,
+};
+
+type CardRow = { id: number; name: string; importedFromId: number | null; createdAt: Date; itemsCount: number };
+const toCard = (r: CardRow): CourseCard => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() });
+
+export function toImport(r: typeof curriculumImports.$inferSelect): CourseImport {
+  return {
+    id: r.id,
+    sourceId: r.sourceId,
+    status: r.status as CourseImport['status'],
+    progress: r.progress,
+    resultId: r.resultId,
+    error: r.error,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The course `id` of `owner` (404 otherwise), locked FOR UPDATE when `lock` (inside a transaction). */
+async function findCourse(ex: Executor, owner: Owner, id: number, opts: { lock?: boolean } = {}) {
+  const base = ex.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.id, id), ownedBy(courses, owner)));
+  const [row] = opts.lock ? await base.for('update') : await base;
+  if (!row) throw notFound(COURSE_MSG.notFound);
+  return row;
+}
+
+/** The subjects of a course, in order, with their unit counts. */
+async function courseItemsOf(ex: Executor, courseId: number) {
+  return ex
+    .select({
+      id: courseSubjects.id,
+      subjectId: courseSubjects.subjectId,
+      name: subjects.name,
+      position: courseSubjects.position,
+      unitsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = subjects.id)`,
+    })
+    .from(courseSubjects)
+    .innerJoin(subjects, eq(subjects.id, courseSubjects.subjectId))
+    .where(eq(courseSubjects.courseId, courseId))
+    .orderBy(asc(courseSubjects.position));
+}
+
+async function detailOf(ex: Executor, owner: Owner, id: number): Promise<CourseDetail> {
+  const [row] = await ex.select(cardColumns).from(courses).where(and(eq(courses.id, id), ownedBy(courses, owner)));
+  if (!row) throw notFound(COURSE_MSG.notFound);
+  const items = await courseItemsOf(ex, id);
+  return { ...toCard(row), courseItems: items.map((i) => ({ ...i, unitsCount: Number(i.unitsCount) })) };
+}
+
+async function currentIds(tx: Tx, courseId: number): Promise<number[]> {
+  const rows = await tx.select({ id: courseSubjects.id }).from(courseSubjects).where(eq(courseSubjects.courseId, courseId)).orderBy(asc(courseSubjects.position));
+  return rows.map((r) => r.id);
+}
+
+export function coursesService(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
+
+  async function list(owner: Owner): Promise<CoursesReply> {
+    const rows = await db.select(cardColumns).from(courses).where(ownedBy(courses, owner)).orderBy(asc(courses.nameFolded), asc(courses.id));
+    const imports =
+      owner.kind === 'seller'
+        ? await db
+            .select()
+            .from(curriculumImports)
+            .where(and(eq(curriculumImports.sellerId, owner.id), eq(curriculumImports.kind, 'course'), notInArray(curriculumImports.status, [...IMPORT_FINISHED])))
+            .orderBy(desc(curriculumImports.id))
+        : [];
+    return { data: rows.map(toCard), imports: imports.map(toImport) };
+  }
+
+  const detail = (owner: Owner, id: number) => detailOf(db, owner, id);
+
+  async function candidates(owner: Owner, id: number) {
+    await findCourse(db, owner, id);
+    const rows = await db
+      .select({
+        id: subjects.id,
+        name: subjects.name,
+        unitsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = subjects.id)`,
+      })
+      .from(subjects)
+      .where(and(ownedBy(subjects, owner), sql`not exists (select 1 from course_subjects cs where cs.course_id = ${id} and cs.subject_id = subjects.id)`))
+      .orderBy(asc(subjects.nameFolded), asc(subjects.id));
+    return rows.map((r) => ({ ...r, unitsCount: Number(r.unitsCount) }));
+  }
+
+  async function create(auth: AuthContext, owner: Owner, name: string): Promise<CourseMoveReply> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(courses)
+        .values({ name, createdBy: auth.user.id, ...(owner.kind === 'seller' ? { sellerId: owner.id } : { providerId: owner.id }) })
+        .returning({ id: courses.id });
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'create_course', data: { courseId: row!.id, name } });
+      return { message: COURSE_MSG.created, course: await detailOf(tx, owner, row!.id) };
+    });
+  }
+
+  async function rename(auth: AuthContext, owner: Owner, id: number, name: string): Promise<CourseMoveReply> {
+    return db.transaction(async (tx) => {
+      const before = await findCourse(tx, owner, id, { lock: true });
+      await tx.update(courses).set({ name, updatedAt: new Date() }).where(eq(courses.id, id));
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId: id, change: 'rename', from: before.name, to: name } });
+      return { message: COURSE_MSG.renamed, course: await detailOf(tx, owner, id) };
+    });
+  }
+
+  async function remove(auth: AuthContext, owner: Owner, id: number) {
+    return db.transaction(async (tx) => {
+      const before = await findCourse(tx, owner, id, { lock: true });
+      // course_subjects go with it (on delete cascade); the subjects stay the owner's.
+      await tx.delete(courses).where(eq(courses.id, id));
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'removed_course', data: { courseId: id, name: before.name } });
+      return { message: COURSE_MSG.removed };
+    });
+  }
+
+  /** The whole new order, applied only when it is exactly a permutation of the current items (else 409). */
+  async function reorder(auth: AuthContext, owner: Owner, id: number, orderedIds: number[]): Promise<CourseMoveReply> {
+    return db.transaction(async (tx) => {
+      await findCourse(tx, owner, id, { lock: true });
+      const current = await currentIds(tx, id);
+      const known = new Set(current);
+      if (orderedIds.length !== current.length || orderedIds.some((i) => !known.has(i))) throw conflict(COURSE_MSG.staleOrder);
+      await rewritePositions(tx, 'course_subjects', 'course_id', id, orderedIds);
+      await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, id));
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId: id, change: 'reorder', order: orderedIds } });
+      return { message: COURSE_MSG.reordered, course: await detailOf(tx, owner, id) };
+    });
+  }
+
+  /** A subject of the same owner at the end of the course (409 when it is there already). */
+  async function addItem(auth: AuthContext, owner: Owner, courseId: number, subjectId: number): Promise<CourseMoveReply> {
+    return db.transaction(async (tx) => {
+      // The subject's row before the course's (KEY SHARE: it stays while the course holds it), the order a subject's
+      // removal takes them in (subject, then its courses): a removal and an addition never wait for each other.
+      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId), ownedBy(subjects, owner))).for('key share');
+      await findCourse(tx, owner, courseId, { lock: true });
+      if (!subject) throw notFound(COURSE_MSG.subjectNotFound);
+      const [there] = await tx
+        .select({ id: courseSubjects.id })
+        .from(courseSubjects)
+        .where(and(eq(courseSubjects.courseId, courseId), eq(courseSubjects.subjectId, subjectId)));
+      if (there) throw conflict(COURSE_MSG.subjectAlreadyIn);
+      const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(courseSubjects).where(eq(courseSubjects.courseId, courseId));
+      await tx.insert(courseSubjects).values({ courseId, subjectId, position: Number(n) });
+      await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId, change: 'add_subject', subjectId } });
+      return { message: COURSE_MSG.subjectsAdded, course: await detailOf(tx, owner, courseId) };
+    });
+  }
+
+  /** Take course item `itemId` out of course `courseId` (the subject stays); the others close the gap. */
+  async function removeItem(auth: AuthContext, owner: Owner, itemId: number, courseId: number): Promise<CourseMoveReply> {
+    return db.transaction(async (tx) => {
+      await findCourse(tx, owner, courseId, { lock: true });
+      const [gone] = await tx
+        .delete(courseSubjects)
+        .where(and(eq(courseSubjects.id, itemId), eq(courseSubjects.courseId, courseId)))
+        .returning({ subjectId: courseSubjects.subjectId });
+      if (!gone) throw notFound(COURSE_MSG.itemNotFound);
+      await rewritePositions(tx, 'course_subjects', 'course_id', courseId, await currentIds(tx, courseId));
+      await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
+      await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId, change: 'remove_subject', subjectId: gone.subjectId } });
+      return { message: COURSE_MSG.subjectRemoved, course: await detailOf(tx, owner, courseId) };
+    });
+  }
+
+  return { list, detail, candidates, create, rename, remove, reorder, addItem, removeItem };
+}

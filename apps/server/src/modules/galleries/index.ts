@@ -1,0 +1,2 @@
+/** The galleries module's front door: what other modules, app.ts and main.ts may use of it. */
+export { galleriesModule } from './galleries.routes';

@@ -1,0 +1,5 @@
+/** The institutions module's front door: what other modules, app.ts and main.ts may use of it. */
+export { activeInstitutionWith, requireActiveInstitution } from './active-institution';
+export type { ActiveInstitution } from './active-institution';
+export { institutionsModule } from './institutions.routes';
+export { sellersModule } from './sellers.routes';

@@ -1,0 +1,3 @@
+/** The subjects module's front door: what other modules, app.ts and main.ts may use of it. */
+export { subjectsModule } from './subjects.routes';
+export { rewritePositions } from './subjects.service';

@@ -1,0 +1,2 @@
+/** The system module's front door: what other modules, app.ts and main.ts may use of it. */
+export { systemModule } from './system.routes';

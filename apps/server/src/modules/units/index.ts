@@ -1,0 +1,8 @@
+/** The units module's front door: what other modules, app.ts and main.ts may use of it. */
+export { knowledgeModule } from './knowledge.routes';
+export { unitLifecycle } from './lifecycle';
+export { importStoredImages } from './stored-images';
+export { unitGroups } from './unit-groups';
+export type { GroupedUnit } from './unit-groups';
+export { unitsModule } from './units.routes';
+export { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from './units.service';
