@@ -106,12 +106,16 @@ export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: s
 type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** Exchanges a student identifier for the link's student token. */
-export function useIdentifyStudent(token: string, options: Reactions<Awaited<ReturnType<typeof identifyStudent>>, string> = {}) {
+type Identified = Awaited<ReturnType<typeof identifyStudent>>;
+
+export function useIdentifyStudent(token: string, options: Reactions<Identified, string> = {}) {
   return useMutation({ ...options, mutationFn: (studentId: string) => identifyStudent(token, studentId) });
 }
 
 /** The star vote of one unit; the unit shown takes the vote the server kept. */
-export function useVoteUnit(c: StudentCredentials, unitId: number, options: Reactions<Awaited<ReturnType<typeof voteUnit>>, number> = {}) {
+type Voted = Awaited<ReturnType<typeof voteUnit>>;
+
+export function useVoteUnit(c: StudentCredentials, unitId: number, options: Reactions<Voted, number> = {}) {
   const client = useQueryClient();
   return useMutation({
     ...options,
@@ -124,7 +128,9 @@ export function useVoteUnit(c: StudentCredentials, unitId: number, options: Reac
 }
 
 /** The free-text feedback of one unit (the text sent). */
-export function useSendFeedback(c: StudentCredentials, unitId: number, options: Reactions<Awaited<ReturnType<typeof sendFeedback>>, string> = {}) {
+type FeedbackSent = Awaited<ReturnType<typeof sendFeedback>>;
+
+export function useSendFeedback(c: StudentCredentials, unitId: number, options: Reactions<FeedbackSent, string> = {}) {
   return useMutation({ ...options, mutationFn: (description: string) => sendFeedback(c, unitId, STUDENT_FEEDBACK_TYPE, description) });
 }
 

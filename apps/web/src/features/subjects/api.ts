@@ -151,13 +151,20 @@ export const useRemoveSubjectUnit = (
   options: Reactions<Answer<typeof removeSubjectUnit>, { subjectItemId: number; itemId: number }> = {},
 ) => useSubjectsWrite((unit: { subjectItemId: number; itemId: number }) => removeSubjectUnit(side, subjectId, unit), options);
 
-export const useCreateCategory = (options: Reactions<Answer<typeof createCategory>, CategoryCreateBody> = {}) => useSubjectsWrite(createCategory, options);
+export const useCreateCategory = (options: Reactions<Answer<typeof createCategory>, CategoryCreateBody> = {}) =>
+  useSubjectsWrite(createCategory, options);
 
 /** Removes a category (its id). */
-export const useRemoveCategory = (options: Reactions<Answer<typeof removeCategory>, number> = {}) => useSubjectsWrite(removeCategory, options);
+export const useRemoveCategory = (options: Reactions<Answer<typeof removeCategory>, number> = {}) =>
+  useSubjectsWrite(removeCategory, options);
 
-export const useSetSubjectCategory = (options: Reactions<Answer<typeof setSubjectCategory>, { id: number; categoryId: number | null }> = {}) =>
-  useSubjectsWrite(({ id, categoryId }: { id: number; categoryId: number | null }) => setSubjectCategory(id, categoryId), options);
+export interface SubjectCategoryChange {
+  id: number;
+  categoryId: number | null;
+}
+
+export const useSetSubjectCategory = (options: Reactions<Answer<typeof setSubjectCategory>, SubjectCategoryChange> = {}) =>
+  useSubjectsWrite(({ id, categoryId }: SubjectCategoryChange) => setSubjectCategory(id, categoryId), options);
 
 /** 'Importar Disciplina' (the provider's subject id). */
 export const useImportSubject = (options: Reactions<Answer<typeof importSubject>, number> = {}) => useSubjectsWrite(importSubject, options);

@@ -96,7 +96,10 @@ export interface MemberSave {
 }
 
 export const useSaveMember = (viewer: SessionUser, options: Reactions<unknown, MemberSave> = {}) =>
-  useTeamWrite<unknown, MemberSave>(({ id, body }) => (id !== undefined ? updateMember(viewer, id, body) : createMember(viewer, body)), options);
+  useTeamWrite<unknown, MemberSave>(
+    ({ id, body }) => (id !== undefined ? updateMember(viewer, id, body) : createMember(viewer, body)),
+    options,
+  );
 
 /** Deletes a member (its id). */
 export const useDeleteMember = (viewer: SessionUser, options: Reactions<unknown, number> = {}) =>
@@ -107,5 +110,10 @@ export const useSetTeamStatus = (options: Reactions<unknown, { ids: number[]; st
   useTeamWrite<unknown, { ids: number[]; status: UserStatus }>(({ ids, status }) => setStatus(ids, status), options);
 
 /** 'Importar' of the CSV import: creates the valid rows. */
-export const useImportCommit = (options: Reactions<Awaited<ReturnType<typeof importCommit>>, { type: UserType; rows: { name: string; email: string }[] }> = {}) =>
-  useTeamWrite(({ type, rows }: { type: UserType; rows: { name: string; email: string }[] }) => importCommit(type, rows), options);
+export interface ImportRows {
+  type: UserType;
+  rows: { name: string; email: string }[];
+}
+
+export const useImportCommit = (options: Reactions<Awaited<ReturnType<typeof importCommit>>, ImportRows> = {}) =>
+  useTeamWrite(({ type, rows }: ImportRows) => importCommit(type, rows), options);
