@@ -222,10 +222,16 @@ export async function publishedUnitApi(
 
 /**
  * A content provider ('Fornecedor') of this test alone, through the API: signed up, approved by the director, its
- * temporary password replaced by `password`, priced at `priceCents` a month on every plan an institution signs up with;
- * `token` signs its requests (its units are nobody else's). It shows in the store once it has a published unit.
+ * temporary password replaced by `password`, priced a month on every plan an institution signs up with (`priceCents`,
+ * or one price per plan in their order); `token` signs its requests (its units are nobody else's). It shows in the store
+ * once it has a published unit.
  */
-export async function approvedProviderApi(request: APIRequestContext, prefix: string, priceCents = 90_000, password = 'senha-fornecedor-1') {
+export async function approvedProviderApi(
+  request: APIRequestContext,
+  prefix: string,
+  priceCents: number | readonly number[] = 90_000,
+  password = 'senha-fornecedor-1',
+) {
   const email = uniqueEmail(prefix);
   const companyName = `Fornecedor E2E ${Date.now()} ${Math.random().toString(36).slice(2, 8)}`;
   const nameUser = 'Helena Fornecedora';
@@ -238,8 +244,10 @@ export async function approvedProviderApi(request: APIRequestContext, prefix: st
   const approved = await request.put('/api/providers/status', { headers: director, data: { ids: [provider!.id], status: 'active' } });
   expect(approved.status(), await approved.text()).toBe(200);
   const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
-  for (const plan of (await (await request.get('/api/plans/signup')).json()) as { id: number }[]) {
-    const priced = await request.post('/api/providers/plans-value/create', { headers: admin, data: { planId: plan.id, providerId: provider!.id, value: priceCents } });
+  const plans = (await (await request.get('/api/plans/signup')).json()) as { id: number }[];
+  for (const [i, plan] of plans.entries()) {
+    const value = typeof priceCents === 'number' ? priceCents : priceCents[i]!;
+    const priced = await request.post('/api/providers/plans-value/create', { headers: admin, data: { planId: plan.id, providerId: provider!.id, value } });
     expect(priced.status(), await priced.text()).toBe(200);
   }
   const temporary = passwordIn((await lastMail(request, email, /Cadastro aprovado/)).text);

@@ -2,16 +2,22 @@
  * Rentals, institution and platform sides (issue 11 item 5): an admin opens the rentals control of a NEW
  * institution (made for this test, so parallel journeys never see its rents), creates a rental with 'Novo
  * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' (and
- * 'Alugado' in the store) and asks to cancel it; the provider's income chart has moved by the rent's value.
+ * 'Alugado' in the store) and asks to cancel it; the provider's income chart has moved by the rent's value. The
+ * provider is the test's own too, so nothing else moves its income.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { formatCents } from '../packages/shared/src/format';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { RENTS_MSG } from '../packages/shared/src/rents';
 import { STORE_MSG } from '../packages/shared/src/store';
-import { createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, signIn } from './helpers';
+import {
+  approvedProviderApi, createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
+} from './helpers';
 
-const PROVIDER = 'Editora Horizonte Educacional';
+test.use(ownClientAddress());
+
+/** The provider's prices on the plans an institution signs up with (Essencial, Ampliado, ...), in centavos. */
+const PRICES_CENTS = [91_000, 252_000, 795_000];
 
 /** The provider's dashboard: the current month's line of the income chart's list for screen readers, in centavos. */
 async function currentMonthIncome(page: Page): Promise<{ label: string; cents: number }> {
@@ -31,28 +37,27 @@ async function chooseOption(page: Page, label: string, option: RegExp, scope = p
 test('rentals control and Meus alugueis: create, activate, change plan, then the institution asks to cancel', async ({ page, request }) => {
   // Three users sign in one after the other (the provider twice: its income before and after).
   test.setTimeout(120_000);
+  const provider = await approvedProviderApi(request, 'alugueis-fornecedor', PRICES_CENTS);
+  const PROVIDER = provider.companyName;
+  await publishedUnitApi(request, provider.token, `Aluguel E2E ${Date.now()}`);
   const account = await createActiveAccount(request, 'alugueis');
   const signin = await request.post('/api/signin', { data: { email: account.email, password: account.password } });
   const { token: sellerToken, seller } = (await signin.json()) as { token: string; seller: { id: number } };
   await request.post('/api/signout', { headers: { authorization: `Bearer ${sellerToken}` } });
 
-  // The provider's price on the second plan, as the server has it now (the plans journey may edit prices).
+  // The provider's price on the second plan, as the server has it.
   const admin = await demoToken(request, 'admin');
   const auth = { headers: { authorization: `Bearer ${admin}` } };
-  const allPlans = (await (await request.get(`/api/sellers/plans-seller/${seller.id}`, auth)).json()) as { plans: { id: number; name: string }[] };
-  const essencial = allPlans.plans.find((p) => p.name === 'Plano Essencial')!;
-  const providers = (await (await request.get(`/api/sellers/providers/${seller.id}?planId=${essencial.id}&name=horizonte`, auth)).json()) as {
-    data: { id: number; companyName: string }[];
-  };
-  const horizonte = providers.data.find((p) => p.companyName === PROVIDER)!;
-  const plans = (await (await request.get(`/api/sellers/plans-seller/${seller.id}?providerId=${horizonte.id}`, auth)).json()) as {
+  const plans = (await (await request.get(`/api/sellers/plans-seller/${seller.id}?providerId=${provider.id}`, auth)).json()) as {
     plans: { name: string; valueCents: number | null }[];
   };
   const ampliado = plans.plans.find((p) => p.name === 'Plano Ampliado')!;
+  expect(ampliado.valueCents).toBe(PRICES_CENTS[1]);
 
-  // The provider's income this month before the rental (only this journey activates the demo provider's rents).
-  await signIn(page, demoEmail('provider'));
+  // The provider's income this month before the rental: nothing yet.
+  await signIn(page, provider.email, provider.password);
   const incomeBefore = await currentMonthIncome(page);
+  expect(incomeBefore.cents).toBe(0);
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/');
 
@@ -74,7 +79,7 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   await expect(panel.getByText('Campo Obrigatório')).toBeVisible();
 
   await chooseOption(page, 'Plano', /^Plano Essencial/, panel);
-  await panel.getByRole('searchbox', { name: 'Buscar fornecedor' }).fill('horizonte');
+  await panel.getByRole('searchbox', { name: 'Buscar fornecedor' }).fill(PROVIDER);
   const card = panel.getByRole('radio', { name: PROVIDER });
   await expect(card).toBeVisible();
   await card.click();
@@ -147,6 +152,7 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
 
   // The store: the active rent says 'Alugado' (the catalogue), not 'Aluguel solicitado'.
   await page.goto('/seller/store');
+  await page.getByRole('complementary', { name: 'Filtros' }).getByRole('textbox', { name: 'Buscar' }).fill(PROVIDER);
   const storeCard = page.getByRole('main').getByRole('article', { name: PROVIDER });
   await expect(storeCard.getByRole('link', { name: STORE_MSG.rented })).toHaveAttribute('href', '/seller/rented-units');
   await expect(storeCard.getByRole('link', { name: STORE_MSG.pending })).toHaveCount(0);
@@ -161,7 +167,7 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   // Ampliado (the plan change), and one contract counts once, at its newer value.
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/');
-  await signIn(page, demoEmail('provider'));
+  await signIn(page, provider.email, provider.password);
   const months = page.getByTestId('income-months').getByRole('listitem');
-  await expect(months.last()).toHaveText(`${incomeBefore.label}: ${formatCents(incomeBefore.cents + ampliado.valueCents!)}`);
+  await expect(months.last()).toHaveText(`${incomeBefore.label}: ${formatCents(PRICES_CENTS[1]!)}`);
 });
