@@ -1,0 +1,259 @@
+/**
+ * The reviews' reads (spec 2 §2.5, §2.6, §6): the staff lists (Ativas, Publicadas, Reprovadas; Novas, awaiting
+ * delegation), the staff to delegate to, one review's detail with the moves its reader may make, and the
+ * published-units table of the dashboard.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { KnowledgeArea } from '@edu/shared/knowledge';
+import { allowedMoves, type ManagerStatus, type StageStatus } from '@edu/shared/review-machine';
+import {
+  STAFF_UNITS_PAGE_SIZE,
+  type NewUnitRow,
+  type ReviewDetail,
+  type ReviewRow,
+  reviewsFindQuery,
+  reviewsRoutes,
+} from '@edu/shared/reviews';
+import type { UnitStatus } from '@edu/shared/units';
+import type { Deps } from '../../platform/deps';
+import type { Executor } from '../../platform/db';
+import type { AuthContext } from '../../platform/sessions';
+import { notFound } from '../../platform/errors';
+import { folded, foldedMatch } from '../../platform/search';
+import { cappedCount, COUNT_CAP } from '../../platform/lists';
+import { uploadUrlSql } from '../../platform/storage';
+import { itemContents, items, providers, users } from '../../db/schema';
+import { LISTED_CONTENT, unitsService } from '../units/index';
+import { checkAccess, requireAccess, reviewListWhere } from '../access/index';
+import { reviewList, reviews } from './reviews.tables';
+import { stateOf } from './review-state';
+import { actorOf, iso, mayEdit, reopenable, type Review } from './review-rules';
+
+export function reviewQueriesService(deps: Deps) {
+  const { db } = deps;
+  const units = unitsService(deps);
+
+  type Person = { id: number; name: string; avatar: string | null };
+  const person = (column: SQLWrapper) =>
+    sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', ${uploadUrlSql(sql`u.avatar_key`)}) from ${users} u where u.id = ${column})`;
+  const listRowsQuery = (ex: Executor) =>
+    ex
+      .select({
+        r: reviews,
+        c: LISTED_CONTENT,
+        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
+        curator: person(reviews.curatorId),
+        reviewer: person(reviews.reviewerId),
+      })
+      .from(reviews)
+      .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
+      .$dynamic();
+  // Every list page asks the same statement: prepared once per connection (planned once, not per request).
+  let prepared: ReturnType<typeof prepareListRows> | undefined;
+  const prepareListRows = () => listRowsQuery(db).where(sql`${reviews.id} = any(${sql.placeholder('ids')}::int[])`).prepare('review_list_rows');
+  const listRows = () => (prepared ??= prepareListRows());
+
+  /**
+   * The list rows of `ids`, in that order: the review and its unit version joined, the provider, curator and reviewer
+   * looked up per row (scalar subqueries: a 2-table join plans in a fraction of the 6-table one, and the list asks for
+   * 10 rows at most).
+   */
+  async function rows(ex: Executor, ids: number[]): Promise<ReviewRow[]> {
+    if (ids.length === 0) return [];
+    const [found, areas] = await Promise.all([ex === db ? listRows().execute({ ids }) : listRowsQuery(ex).where(inArray(reviews.id, ids)), units.knowledgeMap(ex)]);
+    const byId = new Map(found.map((f) => [f.r.id, f]));
+    return ids
+      .map((id) => byId.get(id))
+      .filter((f): f is (typeof found)[number] => !!f)
+      .map(({ r, c, provider, curator, reviewer }) => ({
+        id: r.id,
+        version: r.version,
+        itemContentId: c.id,
+        itemId: c.itemId,
+        title: c.title,
+        unitStatus: c.status as UnitStatus,
+        unitVersion: c.version,
+        provider: { id: Number(provider.id), name: provider.name },
+        knowledges: knowledgesOf(areas, c.knowledgeIds),
+        levelOfLearning: c.levelOfLearning,
+        curator: { id: Number(curator.id), name: curator.name, avatar: curator.avatar },
+        reviewer: { id: Number(reviewer.id), name: reviewer.name, avatar: reviewer.avatar },
+        curatorStatus: r.curatorStatus as StageStatus | null,
+        reviewerStatus: r.reviewerStatus as StageStatus | null,
+        managerStatus: r.managerStatus as ManagerStatus | null,
+        active: r.active,
+        createdAt: iso(r.createdAt),
+      }));
+  }
+
+  const knowledgesOf = (areas: Map<number, KnowledgeArea>, ids: number[]) =>
+    ids.map((k) => areas.get(k)).filter((k): k is KnowledgeArea => !!k);
+
+  /**
+   * Ativas, Publicadas, Reprovadas: the latest review of each unit version. The filters, the order and the capped
+   * count read the kept list table (`review_list`: one narrow row per latest review, with the unit version's status
+   * and folded title) and its indexes only; the page's rows are read afterwards by id.
+   */
+  async function find(auth: AuthContext, q: z.output<typeof reviewsFindQuery>) {
+    const L = reviewList;
+    const filter: SQL[] = [];
+    const assigned = reviewListWhere(auth, L);
+    if (assigned) filter.push(assigned);
+    if (q.active !== undefined) filter.push(eq(L.active, q.active));
+    if (q.managerStatus) filter.push(eq(L.managerStatus, q.managerStatus));
+    if (q.itemContentId) filter.push(eq(L.itemContentId, q.itemContentId));
+    if (q.itemContentStatus) filter.push(eq(L.unitStatus, q.itemContentStatus));
+    if (q.itemContentTitle) filter.push(foldedMatch(L.titleFolded, q.itemContentTitle));
+    const where = and(...filter);
+    const byTitle = q.order === 'title';
+    const order = byTitle ? [asc(L.titleFolded), asc(L.reviewId)] : [desc(L.createdAt), desc(L.reviewId)];
+    const offset = (q.page - 1) * STAFF_UNITS_PAGE_SIZE;
+    const pageIds = async () =>
+      (await db.select({ id: L.reviewId }).from(L).where(where).orderBy(...order).limit(STAFF_UNITS_PAGE_SIZE).offset(offset)).map((r) => r.id);
+    let ids: number[];
+    let total: number;
+    if (q.itemContentTitle) {
+      // A title search: one trigram match (up to the cap) answers both the count and, when it is not capped (every
+      // match is in it), the page.
+      const pageOrder = byTitle ? sql`m.title_folded asc, m.review_id asc` : sql`m.created_at desc, m.review_id desc`;
+      const matched = await db
+        .select({ n: sql<number>`w.n`, id: sql<number | null>`w.review_id` })
+        .from(
+          sql`(with m as materialized (select ${L.reviewId}, ${L.createdAt}, ${L.titleFolded} from ${L} where ${where} limit ${COUNT_CAP + 1})
+            select (select count(*)::int from m) as n, p.review_id
+            from (select 1) one left join (select m.review_id from m order by ${pageOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${offset}) p on true) w`,
+        );
+      total = Number(matched[0]?.n ?? 0);
+      ids = total > COUNT_CAP ? await pageIds() : matched.filter((r) => r.id !== null).map((r) => Number(r.id));
+    } else {
+      [ids, total] = await Promise.all([pageIds(), cappedCount(db, db.select({ one: sql`1` }).from(L).where(where).$dynamic())]);
+    }
+    return { content: await rows(db, ids), total };
+  }
+
+  const newRowsQuery = () =>
+    db
+      .select({
+        c: LISTED_CONTENT,
+        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
+      })
+      .from(itemContents)
+      .where(sql`${itemContents.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('new_units_rows');
+  let newRows: ReturnType<typeof newRowsQuery> | undefined;
+
+  /**
+   * Novas: units sent for analysis, awaiting delegation. The page's ids and the capped count read item_contents'
+   * indexes only (a title search: one trigram match on the versions sent, item_contents_send_title_trgm_idx, answers
+   * both); then the page's rows by id.
+   */
+  async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
+    // `status = 'send'` literally: the partial trigram index is only used when the query says so.
+    const where = and(sql`${itemContents.status} = 'send'`, q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
+    const byTitle = q.order === 'title';
+    const order = byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const offset = (q.page - 1) * STAFF_UNITS_PAGE_SIZE;
+    const pageIds = async () =>
+      (await db.select({ id: itemContents.id }).from(itemContents).where(where).orderBy(...order).limit(STAFF_UNITS_PAGE_SIZE).offset(offset)).map((r) => r.id);
+    let ids: number[];
+    let total: number;
+    if (q.title) {
+      const pageOrder = byTitle ? sql`m.title_folded asc, m.id asc` : sql`m.created_at desc, m.id desc`;
+      const matched = await db
+        .select({ n: sql<number>`w.n`, id: sql<number | null>`w.id` })
+        .from(
+          sql`(with m as materialized (select ${itemContents.id}, ${itemContents.createdAt}, ${itemContents.titleFolded} from ${itemContents} where ${where} limit ${COUNT_CAP + 1})
+            select (select count(*)::int from m) as n, p.id
+            from (select 1) one left join (select m.id from m order by ${pageOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${offset}) p on true) w`,
+        );
+      total = Number(matched[0]?.n ?? 0);
+      ids = total > COUNT_CAP ? await pageIds() : matched.filter((r) => r.id !== null).map((r) => Number(r.id));
+    } else {
+      [ids, total] = await Promise.all([pageIds(), cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic())]);
+    }
+    const [found, areas] = await Promise.all([ids.length ? (newRows ??= newRowsQuery()).execute({ ids }) : [], units.knowledgeMap(db)]);
+    const byId = new Map(found.map((f) => [f.c.id, f]));
+    return {
+      content: ids
+        .map((id) => byId.get(id))
+        .filter((f): f is (typeof found)[number] => !!f)
+        .map(({ c, provider }) => ({
+          id: c.id,
+          itemId: c.itemId,
+          title: c.title,
+          version: c.version,
+          provider: { id: Number(provider.id), name: provider.name },
+          knowledges: knowledgesOf(areas, c.knowledgeIds),
+          levelOfLearning: c.levelOfLearning,
+          createdAt: iso(c.createdAt),
+          updatedAt: iso(c.updatedAt),
+        })),
+      total,
+    };
+  }
+
+  async function staff(type: 'curator' | 'review') {
+    return db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.type, type), eq(users.status, 'active')))
+      .orderBy(asc(folded(users.name)), asc(users.id));
+  }
+
+  async function detail(auth: AuthContext, review: Review): Promise<ReviewDetail> {
+    const [row] = await rows(db, [review.id]);
+    if (!row) throw notFound();
+    const all = await db
+      .select({ id: reviews.id, version: reviews.version, active: reviews.active, managerStatus: reviews.managerStatus, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.itemContentId, review.itemContentId))
+      .orderBy(desc(reviews.version));
+    const current = all[0]?.id === review.id;
+    const state = stateOf(review, row.unitStatus);
+    return {
+      ...row,
+      curationStartedAt: review.curationStartedAt ? iso(review.curationStartedAt) : null,
+      revisionStartedAt: review.revisionStartedAt ? iso(review.revisionStartedAt) : null,
+      current,
+      versions: all.map((v) => ({ ...v, createdAt: iso(v.createdAt) })),
+      moves: allowedMoves(state, actorOf(auth)).map(({ stage, status, needsComment }) => ({ stage, status, needsComment })),
+      canReopen: reopenable(review, row.unitStatus, current, auth),
+      canEditContent: mayEdit((await checkAccess(db, auth, 'review.read', [review.id])).has(review.id), review, row.unitStatus),
+    };
+  }
+
+  /** type=review: by review id; type=content: the latest review of the unit content. */
+  async function findOne(auth: AuthContext, id: number, type: 'review' | 'content'): Promise<ReviewDetail> {
+    const [review] =
+      type === 'review'
+        ? await db.select().from(reviews).where(eq(reviews.id, id))
+        : await db.select().from(reviews).where(eq(reviews.itemContentId, id)).orderBy(desc(reviews.version)).limit(1);
+    if (!review) throw notFound();
+    await requireAccess(db, auth, 'review.comment', review.id);
+    return detail(auth, review);
+  }
+
+  /** The published version of each unit, newest first (the dashboard table of spec 1 §2.10). */
+  async function publishedUnits(page: number) {
+    // Walks the (status, updated_at) index newest first and keeps the versions an item points to (semi-join on
+    // items_published_content_idx). The total counts the items with a published version: the pointer only ever
+    // names a version in 'publish' (no move leaves 'publish'), so it is the same number without the join.
+    const where = and(eq(itemContents.status, 'publish'), sql`exists (select 1 from items x where x.published_content_id = ${itemContents.id})`);
+    const [found, total] = await Promise.all([
+      db
+        .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
+        .from(itemContents)
+        .innerJoin(items, eq(items.id, itemContents.itemId))
+        .innerJoin(providers, eq(providers.id, items.providerId))
+        .where(where)
+        .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
+        .limit(STAFF_UNITS_PAGE_SIZE)
+        .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
+      cappedCount(db, db.select({ one: sql`1` }).from(items).where(isNotNull(items.publishedContentId)).$dynamic()),
+    ]);
+    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
+  }
+
+  return { find, newUnits, staff, findOne, publishedUnits };
+}
