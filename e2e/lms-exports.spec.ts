@@ -22,7 +22,7 @@ import { SHARE_MSG } from '../packages/shared/src/share-links';
 import { STUDENT_MSG } from '../packages/shared/src/student';
 import type { CatalogueResponse } from '../packages/shared/src/catalogue';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { createActiveAccount, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
+import { activeRentApi, createActiveAccount, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
 
 test.use(ownClientAddress());
 
@@ -73,10 +73,7 @@ async function institutionForLms(request: APIRequestContext): Promise<Institutio
     data: { id: number; companyName: string }[];
   };
   const provider = providers.data.find((p) => p.companyName === DEMO_PROVIDER)!;
-  const rented = await request.post('/api/sellers/rents/plans-rents', { headers: admin, data: { sellerId: seller.id, providerId: provider.id, planId: institution.planId } });
-  expect(rented.status(), await rented.text()).toBe(200);
-  const rent = ((await rented.json()) as { rent: { id: number; status: string } }).rent;
-  expect(rent.status).toBe('active');
+  const rent = await activeRentApi(request, seller.id, provider.id);
   const key = await request.put('/api/sellers/lms/key', { headers: { authorization: `Bearer ${token}` }, data: { id: seller.id } });
   expect(key.status(), await key.text()).toBe(200);
   return { sellerId: seller.id, email, password, token, rentId: rent.id };
