@@ -15,6 +15,7 @@ import { items, unitPackages, users } from '../src/db/schema';
 import { createTestCluster, demoEmail, DEMO_PASSWORD, lastEmailTo, linkIn, PNG_1PX, multipartFile, type TestCluster, type TestInstance } from './harness';
 import { startProxy } from '../../../tools/cluster-lib.mjs';
 import { startS3rver, type TestS3 } from './s3rver';
+import { waitUntil } from './wait';
 
 const SIGNIN_LIMIT = 4;
 const postgres = !!process.env.DATABASE_URL;
@@ -202,13 +203,11 @@ describe.skipIf(!postgres)('two instances on one database', () => {
     ]);
     for (const res of asked) expect(res.status, res.text).toBe(200);
 
-    const deadline = Date.now() + 15_000;
-    let status = '';
-    while (Date.now() < deadline) {
-      status = ((await api(b, 'GET', `/api/items/item/content/${contentId}/package`, { token: tb })).body.status as string) ?? '';
-      if (status === 'ready' || status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await waitUntil(
+      async () => ((await api(b, 'GET', `/api/items/item/content/${contentId}/package`, { token: tb })).body.status as string) ?? '',
+      (s) => s === 'ready' || s === 'failed',
+      { what: 'the package built' },
+    );
     expect(status).toBe('ready');
     // One job in the queue for it (both instances work the queue), run once; one zip written.
     const jobStates = async () => {
@@ -216,7 +215,7 @@ describe.skipIf(!postgres)('two instances on one database', () => {
       return ((result as { rows?: { state: string }[] }).rows ?? (result as unknown as { state: string }[])).map((r) => r.state);
     };
     // pg-boss marks the job completed just after the handler has written the row: wait for that.
-    while ((await jobStates()).includes('active') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil(jobStates, (states) => !states.includes('active'), { interval: 50, what: 'the job completed' });
     expect(await jobStates()).toEqual(['completed']);
     const listed = await s3Client(s3.settings).send(
       new ListObjectsV2Command({ Bucket: s3.settings.bucket, Prefix: 'packages/' }),

@@ -5,7 +5,7 @@
  * versions, skipping units of providers not actively rented, twice → 409 then a named copy, only actively rented
  * providers, and a failure that leaves nothing half imported.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { COURSE_MSG, type CourseDetail, type CourseImport, type CourseMoveReply, type CoursesReply } from '@edu/shared/courses';
 import { MSG } from '@edu/shared/messages';
@@ -15,6 +15,7 @@ import { hashPassword } from '../src/platform/security';
 import { auditLogs } from '../src/platform/platform.tables';
 import { courses, courseSubjects, curriculumImports, itemContents, items, notifications, plans, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
 import { courseImportWorker, runCourseImport } from '../src/modules/courses/course-import';
+import { waitUntil } from './wait';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -297,17 +298,13 @@ describe('Importar Curso', () => {
   let rentedB: Awaited<ReturnType<typeof unit>>;
   let strayUnit: Awaited<ReturnType<typeof unit>>;
 
-  async function waitFor(importId: number): Promise<CourseImport> {
-    let last: CourseImport | undefined;
-    await vi.waitFor(
-      async () => {
-        last = (await req(tok.seller!, 'GET', `/sellers/courses/imports/${importId}`)).json<CourseImport>();
-        expect(['done', 'failed']).toContain(last.status);
-      },
+  /** The import, once finished (done or failed). */
+  const importFinished = (importId: number): Promise<CourseImport> =>
+    waitUntil(
+      async () => (await req(tok.seller!, 'GET', `/sellers/courses/imports/${importId}`)).json<CourseImport>(),
+      (last) => ['done', 'failed'].includes(last.status),
       { timeout: 20_000, interval: 100 },
     );
-    return last!;
-  }
 
   const sellerCounts = async () => {
     const db = t.deps.db;
@@ -358,7 +355,7 @@ describe('Importar Curso', () => {
     expect(res.statusCode, res.body).toBe(200);
     const queued = res.json<{ message: string; import: CourseImport }>();
     expect(queued.import).toMatchObject({ sourceId: source, status: 'queued', resultId: null });
-    const done = await waitFor(queued.import.id);
+    const done = await importFinished(queued.import.id);
     expect(done).toMatchObject({ status: 'done', progress: 100, error: null });
     const course = await detail(tok.seller!, done.resultId!);
     expect(course).toMatchObject({ name: 'Curso do fornecedor', importedFromId: source });
@@ -392,7 +389,7 @@ describe('Importar Curso', () => {
     expect(await sellerCounts()).toEqual(before);
     const copy = await req(tok['seller.conteudo']!, 'POST', `/sellers/courses/import/${source}`, { copy: true });
     expect(copy.statusCode, copy.body).toBe(200);
-    const done = await waitFor(copy.json<{ import: CourseImport }>().import.id);
+    const done = await importFinished(copy.json<{ import: CourseImport }>().import.id);
     expect(done.status).toBe('done');
     const course = await detail(tok.seller!, done.resultId!);
     expect(course.name).toBe('Curso do fornecedor (cópia)');
@@ -410,7 +407,7 @@ describe('Importar Curso', () => {
     try {
       const res = await req(tok.seller!, 'POST', `/sellers/courses/import/${source}`, { copy: true });
       expect(res.statusCode, res.body).toBe(200);
-      const failed = await waitFor(res.json<{ import: CourseImport }>().import.id);
+      const failed = await importFinished(res.json<{ import: CourseImport }>().import.id);
       expect(failed).toMatchObject({ status: 'failed', resultId: null, error: COURSE_MSG.importFailed('Curso do fornecedor') });
     } finally {
       worker.hooks.beforeSubject = undefined;

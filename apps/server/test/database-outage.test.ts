@@ -29,6 +29,7 @@ import { emails } from '../src/platform/platform.tables';
 import { isDatabaseUnavailable } from '../src/platform/pg-errors';
 import { RECONNECT_MAX_MS } from '../src/platform/pg-listen';
 import { createPrivatePostgres, freePort, postgresBinDir, type PrivatePostgres } from './private-postgres';
+import { waitUntil } from './wait';
 
 const binDir = postgresBinDir();
 if (!binDir) console.warn('database-outage.test.ts: SKIPPED: initdb/pg_ctl not found (PostgreSQL 15 server binaries, or set PG_BIN_DIR)');
@@ -74,13 +75,9 @@ function openStream(ticket: string): Promise<{ kinds: string[]; waitFor(kind: st
       resolve({
         kinds,
         async waitFor(kind, count, ms) {
-          const until = Date.now() + ms;
-          for (;;) {
-            const found = kinds.map((k, i) => (k === kind ? at[i]! : null)).filter((t) => t !== null);
-            if (found.length >= count) return found[count - 1]!;
-            if (Date.now() > until) throw new Error(`no "${kind}" #${count} within ${ms} ms; got ${kinds.join(',')}`);
-            await new Promise((r) => setTimeout(r, 20));
-          }
+          // The error on timeout shows the kinds received.
+          await waitUntil(() => [...kinds], (got) => got.filter((k) => k === kind).length >= count, { timeout: ms, interval: 20, what: `"${kind}" #${count}` });
+          return kinds.map((k, i) => (k === kind ? at[i]! : null)).filter((t) => t !== null)[count - 1]!;
         },
         close: () => req.destroy(),
       });
@@ -89,14 +86,11 @@ function openStream(ticket: string): Promise<{ kinds: string[]; waitFor(kind: st
   });
 }
 
-/** Polls until `check` passes; answers how long it took. */
+/** Waits until `check` passes (a throw counts as not yet); answers how long it took. */
 async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntil(check, { timeout: ms, interval: 50, what });
+  return Date.now() - started;
 }
 
 describe.skipIf(!binDir)('PostgreSQL outage on a private cluster', () => {

@@ -14,6 +14,7 @@ import { MSG } from '@edu/shared/messages';
 import { buildApp } from '../src/app';
 import { REQUEST_ID_PATTERN } from '../src/platform/request-id';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { waitUntil } from './wait';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -135,15 +136,12 @@ describe('GET /api/metrics', () => {
 
     // The worker runs the job: counted as completed by this process, and no longer waiting.
     await t.deps.mailer.startWorker();
-    for (let i = 0; ; i++) {
-      const now = parse((await scrape()).body);
-      if (Number(value(now.get('job_queue_processed_total'), { queue: 'mail', outcome: 'completed' })) >= 1) {
-        expect(value(now.get('job_queue_jobs'), { queue: 'mail', state: 'created' })).toBeUndefined();
-        break;
-      }
-      if (i > 100) throw new Error('the mail job was not counted');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const now = await waitUntil(
+      async () => parse((await scrape()).body),
+      (metrics) => Number(value(metrics.get('job_queue_processed_total'), { queue: 'mail', outcome: 'completed' })) >= 1,
+      { timeout: 10_000, what: 'the mail job counted' },
+    );
+    expect(value(now.get('job_queue_jobs'), { queue: 'mail', state: 'created' })).toBeUndefined();
   });
 
   it('counts open event streams', async () => {
@@ -162,10 +160,7 @@ describe('GET /api/metrics', () => {
     expect(opened.headers['x-request-id']).toMatch(UUID);
     expect(await gauge()).toBe(before + 1);
     opened.req.destroy();
-    for (let i = 0; (await gauge()) !== before; i++) {
-      if (i > 50) throw new Error('the closed stream is still counted');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntil(gauge, (open) => open === before, { timeout: 2500, interval: 50, what: 'the closed stream uncounted' });
   });
 });
 

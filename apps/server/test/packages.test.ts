@@ -18,6 +18,7 @@ import { itemContents, items, providers, rents, sellers, unitPackages, users } f
 import { unitPackagesService } from '../src/modules/delivery/packages.service';
 import { DEMO_PASSWORD, PNG_1PX, call, createTestApp, signIn, type TestApp } from './harness';
 import { uploadUrl } from '../src/platform/storage';
+import { waitUntil } from './wait';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -47,16 +48,6 @@ function unzip(data: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const pkg = (method: 'GET' | 'POST', contentId: number, token: string, suffix = '') =>
@@ -181,9 +172,10 @@ describe('unit packages', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json<PackageState>()).toMatchObject({ itemContentId: ids.unit, fileName: `unidade_${ids.unit}.zip` });
     expect(['queued', 'building', 'ready']).toContain(asked.json<PackageState>().status);
-    const ready = await waitFor(
+    const ready = await waitUntil(
       async () => (await pkg('GET', ids.unit, tok.seller!)).json<PackageState>(),
       (s) => s.status === 'ready' || s.status === 'failed',
+      { timeout: 20_000 },
     );
     expect(ready).toMatchObject({ status: 'ready', progress: 100 });
     const file = await pkg('GET', ids.unit, tok.seller!, '/file');
@@ -262,9 +254,10 @@ describe('unit packages', () => {
     const images = Array.from({ length: PACKAGE_LIMITS.maxFiles + 1 }, (_, i) => `<img src="/uploads/galleries/muitos-${i}.png" alt="">`).join('');
     await db.update(itemContents).set({ introduction: `<p>Muitas imagens</p>${images}` }).where(eq(itemContents.id, ids.draft));
     expect((await pkg('POST', ids.draft, tok.provider!)).statusCode).toBe(200);
-    const failed = await waitFor(
+    const failed = await waitUntil(
       async () => (await db.select().from(unitPackages).where(eq(unitPackages.itemContentId, ids.draft)))[0],
       (row) => row?.status === 'failed' || row?.status === 'ready',
+      { timeout: 20_000 },
     );
     expect(failed).toMatchObject({ status: 'failed', error: PACKAGE_MSG.tooLarge });
   });
@@ -274,9 +267,10 @@ describe('unit packages', () => {
     expect((await pkg('GET', ids.unit, tok.seller!, '/file')).statusCode).toBe(404);
     const asked = await pkg('POST', ids.unit, tok.seller!);
     expect(['queued', 'building', 'ready']).toContain(asked.json<PackageState>().status);
-    const ready = await waitFor(
+    const ready = await waitUntil(
       async () => (await pkg('GET', ids.unit, tok.seller!)).json<PackageState>(),
       (s) => s.status === 'ready' || s.status === 'failed',
+      { timeout: 20_000 },
     );
     expect(ready.status).toBe('ready');
     expect(await jobsFor(ids.unit)).toBe(2);

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/app';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { emails } from '../src/platform/platform.tables';
-import { pgRateLimitStore } from '../src/platform/rate-limit-store';
+import { hasHits, pgRateLimitStore } from '../src/platform/rate-limit-store';
 import { createTestApp, demoEmail, type TestApp } from './harness';
+import { waitUntil } from './wait';
 
 describe('configuration', () => {
   it('embedded default without DATABASE_URL: demo data, outbox mail', () => {
@@ -20,16 +21,6 @@ describe('configuration', () => {
     expect(loadConfig({ MAIL_URL: 'smtp://mail:25' }).mailMode).toBe('smtp');
   });
 });
-
-async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function mailJobs(t: TestApp) {
   const { rows } = await t.deps.database.sql.executeSql("select state, retry_count from pgboss.job where name = 'mail'", []);
@@ -55,10 +46,10 @@ describe('mail delivery by job', () => {
   it('in outbox mode the job marks the e-mail as kept in the outbox', async () => {
     const res = await outbox.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: demoEmail('client') } });
     expect(res.statusCode).toBe(200);
-    const row = await waitFor(async () => {
+    const row = await waitUntil(async () => {
       const [mail] = await outbox.deps.db.select().from(emails).where(eq(emails.to, demoEmail('client')));
       return mail?.status === 'outbox' ? mail : undefined;
-    });
+    }, { interval: 200 });
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
   });
@@ -66,17 +57,17 @@ describe('mail delivery by job', () => {
   it('a failed SMTP delivery is recorded and the job is retried after MAIL_RETRY_DELAY_SECONDS', { timeout: 20_000 }, async () => {
     const res = await smtp.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: demoEmail('user') } });
     expect(res.statusCode).toBe(200);
-    const row = await waitFor(async () => {
+    const row = await waitUntil(async () => {
       const [mail] = await smtp.deps.db.select().from(emails).where(eq(emails.to, demoEmail('user')));
       return mail?.status === 'failed' ? mail : undefined;
-    });
+    }, { interval: 200 });
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect((await mailJobs(smtp)).some((j) => j.state === 'retry')).toBe(true);
     // pg-boss runs it again after the retry delay (1 s here, with backoff).
-    const retried = await waitFor(async () => {
+    const retried = await waitUntil(async () => {
       const [mail] = await smtp.deps.db.select().from(emails).where(eq(emails.to, demoEmail('user')));
       return mail && mail.attempts >= 2 ? mail : undefined;
-    }, 15_000);
+    }, { timeout: 15_000, interval: 200 });
     expect(retried.status).toBe('failed');
   });
 
@@ -127,7 +118,8 @@ describe('rate-limit counters in the database (rate_limits)', () => {
     // Another route's counter with the same key, and another key, start at 1.
     expect((await incr(forgot, 'k', 400)).current).toBe(1);
     expect((await incr(signin, 'other', 400)).current).toBe(1);
-    await new Promise((r) => setTimeout(r, 450));
+    // The window is the database's clock (reset_at against now()): await its end rather than sleep past it.
+    await waitUntil(async () => !(await hasHits(t.deps.database.sql, 'POST /api/signin k')), { interval: 25, what: 'the window ended' });
     expect((await incr(signin, 'k', 400)).current).toBe(1);
   });
 
