@@ -5,4 +5,5 @@ export { importStoredImages } from './stored-images';
 export { unitGroups } from './unit-groups';
 export type { GroupedUnit } from './unit-groups';
 export { unitsModule } from './units.routes';
-export { checkKnowledge, LISTED_CONTENT, UNITS_MSG, unitsService } from './units.service';
+export { checkKnowledge, LISTED_CONTENT, UNITS_MSG } from './unit-rules';
+export { unitsService } from './units.service';
