@@ -11,29 +11,29 @@
  * new version is in analysis and cannot be edited). A save from a stale tab gets the server's 409
  * message and an offer to reload the unit.
  */
-import { Alert, Badge, Box, Button, Divider, Drawer, Group, ScrollArea, Stack, Stepper, Text } from '@mantine/core';
+import { Box, Button, Drawer, Group, ScrollArea, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconDeviceFloppy, IconEye, IconLogout, IconRefresh } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
 import { externalImagesOf } from '@edu/shared/content/unit-content';
-import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent, type UnitStatus } from '@edu/shared/units';
+import type { UnitContent, UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { Brand } from '../../../ui/brand';
 import { PageLoader } from '../../../ui/page-loader';
 import { confirm } from '../../../ui/confirm';
-import { knowledgeQuery, levelsQuery, ProviderApprovalNotice } from '../../units';
+import { knowledgeQuery, levelsQuery } from '../../units';
 import { createUnit, findUnit, updateUnit } from '../api';
 import { STUDIO_MSG } from '../messages';
 import { bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
 import { StepIntroduction } from './step-introduction';
 import { StepSynthesis } from './step-synthesis';
 import { StepUnit } from './step-unit';
+import { StudioNotices } from './studio-notices';
+import { StudioTopBar } from './studio-top-bar';
 import { UpdateReasonModal } from './update-reason-modal';
 import { UnitPreview, previewPageOf } from './unit-preview';
 import { useEditorImageUpload } from './use-editor-upload';
@@ -185,62 +185,21 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
 
   return (
     <Box style={{ height: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-            <Brand size="sm" />
-            <Divider orientation="vertical" />
-          </Group>
-          <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
-            {editing ? form.values.title.trim() || 'Unidade sem título' : 'Nova unidade'}
-          </Text>
-          {unit && (
-            <Badge color={UNIT_STATUS_COLORS[unit.status]} variant="light" style={{ flexShrink: 0 }}>
-              {UNIT_STATUS_LABELS[unit.status]}
-              {unit.version > 1 ? ` · versão ${unit.version}` : ''}
-            </Badge>
-          )}
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          {!wide && (
-            <Button variant="default" leftSection={<IconEye size={18} />} onClick={() => setPreviewOpen(true)}>
-              Pré-visualizar
-            </Button>
-          )}
-          <Button leftSection={<IconDeviceFloppy size={18} />} onClick={() => requestSave('save')} loading={saving && reasonFor === null} disabled={locked}>
-            SALVAR
-          </Button>
-          <Button variant="default" leftSection={<IconLogout size={18} />} onClick={leave}>
-            Sair
-          </Button>
-        </Group>
-      </Group>
+      <StudioTopBar
+        unit={unit}
+        title={form.values.title}
+        wide={wide}
+        saving={saving && reasonFor === null}
+        locked={locked}
+        onPreview={() => setPreviewOpen(true)}
+        onSave={() => requestSave('save')}
+        onLeave={leave}
+      />
 
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <ScrollArea component="main" style={{ flex: 1 }} type="auto" offsetScrollbars viewportRef={viewport}>
           <Stack gap="lg" p="lg" maw={1100} mx="auto">
-            <ProviderApprovalNotice />
-            {locked && unit && (
-              <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-                {STUDIO_MSG.locked(UNIT_STATUS_LABELS[unit.status])}
-              </Alert>
-            )}
-            {stale && (
-              <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Unidade desatualizada" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{stale}</Text>
-                  <Text size="sm">{STUDIO_MSG.reloadConfirm}</Text>
-                  <Button size="compact-sm" color="red" variant="light" leftSection={<IconRefresh size={16} />} onClick={reload} loading={reloading}>
-                    Recarregar unidade
-                  </Button>
-                </Stack>
-              </Alert>
-            )}
-            {unit?.status === 'publish' && (
-              <Alert color="blue" variant="light">
-                Esta unidade está publicada. Ao salvar, as alterações formam uma nova versão que passa novamente pela análise; a versão publicada continua disponível.
-              </Alert>
-            )}
+            <StudioNotices unit={unit} locked={locked} stale={stale} reloading={reloading} onReload={reload} />
 
             <Stepper active={step} onStepClick={goTo} allowNextStepsSelect size="sm">
               {STEPS.map((label) => (
