@@ -46,7 +46,7 @@ import { reportsModule } from './modules/reports/index';
 import { unitsReportModule } from './modules/reports/index';
 import { accessReportsModule } from './modules/reports/index';
 import { aiModule } from './modules/ai/index';
-import { notificationsModule } from './modules/notifications/index';
+import { notificationsModule, subscribeNotifications } from './modules/notifications/index';
 import { subscribeCatalogueFacts } from './modules/store/index';
 import { subscribeReviews } from './modules/reviews/index';
 import { storeModule } from './modules/store/index';
@@ -234,6 +234,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     // Domain-event subscribers (they run in the worker main.ts starts).
     subscribeCatalogueFacts(deps);
     subscribeReviews(deps);
+    subscribeNotifications(deps);
   });
 
   if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -11,10 +11,11 @@
  * - The job copies, in ONE transaction: a new course of the institution with a copy of each of the course's subjects
  *   (same name, ' (cópia)' when the course is a copy; importedFromId = the source), each subject's units pinned to the
  *   unit's CURRENT published version, skipping units that are not published or whose provider the institution does not
- *   actively rent; then marks the import done, audits imported_course and rings the requester's bell. Progress goes to
- *   the import row from outside the transaction (best effort), so a poller sees it move.
- * - A failure rolls the whole copy back, marks the import failed with a pt-BR error and rings the bell with it. The job
- *   does not rethrow (no retry of a copy that failed for a reason a retry would not change).
+ *   actively rent; then marks the import done, audits imported_course and emits course.imported (the notifications
+ *   module rings the requester's bell). Progress goes to the import row from outside the transaction (best effort), so
+ *   a poller sees it move.
+ * - A failure rolls the whole copy back, marks the import failed with a pt-BR error and emits course.import_failed
+ *   (the bell says it). The job does not rethrow (no retry of a copy that failed for a reason a retry would not change).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSE_MSG, copyName, type CourseImport } from '@edu/shared/courses';
@@ -24,8 +25,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { QUEUES, type Jobs } from '../../platform/jobs';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { escapeHtml } from '../../platform/html';
-import { notifyUsers } from '../notifications/index';
+import { domainEvents } from '../../platform/domain-events';
 import { requireActiveInstitution } from '../institutions/index';
 import { activeRentOf } from '../access/index';
 import { courses, courseSubjects, curriculumImports, items, subjectItems, subjects } from '../../db/schema';
@@ -103,8 +103,9 @@ export async function readCourseImport(ex: Executor, sellerId: number, id: numbe
 class AlreadyHandled extends Error {}
 
 /** Run one import (the job's handler). */
-export async function runCourseImport(deps: Pick<Deps, 'db'>, job: CourseImportJob, hooks: ImportHooks = {}): Promise<void> {
+export async function runCourseImport(deps: Pick<Deps, 'db' | 'jobs'>, job: CourseImportJob, hooks: ImportHooks = {}): Promise<void> {
   const { db } = deps;
+  const events = domainEvents(deps);
   const [started] = await db
     .update(curriculumImports)
     .set({ status: 'running', progress: 0, updatedAt: new Date() })
@@ -184,15 +185,22 @@ export async function runCourseImport(deps: Pick<Deps, 'db'>, job: CourseImportJ
         action: 'imported_course',
         data: { courseId: course!.id, sourceId: source.id, importId: job.importId, copy: job.copy, subjects: parts.length, skippedUnits: skipped },
       });
-      const note = skipped ? ` ${escapeHtml(COURSE_MSG.importSkipped(skipped))}` : '';
-      await notifyUsers(tx, [started.requestedBy], `<p><strong>${escapeHtml(COURSE_MSG.imported)}</strong> Curso: ${escapeHtml(course!.name)}.${note}</p>`);
+      await events.emit(tx, {
+        name: 'course.imported',
+        importId: job.importId,
+        sellerId: started.sellerId,
+        requestedBy: started.requestedBy,
+        courseId: course!.id,
+        courseName: course!.name,
+        skippedUnits: skipped,
+      });
     });
   } catch (err) {
     if (err instanceof AlreadyHandled) return;
     const message = err instanceof ImportRefused ? err.message : COURSE_MSG.importFailed(sourceName || `#${started.sourceId}`);
     await db.transaction(async (tx) => {
       await tx.update(curriculumImports).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(curriculumImports.id, job.importId));
-      await notifyUsers(tx, [started.requestedBy], `<p>${escapeHtml(message)}</p>`);
+      await events.emit(tx, { name: 'course.import_failed', importId: job.importId, sellerId: started.sellerId, requestedBy: started.requestedBy, message });
     });
   } finally {
     await Promise.allSettled(pending);

@@ -3,3 +3,4 @@ export { activeInstitutionWith, requireActiveInstitution } from './active-instit
 export type { ActiveInstitution } from './active-institution';
 export { institutionsModule } from './institutions.routes';
 export { sellersModule } from './sellers.routes';
+export type { InstitutionPendingEvent, InstitutionReactivatedEvent, InstitutionSuspendedEvent } from './events';

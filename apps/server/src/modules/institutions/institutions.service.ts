@@ -27,14 +27,13 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
-import { escapeHtml } from '../../platform/html';
+import { domainEvents } from '../../platform/domain-events';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import { folded, searchMatch } from '../../platform/search';
 import { cappedCount } from '../../platform/lists';
 import { plans, users } from '../../db/schema';
 import { emailTaken } from '../users/index';
-import { notifyUsers } from '../notifications/index';
 import { sellers } from './institutions.tables';
 import { uploadUrl } from '../../platform/storage';
 
@@ -82,6 +81,7 @@ function toRow(s: SellerRecord, planName: string | null, owner: OwnerRecord | un
 
 export function institutionsService(deps: Deps) {
   const { db, mailer, storage, config } = deps;
+  const events = domainEvents(deps);
   const loginUrl = () => `${config.PUBLIC_URL}/`;
 
   async function loadRow(ex: Executor, id: number): Promise<InstitutionRow> {
@@ -144,17 +144,11 @@ export function institutionsService(deps: Deps) {
             action: { label: 'Fazer Login', url: loginUrl() },
           });
         }
-        const members = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.sellerId, row.id), eq(users.status, 'active')));
-        const text =
-          status === 'active'
-            ? `<p>O acesso da instituição <strong>${escapeHtml(row.name)}</strong> foi reativado: a loja, o carrinho e o catálogo estão disponíveis novamente.</p>`
-            : status === 'suspended'
-              ? `<p>O acesso da instituição <strong>${escapeHtml(row.name)}</strong> foi suspenso: a loja, o carrinho e o catálogo ficam indisponíveis até a reativação. Fale com a equipe Saber Compartilhado.</p>`
-              : `<p>O cadastro da instituição <strong>${escapeHtml(row.name)}</strong> voltou a ficar pendente de ativação.</p>`;
-        await notifyUsers(tx, members.map((m) => m.id), text);
+        // The institution's users are told (modules/notifications).
+        const facts = { sellerId: row.id, sellerName: row.name, actorId: auth.user.id };
+        if (status === 'active') await events.emit(tx, { name: 'institution.reactivated', ...facts });
+        else if (status === 'suspended') await events.emit(tx, { name: 'institution.suspended', ...facts });
+        else await events.emit(tx, { name: 'institution.returned_to_pending', ...facts });
       }
       await record(tx, {
         userId: auth.user.id,

@@ -1,5 +1,6 @@
-/** The notifications module's front door: what other modules, app.ts and main.ts may use of it. */
+/**
+ * The notifications module's front door: what other modules, app.ts and main.ts may use of it. Other modules do not
+ * notify anyone themselves: they emit domain events, to which `subscribeNotifications` subscribes the notices.
+ */
 export { notificationsModule } from './notifications.routes';
-export { notifyUsers } from './notify';
-export { platformTeam, providerHolders, sellerTeam } from './recipients';
-export type { Recipient } from './recipients';
+export { subscribeNotifications } from './subscribers';

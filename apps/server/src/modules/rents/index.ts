@@ -1,3 +1,11 @@
 /** The rents module's front door: what other modules, app.ts and main.ts may use of it. */
-export { openRent } from './rent-lifecycle';
+export { rentLifecycle } from './rent-lifecycle';
+export type { RentLifecycle } from './rent-lifecycle';
 export { sellerRentsModule } from './rents.routes';
+export type {
+  RentActivatedEvent,
+  RentCanceledEvent,
+  RentCancellationRequestedEvent,
+  RentPlanChangedEvent,
+  RentRequestedEvent,
+} from './events';

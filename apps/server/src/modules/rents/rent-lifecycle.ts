@@ -8,11 +8,19 @@
  * greps the server for any other writer of `rents.status`.
  *
  * Object-level checks ("is this the caller's institution's rent") are the caller's, through the access gate.
+ *
+ * `rentLifecycle(deps)` is what the services use: the same moves, each emitting its domain event (events.ts) in the
+ * move's transaction (rent.requested, rent.activated, rent.canceled, rent.cancellation_requested, rent.plan_changed),
+ * to which the notifications module subscribes. The bare `openRent` / `moveRent` emit nothing (the lifecycle's own
+ * tests and fixtures that only want rows); they are not on the module's front door.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { UserType } from '@edu/shared/access';
+import type { ErrorCode } from '@edu/shared/error-codes';
 import { changePlanSplits, decideRent, RENT_GRANTING_STATUS, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
+import type { Deps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
+import { domainEvents } from '../../platform/domain-events';
 import { AppError, notFound } from '../../platform/errors';
 import { rentHistory, rents } from './rents.tables';
 
@@ -23,7 +31,7 @@ export interface RentActor {
   type: UserType;
 }
 
-function refuse(code: string, message: string): never {
+function refuse(code: ErrorCode, message: string): never {
   throw new AppError(409, code, message);
 }
 
@@ -162,4 +170,60 @@ export async function moveRent(tx: Tx, rentId: number, event: Exclude<RentEvent,
     .returning();
   await history(tx, rentId, decision.to, actor);
   return { rent: rent!, from, to: decision.to };
+}
+
+export interface RentLifecycle {
+  /** `openRent`, then rent.requested ('request') or rent.activated ('create'). */
+  openRent: typeof openRent;
+  /** `moveRent`, then the move's event (none for a setStatus to requested or waiting). */
+  moveRent: typeof moveRent;
+}
+
+/** The rent moves of this app, each emitting its domain event in the move's transaction. */
+export function rentLifecycle(deps: Pick<Deps, 'jobs'>): RentLifecycle {
+  const events = domainEvents(deps);
+  return {
+    async openRent(tx, event, input, actor) {
+      const rent = await openRent(tx, event, input, actor);
+      const facts = { rentId: rent.id, sellerId: rent.sellerId, providerId: rent.providerId, actorId: actor.id };
+      if (event === 'request') {
+        await events.emit(tx, {
+          name: 'rent.requested',
+          ...facts,
+          planId: rent.planId,
+          valueCents: rent.valueCents,
+          paymentRequestId: rent.paymentRequestId ?? null,
+        });
+      } else if (rent.status === RENT_GRANTING_STATUS) {
+        await events.emit(tx, { name: 'rent.activated', ...facts, cause: event, from: 'new' });
+      }
+      return rent;
+    },
+    async moveRent(tx, rentId, event, actor, opts = {}) {
+      const result = await moveRent(tx, rentId, event, actor, opts);
+      const { rent, from, to } = result;
+      const facts = { rentId: rent.id, sellerId: rent.sellerId, providerId: rent.providerId, actorId: actor.id };
+      if (result.cancellationRequested) {
+        await events.emit(tx, { name: 'rent.cancellation_requested', ...facts });
+      } else if ((event === 'cancel' || event === 'sellerCancel') && to === 'canceled') {
+        await events.emit(tx, { name: 'rent.canceled', ...facts, cause: event, from });
+      } else if (event === 'setStatus' && to === RENT_GRANTING_STATUS && from !== to) {
+        await events.emit(tx, { name: 'rent.activated', ...facts, cause: event, from });
+      } else if (event === 'changePlan') {
+        const shown = result.successor ?? rent;
+        await events.emit(tx, {
+          name: 'rent.plan_changed',
+          ...facts,
+          rentId: shown.id,
+          previousRentId: rent.id,
+          successorId: result.successor?.id ?? null,
+          planId: shown.planId,
+          valueCents: shown.valueCents,
+          from,
+          to,
+        });
+      }
+      return result;
+    },
+  };
 }

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sellerRentsRoutes as R } from '@edu/shared/rents';
 import { registerRoute } from '../../platform/http';
 import type { Deps } from '../../platform/deps';
-import { sellerRentsService } from './rents.service';
+import { rentCommands } from './rents.commands';
+import { rentQueries } from './rents.queries';
 
 /** 'Meus alugueis' (spec 3 §2.8) and the rentals control (§2.12). */
 export function sellerRentsModule(app: FastifyInstance, deps: Deps) {
-  const svc = sellerRentsService(deps);
+  const svc = { ...rentQueries(deps), ...rentCommands(deps) };
   registerRoute(app, deps, R.list, ({ auth, query }) => svc.list(auth, query));
   registerRoute(app, deps, R.control, ({ params, query }) => svc.control(params.sellerId, query));
   registerRoute(app, deps, R.cancel, ({ auth, params }) => svc.cancel(auth, params.id));

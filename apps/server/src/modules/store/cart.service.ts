@@ -13,18 +13,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OPEN_RENT_STATUSES, RENT_MSG } from '@edu/shared/rent-machine';
 import { STORE_MSG, type CartResponse, type PaymentMethod, type cartAddBody, type paymentRequestBody } from '@edu/shared/store';
-import { formatCents } from '@edu/shared/format';
 import type { ProviderCondition } from '@edu/shared/providers';
-import type { Executor, Tx } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { escapeHtml } from '../../platform/html';
-import { notifyUsers } from '../notifications/index';
-import { platformTeam, providerHolders, type Recipient } from '../notifications/index';
-import { paymentMethods, paymentRequests, planPrices, providers, providerServices, rents, sellers } from '../../db/schema';
-import { openRent } from '../rents/index';
+import { domainEvents } from '../../platform/domain-events';
+import { paymentMethods, paymentRequests, planPrices, providers, providerServices, rents } from '../../db/schema';
+import { rentLifecycle } from '../rents/index';
 import { cartItems, serviceRequests } from './store.tables';
 import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
 import { inStore, openRentOf, priceOn } from '../access/index';
@@ -88,12 +85,10 @@ function toResponse(rows: CartRow[], inst: ActiveInstitution): CartResponse {
   return { items, totalCents, planName: inst.planName };
 }
 
-export function cartService({ db, mailer, config }: Deps) {
-  async function notifyAndMail(tx: Tx, people: Recipient[], bell: string, subject: string, paragraphs: string[]) {
-    await notifyUsers(tx, people.map((p) => p.id), bell);
-    const link = { label: 'Abrir a plataforma', url: config.PUBLIC_URL };
-    for (const email of new Set(people.map((p) => p.email))) await mailer.send(tx, { to: email, subject, paragraphs, action: link });
-  }
+export function cartService(deps: Deps) {
+  const { db } = deps;
+  const events = domainEvents(deps);
+  const { openRent } = rentLifecycle(deps);
 
   return {
     async get(auth: AuthContext): Promise<CartResponse> {
@@ -228,36 +223,23 @@ export function cartService({ db, mailer, config }: Deps) {
           },
         });
 
-        // The platform team, each provider's account holders and each partner's: bell + e-mail, in this transaction.
-        const [seller] = await tx.select({ name: sellers.name }).from(sellers).where(eq(sellers.id, inst.id));
-        const who = seller?.name ?? 'Uma instituição';
-        const lines = [
-          ...providerRows.map((r) => `${r.companyName} — ${formatCents(r.priceCents!)}/mês (plano ${inst.planName ?? ''})`),
-          ...serviceRows.map((r) => `${r.companyName} — serviço "${r.title}"`),
-        ];
-        await notifyAndMail(
-          tx,
-          await platformTeam(tx),
-          `<p>${escapeHtml(who)} solicitou pagamento (${escapeHtml(method.description)}): ${lines.map(escapeHtml).join('; ')}.</p>`,
-          `Solicitação de pagamento de ${who}`,
-          [`${who} solicitou pagamento por ${method.description}.`, ...lines, `Total mensal: ${formatCents(totalCents)}.`, 'Envie as informações de pagamento em até 24 horas.'],
-        );
-        for (const r of providerRows) {
-          const people = await providerHolders(tx, r.providerId);
-          await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou o aluguel do seu catálogo.</p>`, `Nova solicitação de aluguel de ${who}`, [
-            `${who} solicitou o aluguel do catálogo de ${r.companyName} (${formatCents(r.priceCents!)}/mês).`,
-            'A equipe da plataforma entrará em contato após a confirmação do pagamento.',
-          ]);
-        }
-        const partners = new Map<number, string[]>();
-        for (const r of serviceRows) partners.set(r.providerId, [...(partners.get(r.providerId) ?? []), r.title!]);
-        for (const [partnerId, titles] of partners) {
-          const people = await providerHolders(tx, partnerId);
-          await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou os serviços: ${titles.map(escapeHtml).join(', ')}.</p>`, `Nova solicitação de serviço de ${who}`, [
-            `${who} solicitou os serviços: ${titles.join(', ')}.`,
-            'Envie à instituição as instruções de preço e pagamento por e-mail.',
-          ]);
-        }
+        // The platform team, each provider's account holders and each partner's are told (modules/notifications).
+        await events.emit(tx, {
+          name: 'payment.requested',
+          paymentRequestId,
+          sellerId: inst.id,
+          actorId: auth.user.id,
+          paymentMethod: method.description,
+          planName: inst.planName,
+          rents: providerRows.map((r, i) => ({ rentId: rentIds[i]!, providerId: r.providerId, companyName: r.companyName, priceCents: r.priceCents! })),
+          services: serviceRows.map((r, i) => ({
+            serviceRequestId: serviceRequestIds[i]!,
+            providerId: r.providerId,
+            companyName: r.companyName,
+            title: r.title!,
+          })),
+          totalCents,
+        });
         const message = skipped.length > 0 ? `${STORE_MSG.requested} ${STORE_MSG.alreadyRented(skipped)}` : STORE_MSG.requested;
         return { reply: { message, paymentRequestId, rentIds, serviceRequestIds, ...(skipped.length > 0 ? { skipped } : {}) } };
       });

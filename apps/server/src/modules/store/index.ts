@@ -2,3 +2,4 @@
 export { refreshCatalogueFacts, subscribeCatalogueFacts } from './catalogue-facts';
 export { storeModule } from './store.routes';
 export { sqlArray } from './store.service';
+export type { PaymentRequestedEvent } from './events';
