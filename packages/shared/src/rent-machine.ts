@@ -27,6 +27,7 @@
  * and price replaced in place.
  */
 import { PLATFORM_ADMIN_TYPES, type UserType } from './access';
+import type { ErrorCode } from './error-codes';
 
 export const RENT_STATUSES = ['requested', 'waiting', 'active', 'migrated', 'canceled'] as const;
 export type RentStatus = (typeof RENT_STATUSES)[number];
@@ -155,7 +156,7 @@ export const RENT_MACHINE: Record<RentEvent, RentMove> = {
 
 export type RentDecision =
   | { ok: true; step: RentStep; to: RentStatus }
-  | { ok: false; code: 'RENT_FORBIDDEN' | 'RENT_FINAL' | 'RENT_SAME_STATUS'; message: string };
+  | { ok: false; code: Extract<ErrorCode, 'RENT_FORBIDDEN' | 'RENT_FINAL' | 'RENT_SAME_STATUS'>; message: string };
 
 /**
  * May `actor` make `event` on a rent in `from`? `chosen` is the admin's pick for setStatus. Pure: the

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
+import type { ErrorCode } from './error-codes';
 import { topic } from './content/unit-content';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
@@ -31,7 +32,7 @@ export const STUDENT_TOKEN_HEADER = 'x-student-token';
 /** A student token lasts this many days (never past its link's expiry); then the viewer identifies again. */
 export const STUDENT_TOKEN_DAYS = 30;
 /** The refusals that mean "identify again" (a missing, foreign, altered or expired student token): all 400. */
-export const STUDENT_TOKEN_CODES = ['STUDENT_TOKEN_REQUIRED', 'STUDENT_TOKEN_INVALID', 'STUDENT_TOKEN_EXPIRED'] as const;
+export const STUDENT_TOKEN_CODES = ['STUDENT_TOKEN_REQUIRED', 'STUDENT_TOKEN_INVALID', 'STUDENT_TOKEN_EXPIRED'] as const satisfies readonly ErrorCode[];
 /** The query parameter an LMS may append to a share link to name the student (`&student=…`). */
 export const STUDENT_QUERY_PARAM = 'student';
 /** No user type calls the student-only routes with a session: the link is their only credential. */

@@ -28,6 +28,7 @@
  * its id); only the pointer moves. The review machine (`review-machine.ts`) decides WHICH review move
  * happens; the unit's side of that move (correction, approve, reprove) is an event of this table.
  */
+import type { ErrorCode } from './error-codes';
 import type { UnitStatus } from './units';
 import { UNIT_STATUS_LABELS } from './units';
 import { REVIEW_MSG } from './reviews';
@@ -73,7 +74,7 @@ export interface LifecycleEventRule {
   /** The unit's provider must be approved (status active): the event puts the unit in the staff's queue. */
   needsApprovedProvider?: true;
   /** The refusal when the status does not allow it (409). */
-  refusal: { code: string; message: (from: UnitStatus) => string };
+  refusal: { code: ErrorCode; message: (from: UnitStatus) => string };
 }
 
 export const LIFECYCLE_MSG = {
@@ -152,7 +153,7 @@ export function resolveTo(step: LifecycleStep, statusBeforeDelete: string | null
 }
 
 /** The refusal of `event` from `from`: code and pt-BR message. */
-export function lifecycleRefusal(from: UnitStatus, event: UnitEvent): { code: string; message: string } {
+export function lifecycleRefusal(from: UnitStatus, event: UnitEvent): { code: ErrorCode; message: string } {
   const { code, message } = UNIT_LIFECYCLE[event].refusal;
   return { code: event === 'save' && from === 'deleted' ? 'UNIT_TRASHED' : code, message: message(from) };
 }

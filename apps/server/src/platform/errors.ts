@@ -1,14 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type {} from '@fastify/static';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@edu/shared/error-codes';
 import { MSG } from '@edu/shared/messages';
 import { isConcurrencyFailure, isDatabaseUnavailable, rootCause } from './pg-errors';
 
-/** A failure the client should see: becomes `{ statusCode, code, message }`. */
+/** A failure the client should see: becomes `{ statusCode, code, message }`; its code is one of ERROR_CODES. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
   ) {
@@ -21,6 +22,14 @@ export const unauthorized = (message: string = MSG.unauthorized) => new AppError
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+
+/** The error shape the client reads, for an answer of the server's own (its code checked against ERROR_CODES). */
+const errorBody = (statusCode: number, code: ErrorCode, message: string, fields?: Record<string, string>) => ({
+  statusCode,
+  code,
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 interface ZodLikeIssue {
   code?: string;
@@ -112,12 +121,7 @@ export function registerRequestGuards(app: FastifyInstance) {
 export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: string } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        statusCode: error.statusCode,
-        code: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -129,11 +133,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
         if (!fields[key]) fields[key] = issueMessage(issue);
       }
       const first = Object.values(fields)[0] ?? MSG.invalidValue;
-      return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: first, fields });
+      return reply.status(400).send(errorBody(400, 'VALIDATION', first, fields));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MSG.generic });
+      return reply.status(500).send(errorBody(500, 'INTERNAL', MSG.generic));
     }
     if (isDatabaseUnavailable(error)) {
       // One line per refused request, without the stack: during an outage every request ends here.
@@ -141,23 +145,24 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: MSG.serviceUnavailable });
+        .send(errorBody(503, 'DATABASE_UNAVAILABLE', MSG.serviceUnavailable));
     }
     if (isConcurrencyFailure(error)) {
       // A deadlock or serialization failure left after the retries (retryConcurrencyFailures): nothing was written.
       request.log.warn({ db: rootCause(error) }, 'concurrent change');
-      return reply.status(409).send({ statusCode: 409, code: 'CONCURRENT_CHANGE', message: MSG.concurrentChange });
+      return reply.status(409).send(errorBody(409, 'CONCURRENT_CHANGE', MSG.concurrentChange));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: MSG.tooManyAttempts });
+      return reply.status(429).send(errorBody(429, 'RATE_LIMITED', MSG.tooManyAttempts));
     }
     if (status >= 400 && status < 500) {
+      // Fastify's own code passes through (ERROR_CODES lists the ones clientErrorMessage names).
       const message = clientErrorMessage(error, request.routeOptions.bodyLimit);
       return reply.status(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: MSG.generic });
+    return reply.status(500).send(errorBody(500, 'INTERNAL', MSG.generic));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -166,6 +171,6 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
     if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !url.startsWith('/dev/')) {
       return reply.status(200).type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
     }
-    return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: MSG.routeNotFound });
+    return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
   });
 }

@@ -18,6 +18,7 @@ import {
   type Reply,
   type RouteContract,
 } from '@edu/shared/contract';
+import { isErrorCode, type ErrorCode } from '@edu/shared/error-codes';
 import type { ErrorResponse } from '@edu/shared/validation';
 import { MSG } from '@edu/shared/messages';
 import { session } from './session';
@@ -26,12 +27,24 @@ import { toastError } from './toast';
 /** The toast of a 503: one at a time, however many calls fail together. */
 export const UNAVAILABLE_TOAST_ID = 'service-unavailable';
 
+/**
+ * The codes the client gives itself: no answer from the server (NETWORK), an answer without a code (HTTP), a
+ * code this build does not know (UNKNOWN: a newer server's, or a Fastify refusal ERROR_CODES does not list).
+ */
+export type ClientErrorCode = 'NETWORK' | 'HTTP' | 'UNKNOWN';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/** The code of a server's error answer: one of ERROR_CODES, else HTTP (none) or UNKNOWN (kept in `rawCode`). */
+export const apiErrorCode = (raw: string | undefined): ApiErrorCode => (raw === undefined ? 'HTTP' : isErrorCode(raw) ? raw : 'UNKNOWN');
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    public readonly code: string,
+    public readonly code: ApiErrorCode,
     message: string,
     public readonly fields: Record<string, string> = {},
+    /** The code as the server sent it (`code` itself, unless UNKNOWN). */
+    public readonly rawCode: string = code,
   ) {
     super(message);
   }
@@ -65,7 +78,7 @@ export const IDEMPOTENT_RETRY = { delaysMs: [1000, 3000] };
 
 /** A failed attempt that the same submission may repeat with its key. */
 const RETRIABLE_STATUS = new Set([502, 503, 504]);
-const IN_PROGRESS = 'IDEMPOTENCY_KEY_IN_PROGRESS';
+const IN_PROGRESS: ErrorCode = 'IDEMPOTENCY_KEY_IN_PROGRESS';
 
 function toSearch(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -151,7 +164,8 @@ async function failure<R extends RouteContract>(route: R, res: Response): Promis
     if (window.location.pathname !== '/') window.location.assign('/');
   }
   if (res.status === 503) toastError(err.message ?? MSG.serviceUnavailable, MSG.serviceUnavailableTitle, { id: UNAVAILABLE_TOAST_ID });
-  return new ApiError(res.status, err.code ?? 'HTTP', err.message ?? MSG.generic, err.fields ?? {});
+  const raw = typeof err.code === 'string' ? err.code : undefined;
+  return new ApiError(res.status, apiErrorCode(raw), err.message ?? MSG.generic, err.fields ?? {}, raw ?? 'HTTP');
 }
 
 export async function call<R extends RouteContract>(route: R, args: Args<R> = {}): Promise<Reply<R>> {
