@@ -220,23 +220,39 @@ export async function publishedUnitApi(
   return unit;
 }
 
+/** How `approvedProviderApi` makes its provider: its profile, its password and its monthly price on each plan. */
+export interface ProviderOptions {
+  kind?: 'Fornecedor' | 'Profissional Liberal';
+  password?: string;
+  /** One price for every plan an institution signs up with, or one per plan in their order (centavos). */
+  priceCents?: number | readonly number[];
+}
+
 /**
- * A content provider ('Fornecedor') of this test alone, through the API: signed up, approved by the director, its
- * temporary password replaced by `password`, priced a month on every plan an institution signs up with (`priceCents`,
- * or one price per plan in their order); `token` signs its requests (its units are nobody else's). It shows in the store
- * once it has a published unit.
+ * A provider of this test alone, through the API: signed up (a company, 'Fornecedor', unless `kind` says otherwise),
+ * approved by the director, its temporary password replaced by `password`, priced on the plans; `token` signs its
+ * requests (its units are nobody else's). It shows in the store once it has a published unit.
  */
-export async function approvedProviderApi(
-  request: APIRequestContext,
-  prefix: string,
-  priceCents: number | readonly number[] = 90_000,
-  password = 'senha-fornecedor-1',
-) {
+export async function approvedProviderApi(request: APIRequestContext, prefix: string, options: ProviderOptions = {}) {
+  const { kind = 'Fornecedor', password = 'senha-fornecedor-1', priceCents = 90_000 } = options;
   const email = uniqueEmail(prefix);
-  const companyName = `Fornecedor E2E ${Date.now()} ${Math.random().toString(36).slice(2, 8)}`;
-  const nameUser = 'Helena Fornecedora';
+  const company = kind === 'Fornecedor';
+  const nameUser = company ? 'Helena Fornecedora' : 'Lucas Liberal';
+  const companyName = company ? `Fornecedor E2E ${Date.now()} ${Math.random().toString(36).slice(2, 8)}` : nameUser;
+  const data = company
+    ? { nameUser, email, typePerson: kind, cnpj: validCnpj(), companyName }
+    : {
+        nameUser,
+        email,
+        typePerson: kind,
+        cpf: validCpf(),
+        knowledgeLevel: [2],
+        professionalExperience: 'Professor de história há oito anos.',
+        lattes: 'http://lattes.cnpq.br/1234567890',
+        linkdin: 'https://www.linkedin.com/in/lucas-liberal',
+      };
   const from = setupAddress();
-  const signup = await request.post('/api/providers/signup', { headers: from, data: { nameUser, email, typePerson: 'Fornecedor', cnpj: validCnpj(), companyName } });
+  const signup = await request.post('/api/providers/signup', { headers: from, data });
   expect(signup.status(), await signup.text()).toBe(200);
   const director = { authorization: `Bearer ${await demoToken(request, 'director')}` };
   const list = await request.get('/api/providers/filter', { headers: director, params: { name: email } });

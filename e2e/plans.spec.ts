@@ -92,7 +92,7 @@ test('admin creates a plan and sets the demo provider’s monthly value on it', 
 
 test('the provider sees its rents and its income chart', async ({ page, request }) => {
   // A provider of this test alone, with one published unit, rented by one new institution this month.
-  const provider = await approvedProviderApi(request, 'rendimento', PRICE_CENTS);
+  const provider = await approvedProviderApi(request, 'rendimento', { priceCents: PRICE_CENTS });
   await publishedUnitApi(request, provider.token, `Rendimento E2E ${Date.now()}`);
   const institution = await createActiveAccount(request, 'rendimento-escola');
   await activeRentApi(request, institution.sellerId, provider.id);

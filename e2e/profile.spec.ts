@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
-import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, lastMail, ownClientAddress, passwordIn, signIn, TINY_PNG, uniqueEmail, validCnpj, validCpf } from './helpers';
+import { approvedProviderApi, demoEmail, dismissNotifications, expectNotification, ownClientAddress, signIn, TINY_PNG } from './helpers';
 
 /**
  * This file's own client address (the server trusts X-Forwarded-For, as behind its proxy): its
@@ -10,46 +10,6 @@ import { DEMO_PASSWORD, demoEmail, dismissNotifications, expectNotification, las
 test.use(ownClientAddress());
 
 const PASSWORD = 'senha-perfil-1';
-
-/** A provider signed up through the API, approved by the director and with a password of its own. */
-async function approvedProvider(request: APIRequestContext, kind: 'Fornecedor' | 'Profissional Liberal') {
-  const email = uniqueEmail('perfil');
-  const companyName = `Perfil E2E ${Date.now()}`;
-  const data =
-    kind === 'Fornecedor'
-      ? { nameUser: 'Helena Fornecedora', email, typePerson: kind, cnpj: validCnpj(), companyName }
-      : {
-          nameUser: 'Lucas Liberal',
-          email,
-          typePerson: kind,
-          cpf: validCpf(),
-          knowledgeLevel: [2],
-          professionalExperience: 'Professor de história há oito anos.',
-          lattes: 'http://lattes.cnpq.br/1234567890',
-          linkdin: 'https://www.linkedin.com/in/lucas-liberal',
-        };
-  const signup = await request.post('/api/providers/signup', { data });
-  expect(signup.status(), await signup.text()).toBe(200);
-
-  const director = await request.post('/api/signin', { data: { email: demoEmail('director'), password: DEMO_PASSWORD } });
-  expect(director.status(), await director.text()).toBe(200);
-  const auth = { authorization: `Bearer ${((await director.json()) as { token: string }).token}` };
-  const list = await request.get('/api/providers/filter', { headers: auth, params: { name: email } });
-  const [provider] = ((await list.json()) as { data: { id: number }[] }).data;
-  const approved = await request.put('/api/providers/status', { headers: auth, data: { ids: [provider!.id], status: 'active' } });
-  expect(approved.status(), await approved.text()).toBe(200);
-
-  const temporary = passwordIn((await lastMail(request, email, /Cadastro aprovado/)).text);
-  const signin = await request.post('/api/signin', { data: { email, password: temporary } });
-  const token = ((await signin.json()) as { token: string }).token;
-  const changed = await request.post('/api/update-password', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  await request.post('/api/signout', { headers: { authorization: `Bearer ${token}` } });
-  return { email, companyName: kind === 'Fornecedor' ? companyName : 'Lucas Liberal' };
-}
 
 const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, label: string) => main(page).getByRole('textbox', { name: label, exact: true });
@@ -75,7 +35,7 @@ async function save(page: Page) {
 
 test('a provider edits its profile with avatar, logo and cover, deletes images and changes the password', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  const account = await approvedProvider(request, 'Fornecedor');
+  const account = await approvedProviderApi(request, 'perfil', { password: PASSWORD });
   await signIn(page, account.email, PASSWORD);
   await expect(page).toHaveURL('/dashboard');
   await page.getByRole('link', { name: 'Abrir meu perfil' }).click();
@@ -163,7 +123,7 @@ test('a provider edits its profile with avatar, logo and cover, deletes images a
 });
 
 test('an independent professional keeps LinkedIn, Lattes, knowledge levels and experience', async ({ page, request }) => {
-  const account = await approvedProvider(request, 'Profissional Liberal');
+  const account = await approvedProviderApi(request, 'perfil', { kind: 'Profissional Liberal', password: PASSWORD });
   await signIn(page, account.email, PASSWORD);
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/dashboard/profile');

@@ -37,7 +37,7 @@ async function chooseOption(page: Page, label: string, option: RegExp, scope = p
 test('rentals control and Meus alugueis: create, activate, change plan, then the institution asks to cancel', async ({ page, request }) => {
   // Three users sign in one after the other (the provider twice: its income before and after).
   test.setTimeout(120_000);
-  const provider = await approvedProviderApi(request, 'alugueis-fornecedor', PRICES_CENTS);
+  const provider = await approvedProviderApi(request, 'alugueis-fornecedor', { priceCents: PRICES_CENTS });
   const PROVIDER = provider.companyName;
   await publishedUnitApi(request, provider.token, `Aluguel E2E ${Date.now()}`);
   const account = await createActiveAccount(request, 'alugueis');
