@@ -2,7 +2,7 @@
  * A login started again in a new window: the fallback for a browser that keeps no cookie at all inside the LMS's iframe
  * (Safari with its tracking prevention, or any browser that blocks partitioned cookies) in an LMS that offers no
  * platform storage (Moodle), which could never show its login's binding (lti-binding.ts). The login does not go
- * straight to the platform: it redirects to the login check (`GET /api/lti/login/check?state=…`, lti-oidc.ts
+ * straight to the platform: it redirects to the login check (`GET /api/lti/login/check?state=…`, lti-login.ts
  * `loginCheck`), which sees whether the cookie the login set came back. Without any, the state is burnt and the page
  * offers a link ('Abrir em nova janela', target=_blank) to `GET /api/lti/relaunch?token=…`, which starts the login
  * initiation again (same iss, login_hint, lti_message_hint, target_link_uri, client_id, lti_deployment_id) in that
