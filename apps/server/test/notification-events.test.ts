@@ -56,14 +56,16 @@ describe('the notices run in the transaction of the change', () => {
   let failNext = false;
   const db = () => t.deps.db;
   const userId = async (local: string) => (await db().select({ id: users.id }).from(users).where(eq(users.email, demoEmail(local))))[0]!.id;
-  const bellCount = async (local: string) => (await db().select().from(notifications).where(eq(notifications.userId, await userId(local)))).length;
+  const bellCount = async (local: string) =>
+    (await db().select().from(notifications).where(eq(notifications.userId, await userId(local)))).length;
   const cancel = (local: string, id: number) => call(t.app, 'DELETE', `/api/sellers/rents/${id}`, { token: tok[local] });
 
   beforeAll(async () => {
     t = await createTestApp();
     for (const local of ['admin', 'seller', 'provider']) tok[local] = await signIn(t.app, local);
-    [{ id: sellerId }] = (await db().select({ id: users.sellerId }).from(users).where(eq(users.email, demoEmail('seller')))) as [{ id: number }];
-    [{ id: providerId }] = (await db().select({ id: users.providerId }).from(users).where(eq(users.email, demoEmail('provider')))) as [{ id: number }];
+    const demo = async (local: string) => (await db().select().from(users).where(eq(users.email, demoEmail(local))))[0]!;
+    sellerId = (await demo('seller')).sellerId!;
+    providerId = (await demo('provider')).providerId!;
     // A subscriber after the notices' that refuses the change when asked to: the change rolls back, notices with it.
     const refuse = async () => {
       if (failNext) throw new Error('refused by a later subscriber');
@@ -79,8 +81,13 @@ describe('the notices run in the transaction of the change', () => {
       .from(rents)
       .where(and(eq(rents.sellerId, sellerId), eq(rents.providerId, providerId), eq(rents.status, 'active')));
     if (rent) return rent.id;
-    const [plan] = await db().select({ id: plans.id }).from(plans).innerJoin(planPrices, eq(planPrices.planId, plans.id)).where(eq(planPrices.providerId, providerId));
-    const res = await call(t.app, 'POST', '/api/sellers/rents/plans-rents', { token: tok.admin, payload: { sellerId, providerId, planId: plan!.id } });
+    const [plan] = await db()
+      .select({ id: plans.id })
+      .from(plans)
+      .innerJoin(planPrices, eq(planPrices.planId, plans.id))
+      .where(eq(planPrices.providerId, providerId));
+    const payload = { sellerId, providerId, planId: plan!.id };
+    const res = await call(t.app, 'POST', '/api/sellers/rents/plans-rents', { token: tok.admin, payload });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ rent: { id: number } }>().rent.id;
   }
@@ -107,10 +114,14 @@ describe('the notices run in the transaction of the change', () => {
   });
 
   it("a suspension a later subscriber refuses tells nobody; committed, the institution's users are told once", async () => {
-    const [s] = await db().insert(sellers).values({ name: 'Escola Eventos', companyName: 'Escola Eventos', cnpj: '11222333000181', status: 'active' }).returning();
+    const [s] = await db()
+      .insert(sellers)
+      .values({ name: 'Escola Eventos', companyName: 'Escola Eventos', cnpj: '11222333000181', status: 'active' })
+      .returning();
+    const member = { name: 'Elisa Eventos', email: 'elisa.eventos@exemplo.com.br', passwordHash: 'x' };
     const [u] = await db()
       .insert(users)
-      .values({ name: 'Elisa Eventos', email: 'elisa.eventos@exemplo.com.br', passwordHash: 'x', type: 'seller', status: 'active', sellerId: s!.id })
+      .values({ ...member, type: 'seller', status: 'active', sellerId: s!.id })
       .returning();
     const suspend = () => call(t.app, 'PUT', `/api/sellers/status/${s!.id}`, { token: tok.admin, payload: { status: 'suspended' } });
     failNext = true;

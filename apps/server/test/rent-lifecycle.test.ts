@@ -1,11 +1,13 @@
 /**
  * The rent lifecycle on the server (issue 11): only modules/rents/rent-lifecycle.ts writes rents.status;
  * one open rent per institution and provider; a plan change of a rent that has ever been active keeps the
- * old one as migrated history; every status lands in rent_history; refusals are 409 and change nothing.
+ * old one as migrated history; every status lands in rent_history; refusals are 409 and change nothing;
+ * `rentLifecycle` emits each move's domain event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
+import { moveRent, openRent, rentLifecycle } from '../src/modules/rents/rent-lifecycle';
+import { domainEvents, type DomainEvent } from '../src/platform/domain-events';
 import { activePeriods } from '../src/modules/provider-income/provider-income.service';
 import { plans, providers, rentHistory, rents, sellers, users } from '../src/db/schema';
 import { AppError } from '../src/platform/errors';
@@ -136,6 +138,52 @@ describe('rent lifecycle', () => {
     const again = await db.transaction((tx) => moveRent(tx, split.successor!.id, 'changePlan', admin, { plan: { planId: planB, valueCents: 310_00 } }));
     expect(again.rent.status).toBe('migrated');
     expect(again.successor).toMatchObject({ status: 'requested', planId: planB, valueCents: 310_00 });
+  });
+
+  it("rentLifecycle emits each move's domain event in the move's transaction, and none for a refused move", async () => {
+    const db = t.deps.db;
+    const seen: DomainEvent[] = [];
+    const events = domainEvents(t.deps);
+    const names = ['rent.requested', 'rent.activated', 'rent.canceled', 'rent.cancellation_requested', 'rent.plan_changed'] as const;
+    for (const name of names) events.within(name, async (_tx, e) => void seen.push(e));
+    const life = rentLifecycle(t.deps);
+    const provider = { companyName: 'Fornecedor Eventos', name: 'Resp', email: 'eventos@teste.com', typePerson: 'Fornecedor' };
+    const [p] = await db.insert(providers).values({ ...provider, status: 'active' }).returning();
+    const pair = { sellerId, providerId: p!.id };
+    const facts = { ...pair, actorId: admin.id };
+
+    const asked = await db.transaction((tx) => life.openRent(tx, 'request', { ...pair, planId: planA, valueCents: 100_00 }, seller));
+    const requested = { rentId: asked.id, planId: planA, valueCents: 100_00, paymentRequestId: null };
+    expect(seen.pop()).toEqual({ name: 'rent.requested', ...facts, actorId: seller.id, ...requested });
+    await db.transaction((tx) => life.moveRent(tx, asked.id, 'setStatus', admin, { status: 'waiting' }));
+    expect(seen).toEqual([]);
+    await db.transaction((tx) => life.moveRent(tx, asked.id, 'setStatus', admin, { status: 'active' }));
+    expect(seen.pop()).toEqual({ name: 'rent.activated', ...facts, rentId: asked.id, cause: 'setStatus', from: 'waiting' });
+    const plan = { planId: planB, valueCents: 200_00 };
+    const split = await db.transaction((tx) => life.moveRent(tx, asked.id, 'changePlan', admin, { plan }));
+    const successorId = split.successor!.id;
+    expect(seen.pop()).toEqual({
+      name: 'rent.plan_changed',
+      ...facts,
+      rentId: successorId,
+      previousRentId: asked.id,
+      successorId,
+      planId: planB,
+      valueCents: 200_00,
+      from: 'active',
+      to: 'migrated',
+    });
+    await db.transaction((tx) => life.moveRent(tx, successorId, 'sellerCancel', seller));
+    expect(seen.pop()).toEqual({ name: 'rent.cancellation_requested', ...facts, actorId: seller.id, rentId: successorId });
+    await expect(db.transaction((tx) => life.moveRent(tx, successorId, 'sellerCancel', seller))).rejects.toMatchObject({ statusCode: 409 });
+    expect(seen).toEqual([]);
+    await db.transaction((tx) => life.moveRent(tx, successorId, 'cancel', admin));
+    expect(seen.pop()).toEqual({ name: 'rent.canceled', ...facts, rentId: successorId, cause: 'cancel', from: 'active' });
+    const created = await db.transaction((tx) => life.openRent(tx, 'create', { ...pair, planId: planA, valueCents: 100_00 }, admin));
+    expect(seen.pop()).toEqual({ name: 'rent.activated', ...facts, rentId: created.id, cause: 'create', from: 'new' });
+    // The bare moves emit nothing.
+    await db.transaction((tx) => moveRent(tx, created.id, 'cancel', admin));
+    expect(seen).toEqual([]);
   });
 
   it('the demo institution has one active rental of the demo provider, and the provider its store facts', async () => {

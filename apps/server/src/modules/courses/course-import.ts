@@ -200,7 +200,13 @@ export async function runCourseImport(deps: Pick<Deps, 'db' | 'jobs'>, job: Cour
     const message = err instanceof ImportRefused ? err.message : COURSE_MSG.importFailed(sourceName || `#${started.sourceId}`);
     await db.transaction(async (tx) => {
       await tx.update(curriculumImports).set({ status: 'failed', error: message, updatedAt: new Date() }).where(eq(curriculumImports.id, job.importId));
-      await events.emit(tx, { name: 'course.import_failed', importId: job.importId, sellerId: started.sellerId, requestedBy: started.requestedBy, message });
+      await events.emit(tx, {
+        name: 'course.import_failed',
+        importId: job.importId,
+        sellerId: started.sellerId,
+        requestedBy: started.requestedBy,
+        message,
+      });
     });
   } finally {
     await Promise.allSettled(pending);

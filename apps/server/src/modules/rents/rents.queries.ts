@@ -9,7 +9,14 @@
 import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OPEN_RENT_STATUSES, type RentStatus } from '@edu/shared/rent-machine';
-import { RENTS_MSG, type PlansSellerReply, type RentCounts, type RentRow, type rentableProvidersQuery, type rentsListQuery } from '@edu/shared/rents';
+import {
+  RENTS_MSG,
+  type PlansSellerReply,
+  type RentCounts,
+  type RentRow,
+  type rentableProvidersQuery,
+  type rentsListQuery,
+} from '@edu/shared/rents';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';

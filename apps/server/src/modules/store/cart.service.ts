@@ -231,7 +231,12 @@ export function cartService(deps: Deps) {
           actorId: auth.user.id,
           paymentMethod: method.description,
           planName: inst.planName,
-          rents: providerRows.map((r, i) => ({ rentId: rentIds[i]!, providerId: r.providerId, companyName: r.companyName, priceCents: r.priceCents! })),
+          rents: providerRows.map((r, i) => ({
+            rentId: rentIds[i]!,
+            providerId: r.providerId,
+            companyName: r.companyName,
+            priceCents: r.priceCents!,
+          })),
           services: serviceRows.map((r, i) => ({
             serviceRequestId: serviceRequestIds[i]!,
             providerId: r.providerId,
