@@ -18,10 +18,11 @@ import { buildPath, type RouteContract } from '@edu/shared/contract';
 import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
 import type { z } from 'zod';
 import { call, createTestApp, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
+import { buildCourse, buildCourseSubject, buildInstitution, buildPlanPrice, buildProvider, buildRent, buildSubject, buildSubjectItem, buildUnit, buildUser, buildVersion } from './factories';
 import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
-import { cartItems, courses, courseSubjects, curriculumImports, galleries, itemContents, items, noticeTemplates, notifications, planPrices, plans, providers, providerServices, rents, reviews, sellerNotices, sellerNoticeTargets, sellers, subjectCategories, subjectItems, subjects, users } from '../src/db/schema';
+import { cartItems, curriculumImports, galleries, itemContents, items, noticeTemplates, notifications, planPrices, plans, providers, providerServices, rents, reviews, sellerNotices, sellerNoticeTargets, sellers, subjectCategories, subjects, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
-import { accessWhere, checkAccess, POLICIES, type Actor, type Permission } from '../src/modules/access/access';
+import { accessWhere, checkAccess, POLICIES, type UserActor as Actor, type Permission } from '../src/modules/access/access';
 
 /** The objects of provider B and institution B (or, for the "missing" run, ids that do not exist). */
 interface Objects {
@@ -352,17 +353,12 @@ async function createObjectsOfB(): Promise<Objects> {
   const db = t.deps.db;
   const [curator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'curator@demo.sabercompartilhado.com.br'));
   const [reviewer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'review@demo.sabercompartilhado.com.br'));
-  const [provider] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora B', name: 'Editora B', email: 'editora.b@exemplo.com.br', typePerson: 'PJ', status: 'active' })
-    .returning({ id: providers.id });
-  const [providerUser] = await db
-    .insert(users)
-    .values({ name: 'Editora B Usuário', email: 'editor.b@exemplo.com.br', passwordHash: 'x', type: 'editor', status: 'active', providerId: provider!.id })
-    .returning({ id: users.id });
-  const [item] = await db.insert(items).values({ providerId: provider!.id }).returning({ id: items.id });
+  const provider = { id: await buildProvider(db, { companyName: 'Editora B', email: 'editora.b@exemplo.com.br' }) };
+  const providerUser = { id: await buildUser(db, { name: 'Editora B Usuário', email: 'editor.b@exemplo.com.br', type: 'editor', providerId: provider.id }) };
   // A fixture row (the lifecycle is not under test here).
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title: 'Unidade de B', status: 'draft' }).returning({ id: itemContents.id });
+  const unitB = await buildUnit(db, provider.id, { title: 'Unidade de B', status: 'draft' });
+  const item = { id: unitB.itemId };
+  const content = { id: unitB.contentId };
   const [review] = await db
     .insert(reviews)
     .values({ itemContentId: content!.id, curatorId: curator!.id, reviewerId: reviewer!.id })
@@ -373,11 +369,8 @@ async function createObjectsOfB(): Promise<Objects> {
     .values({ providerId: provider!.id, title: 'Serviço B', description: 'Descrição', price: 'R$ 1' })
     .returning({ id: providerServices.id });
   const [notification] = await db.insert(notifications).values({ userId: providerUser!.id, text: 'Aviso de B' }).returning({ id: notifications.id });
-  const [seller] = await db.insert(sellers).values({ name: 'Instituição B', cnpj: '00000000000191', companyName: 'Instituição B' }).returning({ id: sellers.id });
-  const [sellerUser] = await db
-    .insert(users)
-    .values({ name: 'Instituição B Usuária', email: 'assistente.b@exemplo.com.br', passwordHash: 'x', type: 'seller_assistent', status: 'active', sellerId: seller!.id })
-    .returning({ id: users.id });
+  const seller = { id: await buildInstitution(db, { name: 'Instituição B', cnpj: '00000000000191' }) };
+  const sellerUser = { id: await buildUser(db, { name: 'Instituição B Usuária', email: 'assistente.b@exemplo.com.br', type: 'seller_assistent', sellerId: seller.id }) };
   await db.insert(auditLogs).values({ userId: sellerUser!.id, sellerId: seller!.id, action: 'logged' });
   await db.insert(auditLogs).values({ userId: providerUser!.id, action: 'logged' });
   const [template] = await db.insert(noticeTemplates).values({ title: 'Aviso B', htmlContent: '<p>B</p>' }).returning({ id: noticeTemplates.id });
@@ -385,25 +378,18 @@ async function createObjectsOfB(): Promise<Objects> {
   await db.insert(sellerNoticeTargets).values({ noticeId: notice!.id, sellerId: seller!.id });
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
   // A fixture row (the rent lifecycle is not under test here).
-  const [rent] = await db
-    .insert(rents)
-    .values({ sellerId: seller!.id, providerId: provider!.id, planId: plan!.id, valueCents: 1000, status: 'requested' })
-    .returning({ id: rents.id });
+  const rent = { id: await buildRent(db, { sellerId: seller.id, providerId: provider.id, planId: plan!.id, status: 'requested' }) };
   const [cartItem] = await db.insert(cartItems).values({ sellerId: seller!.id, serviceId: service!.id, addedBy: sellerUser!.id }).returning({ id: cartItems.id });
   const [category] = await db.insert(subjectCategories).values({ sellerId: seller!.id, name: 'Categoria B' }).returning({ id: subjectCategories.id });
-  const [subject] = await db.insert(subjects).values({ sellerId: seller!.id, name: 'Disciplina B', categoryId: category!.id }).returning({ id: subjects.id });
-  const [subjectItem] = await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 }).returning({ id: subjectItems.id });
-  const [providerSubject] = await db.insert(subjects).values({ providerId: provider!.id, name: 'Disciplina do fornecedor B' }).returning({ id: subjects.id });
-  await db.insert(subjectItems).values({ subjectId: providerSubject!.id, itemId: item!.id, itemContentId: content!.id, position: 0 });
-  const [courseSubject] = await db.insert(subjects).values({ sellerId: seller!.id, name: 'Disciplina do curso B' }).returning({ id: subjects.id });
-  const [course] = await db.insert(courses).values({ sellerId: seller!.id, name: 'Curso B' }).returning({ id: courses.id });
-  const [courseItem] = await db.insert(courseSubjects).values({ courseId: course!.id, subjectId: courseSubject!.id, position: 0 }).returning({ id: courseSubjects.id });
-  const [providerCourseSubject] = await db.insert(subjects).values({ providerId: provider!.id, name: 'Disciplina do curso do fornecedor B' }).returning({ id: subjects.id });
-  const [providerCourse] = await db.insert(courses).values({ providerId: provider!.id, name: 'Curso do fornecedor B' }).returning({ id: courses.id });
-  const [providerCourseItem] = await db
-    .insert(courseSubjects)
-    .values({ courseId: providerCourse!.id, subjectId: providerCourseSubject!.id, position: 0 })
-    .returning({ id: courseSubjects.id });
+  const subject = { id: await buildSubject(db, { sellerId: seller.id, name: 'Disciplina B', categoryId: category!.id }) };
+  const subjectItem = { id: await buildSubjectItem(db, { subjectId: subject.id, itemId: item.id, itemContentId: content.id, position: 0 }) };
+  const providerSubject = { id: await buildSubject(db, { providerId: provider.id, name: 'Disciplina do fornecedor B' }, [unitB]) };
+  const courseSubject = { id: await buildSubject(db, { sellerId: seller.id, name: 'Disciplina do curso B' }) };
+  const course = { id: await buildCourse(db, { sellerId: seller.id, name: 'Curso B' }) };
+  const courseItem = { id: await buildCourseSubject(db, { courseId: course.id, subjectId: courseSubject.id, position: 0 }) };
+  const providerCourseSubject = { id: await buildSubject(db, { providerId: provider.id, name: 'Disciplina do curso do fornecedor B' }) };
+  const providerCourse = { id: await buildCourse(db, { providerId: provider.id, name: 'Curso do fornecedor B' }) };
+  const providerCourseItem = { id: await buildCourseSubject(db, { courseId: providerCourse.id, subjectId: providerCourseSubject.id, position: 0 }) };
   const [courseImport] = await db
     .insert(curriculumImports)
     .values({ sellerId: seller!.id, kind: 'course', sourceId: providerCourse!.id, status: 'done', requestedBy: sellerUser!.id })
@@ -554,10 +540,9 @@ describe("the store's own permission, unit.storeRead (issue 11): browsing is not
       .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE.seller}@demo.sabercompartilhado.com.br`));
     const seller: Actor = { ...u!, type: u!.type as UserType };
     const [institution] = await db.select({ planId: sellers.planId }).from(sellers).where(eq(sellers.id, seller.sellerId!));
-    const [item] = await db.insert(items).values({ providerId: objects.provider }).returning({ id: items.id });
-    const [published] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title: 'Publicada de B', status: 'publish' }).returning({ id: itemContents.id });
-    const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Rascunho de B', status: 'draft' }).returning({ id: itemContents.id });
-    await db.update(items).set({ publishedContentId: published!.id }).where(eq(items.id, item!.id));
+    const unit = await buildUnit(db, objects.provider, { version: 1, title: 'Publicada de B' });
+    const [item, published] = [{ id: unit.itemId }, { id: unit.contentId }];
+    const draft = { id: await buildVersion(db, item.id, { version: 2, title: 'Rascunho de B', status: 'draft' }) };
     const asked = [published!.id, draft!.id, objects.content];
     const browse = async () => [...(await checkAccess(db, seller, 'unit.storeRead', asked))];
 
@@ -565,7 +550,7 @@ describe("the store's own permission, unit.storeRead (issue 11): browsing is not
     expect(await browse()).toEqual([]);
     await db.update(providers).set({ publishedUnits: 1 }).where(eq(providers.id, objects.provider));
     expect(await browse()).toEqual([]);
-    const [price] = await db.insert(planPrices).values({ planId: institution!.planId!, providerId: objects.provider, valueCents: 100_000 }).returning({ id: planPrices.id });
+    const price = { id: await buildPlanPrice(db, { planId: institution!.planId!, providerId: objects.provider, valueCents: 100_000 }) };
     // In the store: the published version only.
     expect(await browse()).toEqual([published!.id]);
     // The general reads are NOT widened by the store (the rented-unit case comes with issue 12).
@@ -607,19 +592,16 @@ describe('reading a rented unit (issue 12): the catalogue and subject cases of u
       .where(eq(users.email, `${DEMO_LOGIN_BY_TYPE.seller}@demo.sabercompartilhado.com.br`));
     const seller: Actor = { ...u!, type: u!.type as UserType };
     const [other] = await db.select({ id: sellers.id }).from(sellers).where(ne(sellers.id, seller.sellerId!)).limit(1);
-    const [item] = await db.insert(items).values({ providerId: objects.provider }).returning({ id: items.id });
-    const [v1] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title: 'Versão 1 de B', status: 'publish' }).returning({ id: itemContents.id });
-    const [v2] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Versão 2 de B', status: 'publish' }).returning({ id: itemContents.id });
-    const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 3, title: 'Rascunho de B', status: 'draft' }).returning({ id: itemContents.id });
-    await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
+    // v1 published (the item's pointer), v2 published after it, v3 a draft.
+    const unit = await buildUnit(db, objects.provider, { version: 1, title: 'Versão 1 de B' });
+    const [item, v1] = [{ id: unit.itemId }, { id: unit.contentId }];
+    const v2 = { id: await buildVersion(db, item.id, { version: 2, title: 'Versão 2 de B', status: 'publish' }) };
+    const draft = { id: await buildVersion(db, item.id, { version: 3, title: 'Rascunho de B', status: 'draft' }) };
     const asked = [v1!.id, v2!.id, draft!.id, objects.content];
     const reads = async (permission: 'unit.read' | 'feedback.report' = 'unit.read') => [...(await checkAccess(db, seller, permission, asked))].sort();
     const readsItem = async () => [...(await checkAccess(db, seller, 'item.read', [item!.id, objects.item]))];
     const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
-    const [rent] = await db
-      .insert(rents)
-      .values({ sellerId: seller.sellerId!, providerId: objects.provider, planId: plan!.id, valueCents: 100_000, status: 'requested' })
-      .returning({ id: rents.id });
+    const rent = { id: await buildRent(db, { sellerId: seller.sellerId!, providerId: objects.provider, planId: plan!.id, valueCents: 100_000, status: 'requested' }) };
 
     // A requested (not yet active) rent opens nothing.
     expect(await reads()).toEqual([]);
@@ -630,13 +612,11 @@ describe('reading a rented unit (issue 12): the catalogue and subject cases of u
     expect(await reads('feedback.report')).toEqual([v1!.id]);
     expect(await readsItem()).toEqual([item!.id]);
     // Pinned in a subject: version 1 stays readable after version 2 is published (opt-in updates).
-    const [subject] = await db.insert(subjects).values({ sellerId: seller.sellerId!, name: 'Disciplina do portão' }).returning({ id: subjects.id });
-    await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: item!.id, itemContentId: v1!.id, position: 0 });
+    const subject = { id: await buildSubject(db, { sellerId: seller.sellerId!, name: 'Disciplina do portão' }, [{ itemId: item.id, contentId: v1.id }]) };
     await db.update(items).set({ publishedContentId: v2!.id }).where(eq(items.id, item!.id));
     expect(await reads()).toEqual([v1!.id, v2!.id].sort());
     // Another institution's subject pins nothing for this one.
-    const [theirs] = await db.insert(subjects).values({ sellerId: other!.id, name: 'Disciplina de outra' }).returning({ id: subjects.id });
-    await db.insert(subjectItems).values({ subjectId: theirs!.id, itemId: item!.id, itemContentId: draft!.id, position: 0 });
+    const theirs = { id: await buildSubject(db, { sellerId: other!.id, name: 'Disciplina de outra' }, [{ itemId: item.id, contentId: draft.id }]) };
     expect(await reads()).toEqual([v1!.id, v2!.id].sort());
     // A suspended institution reads nothing; reactivated, it reads again.
     await db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, seller.sellerId!));
