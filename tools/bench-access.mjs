@@ -17,7 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const here = import.meta.url;
 const { openDatabase } = await tsImport(path.join(root, 'apps/server/src/platform/db.ts'), here);
-const { recordAccess, foldAccesses } = await tsImport(path.join(root, 'apps/server/src/modules/delivery/access-rollups.ts'), here);
+const { recordAccess } = await tsImport(path.join(root, 'apps/server/src/modules/reports/access-events.ts'), here);
+const { foldAccesses } = await tsImport(path.join(root, 'apps/server/src/modules/reports/access-rollups.ts'), here);
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();

@@ -341,7 +341,7 @@ await q('access events (12 months)', `
 await client.query(`set session_replication_role = origin`);
 {
   const t = Date.now();
-  const { foldAccesses } = await tsImport(path.join(root, 'apps/server/src/modules/delivery/access-rollups.ts'), here);
+  const { foldAccesses } = await tsImport(path.join(root, 'apps/server/src/modules/reports/access-rollups.ts'), here);
   const folding = await openDatabase({ url: url.toString() });
   const n = await foldAccesses(folding.db);
   await folding.close();

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { itemContents, items, providers, sellers } from '../src/db/schema';
-import { foldAccesses, recordAccess, type AccessEvent } from '../src/modules/reports/access-rollups';
+import { recordAccess, type AccessEvent } from '../src/modules/reports/access-events';
+import { foldAccesses } from '../src/modules/reports/access-rollups';
 import { createTestApp, type TestApp } from './harness';
 import { random } from './report-fixtures';
 

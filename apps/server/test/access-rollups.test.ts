@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { items, sellers } from '../src/db/schema';
-import { foldAccesses, foldBeforeReading, recordAccess, rollupSpans } from '../src/modules/reports/access-rollups';
+import { recordAccess } from '../src/modules/reports/access-events';
+import { foldAccesses, foldBeforeReading } from '../src/modules/reports/access-rollups';
+import { rollupSpans } from '../src/modules/reports/rollup-spans';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { incomeMonths, INCOME_TEXT, type MyRentsPage, type ProviderDashboard } from '@edu/shared/provider-income';
 import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
 import { itemContents, items, plans, providers, rentHistory, rents, sellers, users } from '../src/db/schema';
-import { recordAccess } from '../src/modules/reports/access-rollups';
+import { recordAccess } from '../src/modules/reports/access-events';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 import { hashPassword } from '../src/platform/security';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';

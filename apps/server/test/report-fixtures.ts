@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { recordAccess } from '../src/modules/reports/access-rollups';
+import { recordAccess } from '../src/modules/reports/access-events';
 import { itemContents, items, knowledgeAreas, plans, providers, sellers, users } from '../src/db/schema';
 import { hashPassword } from '../src/platform/security';
 import { DEMO_PASSWORD, signIn, type TestApp } from './harness';

@@ -1,8 +1,7 @@
 /**
- * Access events and their rollups (issue 13 item 3; docs/architecture.md "Issue 13 — access events and rollups").
+ * The rollups of the access events (docs/architecture.md, "access events and rollups"); the events themselves are
+ * recorded by access-events.ts.
  *
- * - `recordAccess`: one insert into the append-only `access_events`, in the viewer's own request. No shared row is
- *   updated there, so concurrent students never wait on each other's locks.
  * - `foldAccesses`: adds the events after the watermark (`access_fold`: last_xid, last_event_id) to the rollups (the
  *   student rollups of migration 0021, the report grains of 0023) and to `items.popularity`, a chunk per transaction.
  *   Events are numbered by a sequence but commit out of order, so the fold takes only the events whose inserting
@@ -11,91 +10,14 @@
  *   the students' inserts nor makes them wait (0021 read the window's end under an EXCLUSIVE lock of access_events,
  *   the technique of Citus's `incremental_rollup_window`, which queued the inserts arriving meanwhile behind it).
  *   An advisory lock makes one fold run at a time across server instances.
- * - `rollupSpans`: a report's date range as the whole months read from the month tables and the edge days read from
- *   the day tables.
  *
  * Days and months are calendar dates in São Paulo (REPORT_TIME_ZONE), like every report range.
  */
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import { rowsOf, type Db, type Executor } from '../../platform/db';
+import { rowsOf, type Db } from '../../platform/db';
 import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
 import { keepLastMonthSnapshot } from './access-snapshots';
 import { REPORT_TIME_ZONE } from './report-dates';
-
-export interface AccessEvent {
-  sellerId: number;
-  studentId: string;
-  itemId: number;
-  itemContentId: number;
-  /** The unit's provider; taken from the unit when left out (the viewer records before it has read the unit). */
-  providerId?: number;
-  source?: 'link' | 'lms';
-  /** Only for data loaders and tests; the database's clock otherwise. */
-  occurredAt?: Date;
-}
-
-const eventRow = (e: AccessEvent) =>
-  sql`(${e.sellerId}, ${e.studentId}, ${e.itemId}, ${e.itemContentId},
-       ${e.providerId ?? sql`(select i.provider_id from items i where i.id = ${e.itemId})`}, ${e.source ?? 'link'},
-       coalesce(${e.occurredAt?.toISOString() ?? null}::timestamptz, now()))`;
-
-async function insertEvents(db: Executor, events: AccessEvent[]): Promise<void> {
-  await db.execute(sql`
-    insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id, source, occurred_at)
-    values ${sql.join(events.map(eventRow), sql`, `)}`);
-}
-
-/** Most events one group commit writes. */
-const GROUP_MAX = 500;
-
-/**
- * Group commit: while one insert is in flight, the openings that arrive wait for the next, which writes them all in
- * one statement and one commit. Alone, an opening is written at once (no timer, no added wait); under load, many
- * share one commit and one pooled connection. Every caller's promise settles only after ITS row committed, so an
- * acknowledged opening is never lost.
- */
-function groupCommitter(db: Db) {
-  let queue: { e: AccessEvent; done: (err?: unknown) => void }[] = [];
-  let flushing = false;
-  const flush = async () => {
-    flushing = true;
-    while (queue.length) {
-      const batch = queue.slice(0, GROUP_MAX);
-      queue = queue.slice(batch.length);
-      try {
-        await insertEvents(db, batch.map((b) => b.e));
-        for (const b of batch) b.done();
-      } catch (err) {
-        // One bad row must not fail the others: each is tried alone, and only its own caller sees its error.
-        if (batch.length === 1) batch[0]!.done(err);
-        else await Promise.all(batch.map((b) => insertEvents(db, [b.e]).then(() => b.done(), (e: unknown) => b.done(e))));
-      }
-    }
-    flushing = false;
-  };
-  return (e: AccessEvent) =>
-    new Promise<void>((resolve, reject) => {
-      queue.push({ e, done: (err) => (err ? reject(err as Error) : resolve()) });
-      if (!flushing) void flush();
-    });
-}
-
-const committers = new WeakMap<object, (e: AccessEvent) => Promise<void>>();
-
-/**
- * Records one opening of a unit by a student. On the database handle: through the group commit (one insert shared by
- * the openings arriving together); inside a transaction: one insert in it.
- */
-export async function recordAccess(db: Executor, e: AccessEvent): Promise<void> {
-  if (db instanceof PgTransaction) return insertEvents(db, [e]);
-  let commit = committers.get(db);
-  if (!commit) {
-    commit = groupCommitter(db as Db);
-    committers.set(db, commit);
-  }
-  return commit(e);
-}
 
 const FOLD_LOCK = sql`hashtext('access_fold')`;
 
@@ -275,52 +197,6 @@ async function foldChunk(db: Db): Promise<number | null> {
   });
 }
 
-/** Calendar arithmetic on YYYY-MM-DD strings (UTC dates: no time of day is involved). */
-const toDate = (d: string) => new Date(`${d}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => {
-  const x = toDate(d);
-  x.setUTCDate(x.getUTCDate() + n);
-  return iso(x);
-};
-const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
-const addMonths = (d: string, n: number) => {
-  const x = toDate(firstOfMonth(d));
-  x.setUTCMonth(x.getUTCMonth() + n);
-  return iso(x);
-};
-const lastOfMonth = (d: string) => addDays(addMonths(d, 1), -1);
-
-/**
- * A report range [start, end] (inclusive calendar dates) as the spans the rollups answer: `months` — the first days
- * of the months lying wholly inside the range (read from the month tables); `days` — at most two inclusive day
- * ranges at its edges (read from the day tables). Every day of the range is in exactly one of them.
- */
-export function rollupSpans(start: string, end: string): { months: [string, string] | null; days: Array<[string, string]> } {
-  if (start > end) return { months: null, days: [] };
-  const firstWhole = start === firstOfMonth(start) ? start : addMonths(start, 1);
-  const lastWhole = end === lastOfMonth(end) ? firstOfMonth(end) : addMonths(end, -1);
-  if (firstWhole > lastWhole) return { months: null, days: [[start, end]] };
-  const days: Array<[string, string]> = [];
-  if (start < firstWhole) days.push([start, addDays(firstWhole, -1)]);
-  if (end > lastOfMonth(lastWhole)) days.push([addMonths(lastWhole, 1), end]);
-  return { months: [firstWhole, lastWhole], days };
-}
-
-/**
- * The SQL condition choosing the rollup rows of a range, for a union of a month table (alias m, column month) and a
- * day table (alias d, column day): `monthWhere` and `dayWhere` — use them as
- * `select … from access_x_months m where ${monthWhere} union all select … from access_x_days d where ${dayWhere}`.
- */
-export function spanConditions(start: string, end: string) {
-  const { months, days } = rollupSpans(start, end);
-  const monthWhere = months ? sql`m.month between ${months[0]}::date and ${months[1]}::date` : sql`false`;
-  const dayWhere = days.length
-    ? sql.join(days.map(([a, b]) => sql`d.day between ${a}::date and ${b}::date`), sql` or `)
-    : sql`false`;
-  return { monthWhere, dayWhere: sql`(${dayWhere})` };
-}
-
 /**
  * Folds every `seconds` in the background (main.ts); a failed fold is logged and retried at the next tick. Answers a
  * stop function. Several instances may run it: the advisory lock makes their folds take turns.
@@ -333,7 +209,7 @@ export function startAccessFolding(db: Db, seconds: number, log: { error: (o: ob
     foldAccesses(db, { waitMs: 0 })
       // Then every unit's snapshot through last month (reports/access-snapshots.ts), remade only when stale.
       .then(() => keepLastMonthSnapshot(db))
-      // The database away (issue 15): one short line per tick, not the query and its stack.
+      // The database away: one short line per tick, not the query and its stack.
       .catch((err: unknown) => log.error(isDatabaseUnavailable(err) ? { db: rootCause(err) } : { err }, 'falha ao consolidar os acessos'))
       .finally(() => {
         running = false;

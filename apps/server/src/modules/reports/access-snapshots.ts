@@ -1,5 +1,5 @@
 /**
- * Units ranked by their accesses in a range (issue 13) without reading every unit-month row: over every unit (the
+ * Units ranked by their accesses in a range without reading every unit-month row: over every unit (the
  * unit-access report of staff), one provider's units, or one institution's students' accesses.
  *
  * Ranking units by their accesses in [start, end] needs every unit's sum. From the month rows that is one row per unit
@@ -28,64 +28,8 @@ import type { Executor } from '../../platform/db';
 import type { AccessScope } from './access.tables';
 import { monthOf, rowsOf } from './access-ranges';
 import { REPORT_TIME_ZONE } from './report-dates';
-
-/** One unit's accesses in a range. */
-export interface UnitAccesses {
-  itemId: number;
-  accesses: number;
-}
-
-/** Every unit's accesses in a range: the units with any (`units`), their accesses together, and a ranking of them. */
-export interface UnitTally {
-  units: number;
-  allAccesses: number;
-  /** The `limit` units from `offset` in the report's order (most accesses first, ties by unit id); all without limit. */
-  rank(offset: number, limit?: number): UnitAccesses[];
-}
-
-// ---- Packing: for each unit with a count, in id order, varint(id − previous id) then varint(count). ----
-
-function writeVarint(out: number[], n: number): void {
-  while (n >= 0x80) {
-    out.push((n % 0x80) | 0x80);
-    n = Math.floor(n / 0x80);
-  }
-  out.push(n);
-}
-
-/** Packs (id, count) pairs given in ascending id order; counts ≤ 0 are left out. */
-export function packCounts(ids: ArrayLike<number>, counts: ArrayLike<number>): Buffer {
-  const out: number[] = [];
-  let previous = 0;
-  for (let i = 0; i < ids.length; i++) {
-    if (counts[i]! <= 0) continue;
-    writeVarint(out, ids[i]! - previous);
-    writeVarint(out, counts[i]!);
-    previous = ids[i]!;
-  }
-  return Buffer.from(out);
-}
-
-/** Calls `each(id, count)` for every pair of a packed buffer, in id order. */
-export function unpackCounts(packed: Uint8Array, each: (id: number, count: number) => void): void {
-  let pos = 0;
-  let id = 0;
-  const read = () => {
-    let n = 0;
-    let scale = 1;
-    for (;;) {
-      if (pos >= packed.length) throw new Error('access snapshot: packed counts cut short');
-      const b = packed[pos++]!;
-      n += (b & 0x7f) * scale;
-      if (b < 0x80) return n;
-      scale *= 0x80;
-    }
-  };
-  while (pos < packed.length) {
-    id += read();
-    each(id, read());
-  }
-}
+import { packCounts, unpackCounts } from './packed-counts';
+import { tallyOf, unitSums, type UnitTally } from './unit-tally';
 
 // ---- Calendar (YYYY-MM-DD strings). ----
 
@@ -219,9 +163,6 @@ export async function keepLastMonthSnapshot(db: Executor, now = new Date()): Pro
 
 // ---- The tally. ----
 
-/** Largest unit id summed in a dense array (8 bytes an id); past it, a Map (ids are a table's serial: dense). */
-const DENSE_IDS = 2_000_000;
-
 /**
  * The accesses in [start, end] of each unit of `scope` (dates already validated, start ≤ end). Reads two snapshots and
  * two months of rows at most (see the top of this file). Snapshots cover closed months only: in a range ending after
@@ -254,7 +195,7 @@ export async function tallyUnits(db: Executor, scope: TallyScope, start: string,
   const pairs = asBuffer(rowsOf<{ pairs: unknown }>(edgeRows)[0]!.pairs);
   let maxId = snaps ? Math.max(snaps[0]!.maxItemId, snaps[1]!.maxItemId) : 0;
   for (let p = 0; p < pairs.length; p += 8) maxId = Math.max(maxId, pairs.readInt32BE(p));
-  const sums = maxId <= DENSE_IDS ? denseSums(maxId) : sparseSums();
+  const sums = unitSums(maxId);
   if (snaps) {
     unpackCounts(snaps[1]!.counts, (id, count) => sums.add(id, count));
     unpackCounts(snaps[0]!.counts, (id, count) => sums.add(id, -count));
@@ -269,71 +210,4 @@ export async function tallyUnits(db: Executor, scope: TallyScope, start: string,
     }
   });
   return tallyOf(ids, counts);
-}
-
-interface Sums {
-  add(id: number, count: number): void;
-  each(visit: (id: number, count: number) => void): void;
-}
-function denseSums(maxId: number): Sums {
-  const n = new Float64Array(maxId + 1);
-  return {
-    add: (id, count) => (n[id]! += count),
-    each: (visit) => n.forEach((count, id) => visit(id, count)),
-  };
-}
-function sparseSums(): Sums {
-  const n = new Map<number, number>();
-  return {
-    add: (id, count) => n.set(id, (n.get(id) ?? 0) + count),
-    each: (visit) => n.forEach((count, id) => visit(id, count)),
-  };
-}
-
-/** The tally of units with accesses (`ids[i]` has `counts[i]`, every count > 0). */
-export function tallyOf(ids: readonly number[], counts: readonly number[]): UnitTally {
-  const units = ids.length;
-  // Index i comes before index j in the report: more accesses, or as many and a smaller unit id.
-  const precedes = (i: number, j: number) => counts[i]! > counts[j]! || (counts[i] === counts[j] && ids[i]! < ids[j]!);
-  return {
-    units,
-    allAccesses: counts.reduce((a, b) => a + b, 0),
-    rank(offset, limit) {
-      const want = limit === undefined ? units : Math.min(units, offset + limit);
-      if (want <= offset) return [];
-      const order = want * 4 < units ? firstIndexes(units, want, precedes) : Array.from({ length: units }, (_, i) => i).sort((i, j) => (precedes(i, j) ? -1 : 1));
-      return order.slice(offset, want).map((i) => ({ itemId: ids[i]!, accesses: counts[i]! }));
-    },
-  };
-}
-
-/** The first `k` of `n` indexes in `precedes` order: a bounded heap whose root is the last of the k kept. */
-function firstIndexes(n: number, k: number, precedes: (i: number, j: number) => boolean): number[] {
-  const heap: number[] = [];
-  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
-  for (let i = 0; i < n; i++) {
-    if (heap.length === k) {
-      if (!precedes(i, heap[0]!)) continue;
-      heap[0] = i;
-      // Down: the root is the latest in the report's order.
-      for (let at = 0; ; ) {
-        const [l, r] = [2 * at + 1, 2 * at + 2];
-        let last = at;
-        if (l < k && precedes(heap[last]!, heap[l]!)) last = l;
-        if (r < k && precedes(heap[last]!, heap[r]!)) last = r;
-        if (last === at) break;
-        swap(at, last);
-        at = last;
-      }
-    } else {
-      heap.push(i);
-      for (let at = heap.length - 1; at > 0; ) {
-        const up = (at - 1) >> 1;
-        if (!precedes(heap[up]!, heap[at]!)) break;
-        swap(at, up);
-        at = up;
-      }
-    }
-  }
-  return heap.sort((i, j) => (precedes(i, j) ? -1 : 1));
 }

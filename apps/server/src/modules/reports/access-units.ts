@@ -10,7 +10,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { intArray, monthRange, rowsOf } from './access-ranges';
-import { EVERY_UNIT, tallyUnits, type TallyScope, type UnitAccesses } from './access-snapshots';
+import { EVERY_UNIT, tallyUnits, type TallyScope } from './access-snapshots';
+import type { UnitAccesses } from './unit-tally';
 
 export interface UnitScope {
   /** One provider's units; null: every provider's. */
