@@ -9,11 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { CATALOGUE_MSG, type CatalogueGroup, type UpdatedUnit } from '@edu/shared/catalogue';
 import { RENT_MSG } from '@edu/shared/rent-machine';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution, buildProvider, buildRent, buildSubject, buildSubjectItem, buildUnit, buildVersion } from './factories';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/units';
 import { DEMO_CATALOGUE_UNITS } from '../src/demo/catalogue';
 
 const DEMO_TITLES = [DEMO_PUBLISHED_UNIT_TITLE, ...DEMO_CATALOGUE_UNITS.map((u) => u.title)].sort();
-import { itemContents, itemContentTags, items, knowledgeAreas, plans, providers, rents, sellers, subjectItems, subjects, tags, unitVotes, users } from '../src/db/schema';
+import { itemContents, itemContentTags, items, knowledgeAreas, plans, providers, rents, sellers, subjectItems, tags, unitVotes, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 
 let t: TestApp;
@@ -54,25 +55,14 @@ beforeAll(async () => {
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
   ids.plan = plan!.id;
   // Another provider: v1 published, then v2 published later in a test; a draft never shows.
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Catálogo Ômega', name: 'Ômega', email: 'omega@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  ids.other = p!.id;
-  const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
-  ids.otherItem = item!.id;
-  const [v1] = await db
-    .insert(itemContents)
-    .values({ itemId: item!.id, version: 1, title: 'Termodinâmica básica', status: 'publish', knowledgeIds: [ids.area], levelOfLearning: ['Graduação'] })
-    .returning({ id: itemContents.id });
-  ids.otherV1 = v1!.id;
-  const [draft] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: 'Rascunho Ômega', status: 'draft', knowledgeIds: [ids.area] }).returning({ id: itemContents.id });
-  ids.otherDraft = draft!.id;
-  await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
+  ids.other = await buildProvider(db, { companyName: 'Editora Catálogo Ômega', name: 'Ômega', email: 'omega@exemplo.com.br', condition: 'basic' });
+  const unit = await buildUnit(db, ids.other, { version: 1, title: 'Termodinâmica básica', knowledgeIds: [ids.area], levelOfLearning: ['Graduação'] });
+  ids.otherItem = unit.itemId;
+  ids.otherV1 = unit.contentId;
+  ids.otherDraft = await buildVersion(db, unit.itemId, { version: 2, title: 'Rascunho Ômega', status: 'draft', knowledgeIds: [ids.area] });
   const [tag] = await db.insert(tags).values({ name: 'Calorimetria' }).returning({ id: tags.id });
-  await db.insert(itemContentTags).values({ itemContentId: v1!.id, tagId: tag!.id });
-  const [other] = await db.insert(sellers).values({ name: 'Outra Escola', companyName: 'Outra Escola', cnpj: '11444777000161', status: 'active', planId: ids.plan }).returning({ id: sellers.id });
-  ids.otherSeller = other!.id;
+  await db.insert(itemContentTags).values({ itemContentId: ids.otherV1, tagId: tag!.id });
+  ids.otherSeller = await buildInstitution(db, { name: 'Outra Escola', cnpj: '11444777000161', status: 'active', planId: ids.plan });
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -80,8 +70,8 @@ describe('the catalogue of an institution', () => {
   it("shows only the published units of ACTIVE rentals: not a requested, canceled or another institution's rent", async () => {
     expect(titlesOf(await catalogue('seller'))).toEqual(DEMO_TITLES);
     const db = t.deps.db;
-    const [rent] = await db.insert(rents).values({ sellerId: ids.seller, providerId: ids.other, planId: ids.plan, valueCents: 1000, status: 'requested' }).returning({ id: rents.id });
-    const [theirs] = await db.insert(rents).values({ sellerId: ids.otherSeller, providerId: ids.other, planId: ids.plan, valueCents: 1000, status: 'active' }).returning({ id: rents.id });
+    const rent = { id: await buildRent(db, { sellerId: ids.seller, providerId: ids.other, planId: ids.plan, status: 'requested' }) };
+    const theirs = { id: await buildRent(db, { sellerId: ids.otherSeller, providerId: ids.other, planId: ids.plan, status: 'active' }) };
     expect(titlesOf(await catalogue('seller'))).toEqual(DEMO_TITLES);
     await db.update(rents).set({ status: 'active' }).where(eq(rents.id, rent!.id));
     const groups = await catalogue('seller');
@@ -157,19 +147,20 @@ describe("the provider's catalogue", () => {
 describe("opt-in updates ('Unidades que foram atualizadas')", () => {
   it("lists a subject's unit with a newer published version until 'Atualizar' moves the institution's subjects to it", async () => {
     const db = t.deps.db;
-    const [subject] = await db.insert(subjects).values({ sellerId: ids.seller, name: 'Física I' }).returning({ id: subjects.id });
-    const [si] = await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: ids.otherItem, itemContentId: ids.otherV1, position: 0 }).returning({ id: subjectItems.id });
-    const [theirs] = await db.insert(subjects).values({ sellerId: ids.otherSeller, name: 'Física da outra' }).returning({ id: subjects.id });
-    const [theirItem] = await db.insert(subjectItems).values({ subjectId: theirs!.id, itemId: ids.otherItem, itemContentId: ids.otherV1, position: 0 }).returning({ id: subjectItems.id });
+    const subject = { id: await buildSubject(db, { sellerId: ids.seller, name: 'Física I' }) };
+    const si = { id: await buildSubjectItem(db, { subjectId: subject.id, itemId: ids.otherItem, itemContentId: ids.otherV1, position: 0 }) };
+    const theirs = { id: await buildSubject(db, { sellerId: ids.otherSeller, name: 'Física da outra' }) };
+    const theirItem = { id: await buildSubjectItem(db, { subjectId: theirs.id, itemId: ids.otherItem, itemContentId: ids.otherV1, position: 0 }) };
     const updates = async () => ((await get('/items/item/check-updates', 'seller')).json().data as UpdatedUnit[]);
     expect(await updates()).toEqual([]);
     expect((await put(`/items/item/update/${ids.otherItem}`, 'seller')).statusCode).toBe(409);
 
     // The provider publishes version 3 with a reason.
-    const [v3] = await db
-      .insert(itemContents)
-      .values({ itemId: ids.otherItem, version: 3, title: 'Termodinâmica (2ª edição)', status: 'publish', knowledgeIds: [ids.area], updateMessage: 'Exercícios novos' })
-      .returning({ id: itemContents.id });
+    const v3 = {
+      id: await buildVersion(db, ids.otherItem, {
+        version: 3, title: 'Termodinâmica (2ª edição)', status: 'publish', knowledgeIds: [ids.area], updateMessage: 'Exercícios novos',
+      }),
+    };
     await db.update(items).set({ publishedContentId: v3!.id }).where(eq(items.id, ids.otherItem));
     const [u] = await updates();
     expect(u).toMatchObject({
