@@ -1,4 +1,4 @@
-/** The comments of a review (spec 2 §2.7): read and written by the gate's review.comment (staff and the unit's provider users). */
+/** The comments of a review: read and written by the gate's review.comment (staff and the unit's provider users). */
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REVIEW_MSG, type CommentRow, reviewsRoutes } from '@edu/shared/reviews';

@@ -1,5 +1,5 @@
 /**
- * The reviews' moves (spec 2 §2.7, §4.2, §7.2): delegation (a new review version, the unit to analysis), editing
+ * The reviews' moves: delegation (a new review version, the unit to analysis), editing
  * the delegation, reopening a reproved unit, and the stage moves of the state machine (`@edu/shared/review-machine`:
  * every move it does not allow is refused). The unit's side of every move is the unit lifecycle's.
  */

@@ -1,5 +1,5 @@
 /**
- * The reviews' reads (spec 2 §2.5, §2.6, §6): the staff lists (Ativas, Publicadas, Reprovadas; Novas, awaiting
+ * The reviews' reads: the staff lists (Ativas, Publicadas, Reprovadas; Novas, awaiting
  * delegation), the staff to delegate to, one review's detail with the moves its reader may make, and the
  * published-units table of the dashboard.
  */

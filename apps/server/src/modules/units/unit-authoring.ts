@@ -1,5 +1,5 @@
 /**
- * Unit authoring (spec 2 §2.3, §4.1, §5): the body of a save prepared before its transaction, a new unit, a save in
+ * Unit authoring: the body of a save prepared before its transaction, a new unit, a save in
  * place or through a new version of a published unit, and the content writes of staff edits from the review screen.
  * Every status change goes through the unit lifecycle (./lifecycle.ts).
  */

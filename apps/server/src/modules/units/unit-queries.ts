@@ -1,4 +1,4 @@
-/** The units' reads (spec 2 §2.8, §7.1): one unit, Minhas Unidades with its counts per tab, and an item's versions. */
+/** The units' reads: one unit, Minhas Unidades with its counts per tab, and an item's versions. */
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { KnowledgeArea } from '@edu/shared/knowledge';
 import { isUnitComplete } from '@edu/shared/content/unit-content';
