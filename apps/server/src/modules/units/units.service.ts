@@ -13,5 +13,12 @@ import { unitTagsService } from './unit-tags';
 
 /** The units' services together: authoring, reads, status moves and tags (each its own factory and file). */
 export function unitsService(deps: Deps) {
-  return { ...unitAuthoringService(deps), ...unitQueriesService(deps), ...unitMovesService(deps), ...unitTagsService(deps), view, knowledgeMap };
+  return {
+    ...unitAuthoringService(deps),
+    ...unitQueriesService(deps),
+    ...unitMovesService(deps),
+    ...unitTagsService(deps),
+    view,
+    knowledgeMap,
+  };
 }
