@@ -49,6 +49,10 @@ export const sellersRoutes = {
 
 export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
+/** THE status in which an institution works (rents, catalogue, subjects, courses, links, LTI, LMS); every check reads it. */
+export const INSTITUTION_ACTIVE_STATUS = 'active' as const satisfies SellerStatus;
+export const isInstitutionActive = (status: string): boolean => status === INSTITUTION_ACTIVE_STATUS;
+
 /** Who manages institutions: admin and director (spec 3 §1). */
 export const INSTITUTION_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 

@@ -39,6 +39,8 @@ export const isOpenRent = (s: string): s is OpenRentStatus => (OPEN_RENT_STATUSE
 
 /** Only an active rent gives the institution the provider's published units. */
 export const RENT_GRANTING_STATUS = 'active' as const satisfies RentStatus;
+/** Is a rent of this status active (it grants the provider's published units)? Every check reads it. */
+export const isRentActive = (status: string): boolean => status === RENT_GRANTING_STATUS;
 
 /** The status filter of the rent lists (Ativos, Solicitados, Aguardando), in the spec's order. */
 export const RENT_FILTER_STATUSES = ['active', 'requested', 'waiting'] as const satisfies readonly RentStatus[];

@@ -1,5 +1,5 @@
 /**
- * THE access gate: the one place that answers "may this session do P to these ids" (issue 10).
+ * THE access gate: the one place that answers "may this caller do P to these ids".
  *
  * Each permission is a POLICY: the table whose ids it is asked about, the joins its condition reads, and
  * the condition itself as SQL for an actor. Both ways of asking go through that one condition, so a
@@ -16,25 +16,19 @@
  * route, 403); this gate answers the object-level question (which rows, 404). State checks ("is the
  * review still open") stay with their state machines.
  *
- * ADDING A WAY TO READ A UNIT (the next issues): every unit-reading permission is built from
- * `unitReaders(actor)` below, a list of cases joined with OR. A new reason to read a unit is ONE more
- * case there, e.g.
+ * ADDING A WAY TO READ A UNIT: every unit-reading permission is built from `unitReaders(actor)`, a list of cases
+ * joined with OR: staff, the unit's provider's users, and what an institution may read (`institutionReads`: the
+ * PUBLISHED version of a unit whose provider the ACTIVE institution rents with an ACTIVE rent, and the version pinned
+ * in one of its subjects while that rent is active). A new reason is ONE more case there, and unit.read, item.read and
+ * feedback.report (and every list filtered by them) follow at once. A case that reads only the published version uses
+ * `publishedAt(level)`: at version level the version must be the item's published one; at unit level the item must
+ * have one.
  *
- *   // a unit rented by the reader's institution (marketplace):
- *   actor.sellerId !== null && sql`exists (select 1 from rentals r where r.item_id = ${items.id} and r.seller_id = ${actor.sellerId} and r.active)`,
- *   // a unit in a subject of the reader's institution (catalogue / subjects):
- *   actor.sellerId !== null && sql`exists (select 1 from subject_items si join subjects s on s.id = si.subject_id where si.item_id = ${items.id} and s.seller_id = ${actor.sellerId})`,
- *   // a student's share link or an LTI launch: the session carries the grant (AuthContext gains
- *   // e.g. `grant: { itemIds: number[] }`, set when the link or the launch is verified):
- *   actor.grant ? inArray(items.id, actor.grant.itemIds) : null,
+ * WHO ASKS: a signed-in user (`UserActor`, the session's user), or an institution's grant (`grantActor('link' |
+ * 'lti' | 'lms', sellerId)`: a student's share link, an LTI launch, the institution's LMS key). A grant is not a
+ * user: it reads what its institution may read and every other permission refuses it.
  *
- * and unit.read, item.read and feedback.report (and every list filtered by them) follow at once.
- * A case that reads only the published version uses `publishedAt(level)`: at version level (unit.read,
- * feedback.report) the version must be the item's published one; at unit level (item.read) the item must
- * have one. The rented-unit case (issue 12: an ACTIVE rent of the unit's provider by the reader's ACTIVE
- * institution) is written so; the subject case reads the version pinned in the institution's subject.
- *
- * THE STORE IS NOT A REASON TO READ A UNIT. Browsing the store (issue 11) is its own permission,
+ * THE STORE IS NOT A REASON TO READ A UNIT. Browsing the store is its own permission,
  * `unit.storeRead`: the published version of a unit whose provider is in the caller's institution's store
  * (an ACTIVE institution; an approved, non-service provider with a published unit and a price on the
  * institution's plan — the store list's own SQL pieces, modules/access/market-rules.ts). Only the store's
@@ -53,10 +47,27 @@ import type { Executor } from '../../platform/db';
 import type { AuthContext, AuthUser } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { galleries, itemContents, items, planPrices, providers, providerServices, rents, reviews, sellers, users } from '../../db/schema';
-import { activeRentOf, inStore, priceOn } from './market-rules';
+import { activeRentOf, inStore, institutionActive, priceOn } from './market-rules';
 
-/** What the gate knows about the caller (the session's user). */
-export type Actor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
+/** A signed-in user as the gate knows it (the session's user). */
+export type UserActor = Pick<AuthUser, 'id' | 'type' | 'providerId' | 'sellerId'>;
+
+/**
+ * An institution's grant, not a user: a student's share link, an LTI launch or the institution's LMS (its key). It
+ * reads what its institution may read (`institutionReads`) and nothing else: no other permission admits it.
+ */
+export interface GrantActor {
+  grant: 'link' | 'lti' | 'lms';
+  sellerId: number;
+}
+export const grantActor = (grant: GrantActor['grant'], sellerId: number): GrantActor => ({ grant, sellerId });
+
+/** Whoever asks the gate: a user, or an institution's grant. */
+export type Actor = UserActor | GrantActor;
+const isGrant = (actor: Actor): actor is GrantActor => 'grant' in actor;
+
+/** The permissions a grant may be asked about: reading units. */
+const GRANT_PERMISSIONS: readonly string[] = ['unit.read', 'item.read', 'feedback.report'];
 
 /** A case of a policy: SQL (rows it allows), ALL (every row), or nothing (false/null: no row). */
 const ALL = Symbol('all');
@@ -93,32 +104,39 @@ const CONTENT_ID = sql.raw('"item_contents"."id"');
  * only the published version use `publishedAt(level)`.
  */
 function unitReaders(actor: Actor, level: UnitLevel): Case[] {
+  if (isGrant(actor)) return institutionReads(actor.sellerId, level);
   const seller = isSellerType(actor.type) ? actor.sellerId : null;
   return [
     // Staff read every unit (curation, review, publishing, the dashboard).
     isStaff(actor.type) && ALL,
     // The users of the unit's provider read their own units.
     actor.providerId !== null && eq(items.providerId, actor.providerId),
-    // The catalogue (issue 12): the PUBLISHED version of a unit whose provider the reader's ACTIVE institution
-    // rents with an ACTIVE rent (store-rules.ts `activeRentOf`).
-    seller !== null && sql`(${publishedAt(level)} and ${activeRentOf(seller, ITEM_PROVIDER)})`,
-    // A subject's unit (issue 12): the version pinned in one of the institution's subjects (it keeps version n until
-    // it chooses 'Atualizar'), while that rent is active.
-    seller !== null &&
-      sql`(${activeRentOf(seller, ITEM_PROVIDER)} and exists (select 1 from subject_items si join subjects s on s.id = si.subject_id
+    // An institution's users read what their institution may read.
+    ...(seller !== null ? institutionReads(seller, level) : []),
+  ];
+}
+
+/** What ACTIVE institution `seller` may read (its users, its share links, its LTI launches, its LMS). */
+function institutionReads(seller: number, level: UnitLevel): Case[] {
+  return [
+    // The catalogue: the PUBLISHED version of a unit whose provider the ACTIVE institution rents with an ACTIVE rent
+    // (market-rules.ts `activeRentOf`).
+    sql`(${publishedAt(level)} and ${activeRentOf(seller, ITEM_PROVIDER)})`,
+    // A subject's unit: the version pinned in one of the institution's subjects (it keeps version n until it chooses
+    // 'Atualizar'), while that rent is active.
+    sql`(${activeRentOf(seller, ITEM_PROVIDER)} and exists (select 1 from subject_items si join subjects s on s.id = si.subject_id
             where s.seller_id = ${seller} and ${level === 'content' ? sql`si.item_content_id = ${CONTENT_ID}` : sql`si.item_id = ${ITEM_ID}`}))`,
-    // Next: a share link, an LTI launch (header).
   ];
 }
 
 /** The plan of institution `sellerId` while it is ACTIVE (null otherwise: no price, so nothing in its store). */
-const activePlanOf = (sellerId: number): SQL => sql`(select s.plan_id from sellers s where s.id = ${sellerId} and s.status = 'active')`;
+const activePlanOf = (sellerId: number): SQL => sql`(select s.plan_id from sellers s where s.id = ${sellerId} and ${institutionActive(sql`s.status`)})`;
 
 /**
  * unit.storeRead (content id): the PUBLISHED version of a unit whose provider is in the store of the caller's
  * institution — the same pieces as the store list (`inStore`, `priceOn`). Not a reason to read a unit (header).
  */
-function storeBrowsers(actor: Actor): Case[] {
+function storeBrowsers(actor: UserActor): Case[] {
   return [
     isSellerType(actor.type) &&
       actor.sellerId !== null &&
@@ -133,7 +151,7 @@ export interface ReviewPeople {
 }
 
 /** The assigned curator or reviewer of a review; publishing roles reach every review. */
-function reviewReaders(actor: Actor, on: ReviewPeople = reviews): Case[] {
+function reviewReaders(actor: UserActor, on: ReviewPeople = reviews): Case[] {
   return [
     isType(PUBLISHER_TYPES, actor.type) && ALL,
     actor.type === 'curator' && eq(on.curatorId, actor.id),
@@ -142,7 +160,7 @@ function reviewReaders(actor: Actor, on: ReviewPeople = reviews): Case[] {
 }
 
 /** The author side of a unit: the provider and editor users of its provider. */
-const unitAuthor = (actor: Actor): Case => (actor.type === 'provider' || actor.type === 'editor') && actor.providerId !== null && eq(items.providerId, actor.providerId);
+const unitAuthor = (actor: UserActor): Case => (actor.type === 'provider' || actor.type === 'editor') && actor.providerId !== null && eq(items.providerId, actor.providerId);
 
 type Join = (q: ReturnType<typeof selectIds>) => ReturnType<typeof selectIds>;
 const selectIds = (ex: Executor, id: PgColumn, table: Parameters<ReturnType<Executor['select']>['from']>[0]) =>
@@ -156,7 +174,7 @@ interface Policy {
   /** The joins the condition reads (lists using `accessWhere` must have them too). */
   joins?: Join;
   /** The condition (undefined: every row). */
-  where(actor: Actor): SQL | undefined;
+  where(actor: UserActor): SQL | undefined;
 }
 
 const contentJoins: Join = (q) => q.innerJoin(items, eq(items.id, itemContents.itemId));
@@ -220,7 +238,7 @@ export const POLICIES = {
     where: (a) => anyOf((a.type === 'admin' || a.type === 'director') && ALL, a.sellerId !== null && eq(sellers.id, a.sellerId)),
   },
   /**
-   * Read an institution's access report (seller id, issue 13): the staff whose menu has it (admin, director, manager)
+   * Read an institution's access report (seller id): the staff whose menu has it (admin, director, manager)
    * any institution, suspended ones included; the institution user (type seller) its own.
    */
   'seller.accessReport': {
@@ -261,9 +279,16 @@ export type Permission = keyof typeof POLICIES;
 
 const actorOf = (auth: AuthContext | Actor): Actor => ('user' in auth ? auth.user : auth);
 
+/** `permission`'s condition for `actor`: a grant reads units as its institution does, and is refused everything else. */
+function conditionOf(actor: Actor, permission: Permission): SQL | undefined {
+  if (!isGrant(actor)) return (POLICIES[permission] as Policy).where(actor);
+  if (!GRANT_PERMISSIONS.includes(permission)) return sql`false`;
+  return anyOf(...unitReaders(actor, permission === 'item.read' ? 'item' : 'content'));
+}
+
 /** The SQL condition of `permission` for list queries (which must join the policy's tables); undefined: no restriction. */
 export function accessWhere(auth: AuthContext | Actor, permission: Permission): SQL | undefined {
-  return (POLICIES[permission] as Policy).where(actorOf(auth));
+  return conditionOf(actorOf(auth), permission);
 }
 
 /**
@@ -272,7 +297,8 @@ export function accessWhere(auth: AuthContext | Actor, permission: Permission): 
  * check cannot disagree.
  */
 export function reviewListWhere(auth: AuthContext | Actor, on: ReviewPeople): SQL | undefined {
-  return anyOf(...reviewReaders(actorOf(auth), on));
+  const actor = actorOf(auth);
+  return isGrant(actor) ? sql`false` : anyOf(...reviewReaders(actor, on));
 }
 
 /** The ids among `ids` that `auth` may `permission`: one query whatever their number. */
@@ -280,7 +306,7 @@ export async function checkAccess(ex: Executor, auth: AuthContext | Actor, permi
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Set();
   const policy = POLICIES[permission] as Policy;
-  const condition = policy.where(actorOf(auth));
+  const condition = conditionOf(actorOf(auth), permission);
   let q = selectIds(ex, policy.id, policy.table);
   if (policy.joins) q = policy.joins(q);
   const rows = await q.where(and(inArray(policy.id, wanted), condition));
@@ -292,4 +318,28 @@ export async function requireAccess(ex: Executor, auth: AuthContext | Actor, per
   const list = typeof ids === 'number' ? [ids] : [...ids];
   const allowed = await checkAccess(ex, auth, permission, list);
   if (list.some((id) => !allowed.has(id))) throw notFound();
+}
+
+/**
+ * Whose access report the caller reads: institution `sellerId` (checked by `seller.accessReport`: another
+ * institution's, or a missing one, answers 404), the caller's own institution when none is named, or every
+ * institution (null) for the staff whose menu has the report when they name none.
+ */
+export async function accessReportScope(ex: Executor, auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
+  const staff = isType(ACCESS_REPORT_STAFF_TYPES, auth.user.type);
+  const id = sellerId ?? (staff ? null : auth.user.sellerId);
+  if (id === null) {
+    if (staff) return null;
+    throw notFound();
+  }
+  await requireAccess(ex, auth, 'seller.accessReport', id);
+  return id;
+}
+
+/**
+ * Whose units the units' access report counts: a provider's users their provider's (-1 when the user has none:
+ * nothing), the staff the route admits (admin, director) every provider's (null).
+ */
+export function unitAccessReportScope(auth: AuthContext): number | null {
+  return isProviderType(auth.user.type) ? (auth.user.providerId ?? -1) : null;
 }

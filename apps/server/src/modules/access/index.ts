@@ -1,4 +1,13 @@
-/** The access module's front door: what other modules, app.ts and main.ts may use of it. */
-export { accessWhere, checkAccess, requireAccess, reviewListWhere } from './access';
-export type { Actor, Permission } from './access';
-export { activelyRentedProviders, activeRentOf, inStore, openRentOf, openRentStatusOf, priceOn } from './market-rules';
+/** The access module's front door: the gate (permissions, actors, report scopes) and the marketplace's SQL rules. */
+export { accessReportScope, accessWhere, checkAccess, grantActor, requireAccess, reviewListWhere, unitAccessReportScope } from './access';
+export type { Actor, GrantActor, Permission, UserActor } from './access';
+export {
+  activelyRentedProviders,
+  activeRentOf,
+  inStore,
+  institutionActive,
+  openRentOf,
+  openRentStatusOf,
+  priceOn,
+  rentActive,
+} from './market-rules';

@@ -1,9 +1,9 @@
 /**
- * THE SQL pieces of the marketplace's rules (issue 11), written once and used by the store, the cart, the
+ * THE SQL pieces of the marketplace's rules, written once and used by the store, the cart, the
  * admin's 'Novo Aluguel' and the access gate's `unit.storeRead`, so that they cannot drift apart:
  *
  * - `inStore()`: who is in the store — an approved (active) provider that is not a service provider, with at
- *   least one published unit (docs/decisions.md, issue 11).
+ *   least one published unit (docs/decisions.md, Store).
  * - `priceOn(planId)`: THE price lookup — the join condition of `plan_prices` on `providers` for one plan
  *   (no plan: no price; no row: not rentable on that plan).
  * - `openRentOf(sellerId, providerId)`: the institution already holds an OPEN rent (OPEN_RENT_STATUSES) of
@@ -12,9 +12,18 @@
  *
  * Only tables and constants here (no service), so that the access gate can import it without a cycle.
  */
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OPEN_RENT_STATUSES, RENT_GRANTING_STATUS } from '@edu/shared/rent-machine';
+import { INSTITUTION_ACTIVE_STATUS } from '@edu/shared/institutions';
 import { planPrices, providers } from '../../db/schema';
+
+/** Both conditions are written as literals (constants, not input), as the partial indexes are, so a plan can use them. */
+
+/** THE condition "this institution works" on a `sellers.status` column (or SQL naming one): INSTITUTION_ACTIVE_STATUS. */
+export const institutionActive = (status: SQLWrapper): SQL => sql`${status} = ${sql.raw(`'${INSTITUTION_ACTIVE_STATUS}'`)}`;
+
+/** THE condition "this rent grants its provider's units" on a `rents.status` column (or SQL naming one). */
+export const rentActive = (status: SQLWrapper): SQL => sql`${status} = ${sql.raw(`'${RENT_GRANTING_STATUS}'`)}`;
 
 /** An approved catalogue provider with a published unit (reads `providers`). */
 export const inStore = (): SQL => and(eq(providers.status, 'active'), eq(providers.isServiceProvider, false), gt(providers.publishedUnits, 0))!;
@@ -39,12 +48,12 @@ export const openRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
 
 /**
  * Does ACTIVE institution `sellerId` hold an ACTIVE rent (RENT_GRANTING_STATUS) of `providerId`? THE condition of
- * the catalogue, subjects, packages and share links (issue 12): only an active rent of an active institution grants
+ * the catalogue, subjects, packages and share links: only an active rent of an active institution grants
  * anything. `providerId` is SQL naming the outer row's provider, written qualified (see `openRentOf`).
  */
 export const activeRentOf = (sellerId: number, providerId: SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from rents r join sellers rs on rs.id = r.seller_id
-    where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;
+    where r.seller_id = ${sellerId} and r.provider_id = ${providerId} and ${rentActive(sql`r.status`)} and ${institutionActive(sql`rs.status`)})`;
 
 /** The status of institution `sellerId`'s open rent of `providerId` (null: none). At most one open rent per pair
  * (rents_open_unique), so this is one value; `providerId` is written as for `openRentOf`. */
@@ -58,4 +67,4 @@ export const openRentStatusOf = (sellerId: number, providerId: SQL): SQL<string 
  */
 export const activelyRentedProviders = (sellerId: number | SQL): SQL =>
   sql`(select r.provider_id from rents r join sellers rs on rs.id = r.seller_id
-    where r.seller_id = ${sellerId} and r.status = ${RENT_GRANTING_STATUS} and rs.status = 'active')`;
+    where r.seller_id = ${sellerId} and ${rentActive(sql`r.status`)} and ${institutionActive(sql`rs.status`)})`;

@@ -15,13 +15,11 @@ import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { accessWhere, requireAccess, type Actor } from '../access/index';
+import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type Actor } from '../access/index';
 import { itemContents, items, providers, sellers, subjectItems, subjects } from '../../db/schema';
 import { unitGroups, type GroupedUnit } from '../units/index';
 import { unitsService } from '../units/index';
 import { activeInstitutionWith, requireActiveInstitution } from '../institutions/index';
-import { activeRentOf, activelyRentedProviders } from '../access/index';
-import { institutionActor } from '../delivery/index';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */
 const average = (sum: number, count: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);
@@ -78,15 +76,15 @@ export function catalogueService(deps: Deps) {
     },
 
     /**
-     * The catalogue of an institution read without a session (issue 14: the LMS's content picker, authorised by a
-     * deep-linking launch): the institution itself is the gate's actor. The caller checked the institution is active.
+     * The catalogue of an institution read without a session (the LMS's content picker, authorised by a deep-linking
+     * launch): the launch's grant is the gate's actor. The caller checked the institution is active.
      */
     async listForInstitution(sellerId: number, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
       const [row] = await db
         .select({ ids: sql<number[]>`(select coalesce(array_agg(distinct t.provider_id order by t.provider_id), '{}') from ${activelyRentedProviders(sellerId)} t)` })
         .from(sellers)
         .where(eq(sellers.id, sellerId));
-      return listIn(institutionActor(sellerId), (row?.ids ?? []).map(Number), false, q);
+      return listIn(grantActor('lti', sellerId), (row?.ids ?? []).map(Number), false, q);
     },
 
     /** 'Unidades que foram atualizadas': units of the institution's subjects whose published version is newer than the pinned one. */
@@ -127,7 +125,7 @@ export function catalogueService(deps: Deps) {
         .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
         .innerJoin(current, eq(current.id, pinned.contentId))
         .innerJoin(providers, eq(providers.id, items.providerId))
-        .where(and(activeRentOf(inst.id, sql.raw('"items"."provider_id"')), gt(itemContents.version, current.version)))
+        .where(and(accessWhere(auth, 'item.read'), gt(itemContents.version, current.version)))
         .orderBy(sql`${items.publishedAt} desc nulls last`, items.id);
       return {
         data: rows.map((r) => ({
@@ -153,7 +151,7 @@ export function catalogueService(deps: Deps) {
         const [item] = await tx
           .select({ id: items.id, publishedContentId: items.publishedContentId })
           .from(items)
-          .where(and(eq(items.id, itemId), activeRentOf(inst.id, sql.raw('"items"."provider_id"'))));
+          .where(and(eq(items.id, itemId), accessWhere(auth, 'item.read')));
         if (!item || item.publishedContentId === null) throw notFound();
         const own = tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.sellerId, inst.id));
         const moved = await tx

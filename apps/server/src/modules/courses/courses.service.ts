@@ -12,7 +12,7 @@
  * The subjects are read here directly (tables `subjects`, `subject_items`); the subjects module owns their writes.
  * Imports live in course-import.ts.
  */
-import { and, asc, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notInArray, sql} from 'drizzle-orm';
 import {
   COURSE_MSG,
   IMPORT_FINISHED,
@@ -25,28 +25,12 @@ import {
 import type { Deps } from '../../platform/deps';
 import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { requireActiveInstitution } from '../institutions/index';
 import { courses, courseSubjects, curriculumImports, subjects } from '../../db/schema';
-import { rewritePositions } from '../subjects/index';
+import { ownedBy, ownerOf, rewritePositions, type Owner } from '../subjects/index';
 
-/** The owner of the courses a request works on: the caller's institution or provider. */
-export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
-
-/**
- * The owner of the caller's courses on `kind`'s routes: its institution while ACTIVE (requireActiveInstitution: a
- * suspended one gets 403 RENT_MSG.suspended, like the catalogue and the subjects), or its provider.
- */
-export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind']): Promise<Owner> {
-  if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
-  if (auth.user.providerId === null) throw forbidden();
-  return { kind, id: auth.user.providerId };
-}
-
-/** `table`'s owner columns match `owner` (courses and subjects have the same pair). */
-export const ownedBy = (table: typeof courses | typeof subjects, owner: Owner): SQL =>
-  owner.kind === 'seller' ? and(eq(table.sellerId, owner.id), isNull(table.providerId))! : and(eq(table.providerId, owner.id), isNull(table.sellerId))!;
+export { ownedBy, ownerOf, type Owner };
 
 const auditSeller = (owner: Owner) => (owner.kind === 'seller' ? owner.id : null);
 

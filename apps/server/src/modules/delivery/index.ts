@@ -2,5 +2,5 @@
 export { deliveryModule } from './delivery.routes';
 export { lmsExportsModule } from './lms-exports.routes';
 export { unitPackagesService } from './packages.service';
-export { institutionActor, readToken, seal, shareLinkSecret, shareLinksService, signToken, unseal } from './share-links.service';
+export { readToken, seal, shareLinkSecret, shareLinksService, signToken, unseal } from './share-links.service';
 export type { VerifiedShareLink } from './share-links.service';

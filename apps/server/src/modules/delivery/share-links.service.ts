@@ -31,7 +31,8 @@ import type { Config } from '../../config';
 import { keptSecret } from '../../platform/secrets';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { checkAccess, requireAccess, type Actor } from '../access/index';
+import { checkAccess, grantActor, requireAccess } from '../access/index';
+import { isInstitutionActive } from '@edu/shared/institutions';
 import { requireActiveInstitution } from '../institutions/index';
 import { itemContents, items, ltiConnections, ltiLaunches, sellers, subjectItems, subjects } from '../../db/schema';
 
@@ -117,9 +118,6 @@ export function unseal(secret: Buffer, token: string): unknown {
   }
 }
 
-/** The institution itself as the gate's actor: what its students may open is what the institution may read. */
-export const institutionActor = (sellerId: number): Actor => ({ id: 0, type: 'seller', providerId: null, sellerId });
-
 export function shareLinksService(deps: Deps) {
   const { db, config } = deps;
   const secret = shareLinkSecret(config);
@@ -177,8 +175,9 @@ export function shareLinksService(deps: Deps) {
         .where(eq(sellers.id, p.s));
       if (!seller) throw invalid();
       if ((seller.lmsKeyGeneratedAt?.getTime() ?? 0) !== p.g) throw new AppError(403, 'LINK_REVOKED', SHARE_MSG.revoked);
-      if (seller.status !== 'active') throw unavailable();
-      const actor = institutionActor(p.s);
+      if (!isInstitutionActive(seller.status)) throw unavailable();
+      // The link is the gate's actor (a grant of its institution): its students open what the institution may read.
+      const actor = grantActor(p.l !== undefined ? 'lti' : 'link', p.s);
       let lti: VerifiedLink['lti'] = null;
       if (p.l !== undefined) {
         // The launch, of a connection still live: deleting the LTI connection stops the links its launches minted.

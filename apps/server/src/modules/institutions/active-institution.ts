@@ -6,6 +6,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { RENT_MSG } from '@edu/shared/rent-machine';
+import { isInstitutionActive } from '@edu/shared/institutions';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { forbidden } from '../../platform/errors';
@@ -45,6 +46,6 @@ export async function activeInstitutionWith<T>(ex: Executor, auth: AuthContext, 
   const [row] = opts.lock ? await base.for('no key update', { of: sellers }) : await base;
   if (!row) throw forbidden();
   if (row.status === 'suspended') throw forbidden(RENT_MSG.suspended);
-  if (row.status !== 'active') throw forbidden();
+  if (!isInstitutionActive(row.status)) throw forbidden();
   return { id: row.id, planId: row.planId, planName: row.planId !== null ? (row.planName ?? null) : null, extra: row.extra };
 }

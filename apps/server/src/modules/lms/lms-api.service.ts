@@ -25,12 +25,11 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { sha256 } from '../../platform/security';
-import { checkAccess, type Actor } from '../access/index';
+import { checkAccess, grantActor, institutionActive } from '../access/index';
 import { itemContents, items, lmsItems, providers, sellers } from '../../db/schema';
 import { shareLinkSecret, signToken } from '../delivery/index';
 
 /** The institution as the access gate's actor: its LMS may link what the institution may read. */
-const institutionActor = (sellerId: number): Actor => ({ id: 0, type: 'seller', providerId: null, sellerId });
 
 const unitNotRented = () => new AppError(404, 'LMS_UNIT_NOT_RENTED', LMS_MSG.unitNotRented);
 
@@ -47,12 +46,12 @@ export function lmsApiService(deps: Deps) {
         const [seller] = await tx
           .select({ id: sellers.id, generatedAt: sellers.lmsKeyGeneratedAt })
           .from(sellers)
-          .where(and(eq(sellers.lmsKeyHash, sha256(key)), eq(sellers.status, 'active')))
+          .where(and(eq(sellers.lmsKeyHash, sha256(key)), institutionActive(sellers.status)))
           .limit(1)
           .for('share');
         if (!seller) throw new AppError(401, 'LMS_KEY_INVALID', MSG.lmsKeyInvalid);
 
-        const readable = await checkAccess(tx, institutionActor(seller.id), 'item.read', [itemId]);
+        const readable = await checkAccess(tx, grantActor('lms', seller.id), 'item.read', [itemId]);
         if (!readable.has(itemId)) throw unitNotRented();
         const [unit] = await tx
           .select({ itemContentId: itemContents.id, title: itemContents.title, companyName: providers.companyName })

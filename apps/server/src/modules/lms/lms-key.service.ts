@@ -13,7 +13,7 @@ import { record } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
 import { lmsItems, sellers } from '../../db/schema';
-import { requireAccess } from '../access/index';
+import { institutionActive, requireAccess } from '../access/index';
 
 export const newLmsKey = () => `${LMS_KEY_PREFIX}${randomToken()}`;
 
@@ -26,7 +26,7 @@ export async function verifyLmsKey(db: Executor, key: string | null | undefined)
   const [row] = await db
     .select({ id: sellers.id })
     .from(sellers)
-    .where(and(eq(sellers.lmsKeyHash, sha256(key)), eq(sellers.status, 'active')))
+    .where(and(eq(sellers.lmsKeyHash, sha256(key)), institutionActive(sellers.status)))
     .limit(1);
   return row?.id ?? null;
 }

@@ -26,9 +26,8 @@ import { ID_MAX } from '@edu/shared/validation';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { sha256 } from '../../platform/security';
-import { checkAccess } from '../access/index';
+import { checkAccess, grantActor } from '../access/index';
 import { catalogueService } from '../catalogue/index';
-import { institutionActor } from '../delivery/index';
 import { itemContents, items, providers, subjectItems, subjects } from '../../db/schema';
 import { ltiDeepLinkSessions } from './lti-tool.tables';
 import type { LtiKeyStore } from './lti-keys';
@@ -73,7 +72,7 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
   /** The published version, title and provider of units the institution may read now (an ACTIVE rent). */
   async function readableUnits(sellerId: number, itemIds: number[]) {
     if (!itemIds.length) return [];
-    const allowed = await checkAccess(db, institutionActor(sellerId), 'item.read', itemIds);
+    const allowed = await checkAccess(db, grantActor('lti', sellerId), 'item.read', itemIds);
     if (!allowed.size) return [];
     return db
       .select({ itemId: items.id, contentId: itemContents.id, title: itemContents.title, provider: providers.companyName })
@@ -91,7 +90,7 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
       .leftJoin(subjectItems, eq(subjectItems.subjectId, subjects.id))
       .where(and(eq(subjects.sellerId, sellerId), subjectIds ? inArray(subjects.id, subjectIds) : undefined))
       .orderBy(asc(subjects.nameFolded), asc(subjects.id), asc(subjectItems.position));
-    const readable = await checkAccess(db, institutionActor(sellerId), 'unit.read', rows.flatMap((r) => (r.contentId === null ? [] : [r.contentId])));
+    const readable = await checkAccess(db, grantActor('lti', sellerId), 'unit.read', rows.flatMap((r) => (r.contentId === null ? [] : [r.contentId])));
     const out = new Map<number, { id: number; name: string; contentIds: number[] }>();
     for (const r of rows) {
       const s = out.get(r.id) ?? { id: r.id, name: r.name, contentIds: [] };

@@ -27,10 +27,11 @@ import {
   LTI_TOOL_MSG,
 } from '@edu/shared/lti-tool';
 import type { FastifyBaseLogger } from 'fastify';
+import { isInstitutionActive } from '@edu/shared/institutions';
 import type { Deps } from '../../platform/deps';
 import { randomToken, sha256 } from '../../platform/security';
-import { checkAccess } from '../access/index';
-import { institutionActor, shareLinkSecret, signToken } from '../delivery/index';
+import { checkAccess, grantActor } from '../access/index';
+import { shareLinkSecret, signToken } from '../delivery/index';
 import { items, sellers, subjectItems, subjects } from '../../db/schema';
 import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
@@ -76,11 +77,11 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: Fas
   if (unitId === null && subjectId === null) throw refuse(400, 'noTarget', LTI_TOOL_MSG.noTarget);
 
   const [seller] = await db.select({ status: sellers.status, lmsKeyGeneratedAt: sellers.lmsKeyGeneratedAt }).from(sellers).where(eq(sellers.id, connection.sellerId));
-  if (!seller || seller.status !== 'active') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
+  if (!seller || !isInstitutionActive(seller.status)) throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
   if (unitId !== null) {
     const [unit] = await db.select({ published: items.publishedContentId }).from(items).where(eq(items.id, unitId));
     if (!unit || unit.published === null) throw refuse(404, 'unitGone', LTI_TOOL_MSG.unitGone);
-    if (!(await checkAccess(db, institutionActor(connection.sellerId), 'item.read', [unitId])).has(unitId)) {
+    if (!(await checkAccess(db, grantActor('lti', connection.sellerId), 'item.read', [unitId])).has(unitId)) {
       throw refuse(403, 'rentEnded', LTI_TOOL_MSG.rentEnded);
     }
   } else {
@@ -89,7 +90,7 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: Fas
     // The versions the subject keeps that the institution may read now (an ACTIVE rent of each unit's provider): none,
     // and the launch opens nothing — the rental-ended page, as for a unit.
     const kept = await db.select({ contentId: subjectItems.itemContentId }).from(subjectItems).where(eq(subjectItems.subjectId, subject.id));
-    const readable = await checkAccess(db, institutionActor(connection.sellerId), 'unit.read', kept.map((k) => k.contentId));
+    const readable = await checkAccess(db, grantActor('lti', connection.sellerId), 'unit.read', kept.map((k) => k.contentId));
     if (readable.size === 0) throw refuse(403, 'rentEnded', LTI_TOOL_MSG.subjectRentEnded);
   }
 
@@ -147,7 +148,7 @@ export async function deepLinkingRequest(deps: Deps, launch: VerifiedLaunch): Pr
   if (returnProblem) throw refuse(400, 'deepLinkingReturn', LTI_TOOL_MSG.deepLinkingReturn, returnProblem);
   const acceptTypes = Array.isArray(settings!.accept_types) ? settings!.accept_types : [];
   if (!acceptTypes.includes('ltiResourceLink')) throw refuse(400, 'deepLinkingTypes', LTI_TOOL_MSG.deepLinkingTypes);
-  if (connection.sellerStatus !== 'active') throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
+  if (!isInstitutionActive(connection.sellerStatus)) throw refuse(403, 'institutionInactive', LTI_TOOL_MSG.institutionInactive);
   const token = randomToken();
   await db.insert(ltiDeepLinkSessions).values({
     tokenHash: sha256(token),

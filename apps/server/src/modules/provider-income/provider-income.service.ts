@@ -24,7 +24,7 @@ import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { foldBeforeReading } from '../reports/index';
 import { forbidden } from '../../platform/errors';
-import { accessWhere } from '../access/index';
+import { accessWhere, rentActive } from '../access/index';
 import { itemContents, items, knowledgeAreas, plans, providers, rentHistory, rents, sellers } from '../../db/schema';
 import { uploadUrlSql } from '../../platform/storage';
 
@@ -50,7 +50,7 @@ export async function activePeriods(ex: Executor, providerId: number, since: Dat
     .select({ rentId: h.rentId, start: h.at, end: h.nextAt, valueCents: rents.valueCents, previousRentId: rents.previousRentId })
     .from(h)
     .innerJoin(rents, eq(rents.id, h.rentId))
-    .where(and(eq(h.status, 'active'), lt(h.at, until), or(isNull(h.nextAt), gt(h.nextAt, since))));
+    .where(and(rentActive(h.status), lt(h.at, until), or(isNull(h.nextAt), gt(h.nextAt, since))));
   return rows.map((r) => ({
     rentId: r.rentId,
     previousRentId: r.previousRentId,

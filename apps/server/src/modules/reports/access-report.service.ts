@@ -18,7 +18,6 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCESS_REPORT_PAGE_SIZE,
-  ACCESS_REPORT_STAFF_TYPES,
   TOP_UNITS,
   usagePercent,
   type AccessCharts,
@@ -27,13 +26,11 @@ import {
   type accessReportQuery,
   type accessReportSellersQuery,
 } from '@edu/shared/access-reports';
-import type { UserType } from '@edu/shared/access';
 import { LTI_PLATFORM_LABELS, ltiStudentLabel, parseLtiStudentId, type LtiPlatform } from '@edu/shared/lti';
 import { ID_MAX } from '@edu/shared/validation';
 import type { Deps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { requireAccess } from '../access/index';
+import { accessReportScope } from '../access/index';
 import { foldBeforeReading } from './access-rollups';
 import { rollupSpans } from './rollup-spans';
 import { monthRange, readTrend, rowsOf } from './access-ranges';
@@ -56,8 +53,6 @@ interface StudentRow {
 
 /** Students per CSV batch. */
 const CSV_BATCH = 1000;
-
-const isStaffType = (type: UserType) => (ACCESS_REPORT_STAFF_TYPES as readonly UserType[]).includes(type);
 
 /** The students of the scope with an access in [start, end] (an `a` alias on access_student_activity). */
 const activeIn = (q: Filters, sellerId: number | null): SQL =>
@@ -84,23 +79,9 @@ function studentRowsIn(q: Filters): SQL {
 export function accessReportService(deps: Deps) {
   const { db } = deps;
 
-  /**
-   * The institution whose report this is; null: every institution (staff without a choice). Checked by the gate's
-   * `seller.accessReport`: another institution's id (or a missing one) answers 404.
-   */
-  async function sellerOf(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
-    const id = sellerId ?? (isStaffType(auth.user.type) ? null : auth.user.sellerId);
-    if (id === null) {
-      if (isStaffType(auth.user.type)) return null;
-      throw notFound();
-    }
-    await requireAccess(db, auth, 'seller.accessReport', id);
-    return id;
-  }
-
   /** The scope (checked) once the pending events are folded; both at once. */
   async function ready(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
-    const [scope] = await Promise.all([sellerOf(auth, sellerId), foldBeforeReading(db)]);
+    const [scope] = await Promise.all([accessReportScope(db, auth, sellerId), foldBeforeReading(db)]);
     return scope;
   }
 

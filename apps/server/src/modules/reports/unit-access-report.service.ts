@@ -27,6 +27,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { foldBeforeReading } from './access-rollups';
 import { readTrend, rowsOf } from './access-ranges';
 import { rankAllUnits, rankUnitPage, withDetails, type UnitScope } from './access-units';
+import { unitAccessReportScope } from '../access/index';
 
 type Params = z.output<typeof unitAccessParams>;
 
@@ -44,9 +45,8 @@ export function unitAccessReportService(deps: Deps) {
       if (!area) throw badRequest(UNIT_ACCESS_MSG.unknownArea, { knowledgeid: UNIT_ACCESS_MSG.unknownArea });
       knowledgeId = p.knowledgeid;
     }
-    // The route admits provider, admin and director only (contract): a provider's user reads its provider's units.
-    const providerId = auth.user.type === 'provider' ? auth.user.providerId ?? -1 : null;
-    return { providerId, knowledgeId };
+    // The route admits provider, admin and director only (contract); the gate says whose units they count.
+    return { providerId: unitAccessReportScope(auth), knowledgeId };
   }
 
   /** The scope (checked) once the pending events are folded; both at once. */

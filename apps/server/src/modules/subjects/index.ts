@@ -1,3 +1,5 @@
 /** The subjects module's front door: what other modules, app.ts and main.ts may use of it. */
 export { subjectsModule } from './subjects.routes';
+export { ownedBy, ownerOf } from './owner';
+export type { Owner } from './owner';
 export { rewritePositions } from './subjects.service';

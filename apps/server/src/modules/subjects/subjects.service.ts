@@ -32,22 +32,18 @@ import type { UnitContent } from '@edu/shared/units';
 import type { Executor, Tx } from '../../platform/db';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { foldedMatch } from '../../platform/search';
 import { checkAccess, requireAccess } from '../access/index';
-import { requireActiveInstitution } from '../institutions/index';
 import { activeRentOf } from '../access/index';
 import { sqlArray } from '../store/index';
 import { courseSubjects, itemContents, items, providers } from '../../db/schema';
 import { unitsService } from '../units/index';
 import { subjectCategories, subjectItems, subjects } from './subjects.tables';
+import { ownedBy as ownedByTable, ownerOf, type Owner } from './owner';
 
-/** Who owns the subjects a call is about: the caller's institution or the caller's provider. */
-export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
-
-const ownerColumn = (owner: Owner) => (owner.kind === 'seller' ? subjects.sellerId : subjects.providerId);
-const ownedBy = (owner: Owner): SQL => eq(ownerColumn(owner), owner.id);
+const ownedBy = (owner: Owner): SQL => ownedByTable(subjects, owner);
 
 /** 409: the order sent is not exactly the subject's current units. */
 const staleOrder = () => new AppError(409, 'REORDER_STALE', SUBJECT_MSG.reorderStale);
@@ -72,13 +68,6 @@ export async function rewritePositions(tx: Tx, table: 'subject_items' | 'course_
 export function subjectsService(deps: Deps) {
   const { db } = deps;
   const units = unitsService(deps);
-
-  /** The owner of the caller's subjects on `side`; an institution that is not active is refused (403). */
-  async function ownerOf(ex: Executor, auth: AuthContext, side: Owner['kind']): Promise<Owner> {
-    if (side === 'seller') return { kind: 'seller', id: (await requireActiveInstitution(ex, auth)).id };
-    if (auth.user.providerId === null) throw forbidden();
-    return { kind: 'provider', id: auth.user.providerId };
-  }
 
   /** The caller's subject `id` (locked FOR UPDATE with `lock`), or 404. */
   async function ownSubject(ex: Executor, owner: Owner, id: number, opts: { lock?: boolean } = {}) {
@@ -287,7 +276,8 @@ export function subjectsService(deps: Deps) {
               .select({ id: items.id, providerId: items.providerId, title: itemContents.title })
               .from(items)
               .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
-              .where(and(eq(items.id, body.itemId), eq(items.publishedContentId, body.itemContentId), activeRentOf(owner.id, sql`items.provider_id`)))
+              // unit.read of the published version: an active rent of its provider (the gate's catalogue case).
+              .where(and(eq(items.id, body.itemId), eq(items.publishedContentId, body.itemContentId)))
           : [];
         if (!unit) throw notFound(SUBJECT_MSG.unitNotAvailable);
         const [subjectItemId] = await append(tx, subject.id, [{ itemId: unit.id, itemContentId: body.itemContentId }], auth.user.id);

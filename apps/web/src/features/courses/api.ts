@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } fr
 import { useCallback } from 'react';
 import { courseRoutes, courseSides, IMPORT_FINISHED, type CourseDetail, type CourseItem, type CourseSide } from '@edu/shared/courses';
 import { sellerRentsRoutes } from '@edu/shared/rents';
+import { isRentActive } from '@edu/shared/rent-machine';
 import { LIMITS } from '@edu/shared/limits';
 import { ApiError, call } from '../../lib/api';
 
@@ -34,7 +35,7 @@ export const rentedProvidersQuery = () =>
     queryKey: coursesKeys.rentedProviders(),
     queryFn: async ({ signal }) => {
       const page = await call(sellerRentsRoutes.list, { query: { status: 'active', order: 'name', limit: LIMITS.usersPageSizeMax }, signal });
-      return page.data.filter((r) => r.status === 'active').map((r) => ({ id: r.providerId, companyName: r.companyName }));
+      return page.data.filter((r) => isRentActive(r.status)).map((r) => ({ id: r.providerId, companyName: r.companyName }));
     },
   });
 

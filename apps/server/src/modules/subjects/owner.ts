@@ -1,0 +1,24 @@
+/**
+ * THE owner of the curriculum a call works on (subjects and courses alike): the caller's institution while ACTIVE
+ * (requireActiveInstitution: a suspended one gets 403), or the caller's provider. Both tables carry the same pair of
+ * owner columns, exactly one set (check constraints).
+ */
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
+import { forbidden } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { courses, subjects } from '../../db/schema';
+import { requireActiveInstitution } from '../institutions/index';
+
+export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
+
+/** The owner of the caller's subjects or courses on `kind`'s routes. */
+export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind']): Promise<Owner> {
+  if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
+  if (auth.user.providerId === null) throw forbidden();
+  return { kind, id: auth.user.providerId };
+}
+
+/** `table`'s owner columns match `owner`. */
+export const ownedBy = (table: typeof courses | typeof subjects, owner: Owner): SQL =>
+  owner.kind === 'seller' ? and(eq(table.sellerId, owner.id), isNull(table.providerId))! : and(eq(table.providerId, owner.id), isNull(table.sellerId))!;
