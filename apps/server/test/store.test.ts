@@ -9,8 +9,8 @@ import { RENT_MSG } from '@edu/shared/rent-machine';
 import { STORE_MSG } from '@edu/shared/store';
 import { PROBLEM_CATEGORIES } from '@edu/shared/feedback';
 import { call, createTestApp, DEMO_PASSWORD, emailsTo, signIn, type TestApp } from './harness';
-import { hashPassword } from '../src/platform/security';
-import { cartItems, itemContents, items, knowledgeAreas, notifications, paymentRequests, planPrices, plans, prospects, providers, providerServices, rents, sellers, serviceRequests, users } from '../src/db/schema';
+import { buildInstitution, buildPlanPrice, buildProvider, buildRent, buildUnit, buildUser, buildVersion } from './factories';
+import { cartItems, itemContents, items, knowledgeAreas, notifications, paymentRequests, plans, prospects, providers, providerServices, rents, serviceRequests, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 
@@ -24,35 +24,23 @@ const P2_PRICE = 1_200_000;
 
 async function institution(name: string, cnpj: string, status: string, planId: number, people: [string, string][]) {
   const db = t.deps.db;
-  const [s] = await db.insert(sellers).values({ name, cnpj, companyName: name, planId, status }).returning({ id: sellers.id });
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const [email, type] of people) {
-    await db.insert(users).values({ name: `${name} ${type}`, email, passwordHash, type, status: 'active', sellerId: s!.id });
-  }
-  return s!.id;
+  const sellerId = await buildInstitution(db, { name, cnpj, planId, status });
+  for (const [email, type] of people) await buildUser(db, { name: `${name} ${type}`, email, password: DEMO_PASSWORD, type, sellerId });
+  return sellerId;
 }
 
 /** A provider with one published unit (v1 published, v2 a draft) and, optionally, a price on Ampliado. */
 async function providerWithUnit(companyName: string, status: string, priceCents: number | null, condition = 'basic') {
   const db = t.deps.db;
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName, name: companyName, email: `${companyName.replace(/\W/g, '').toLowerCase()}@exemplo.com.br`, typePerson: 'PJ', status, condition })
-    .returning({ id: providers.id });
-  const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
+  const id = await buildProvider(db, { companyName, email: `${companyName.replace(/\W/g, '').toLowerCase()}@exemplo.com.br`, status, condition });
   // Fixture rows (the lifecycle is not under test here): v1 published, v2 a draft of the same unit.
-  const [v1] = await db
-    .insert(itemContents)
-    .values({ itemId: item!.id, version: 1, title: `Unidade publicada de ${companyName}`, status: 'publish', knowledgeIds: [ids.area], levelOfLearning: ['Mestrado'] })
-    .returning({ id: itemContents.id });
-  const [v2] = await db
-    .insert(itemContents)
-    .values({ itemId: item!.id, version: 2, title: `Rascunho secreto de ${companyName}`, status: 'draft', knowledgeIds: [ids.area] })
-    .returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
-  if (priceCents !== null) await db.insert(planPrices).values({ planId: ids.ampliado, providerId: p!.id, valueCents: priceCents });
-  await refreshCatalogueFacts(db, [p!.id]);
-  return { id: p!.id, published: v1!.id, draft: v2!.id };
+  const { itemId, contentId: published } = await buildUnit(db, id, {
+    version: 1, title: `Unidade publicada de ${companyName}`, knowledgeIds: [ids.area], levelOfLearning: ['Mestrado'],
+  });
+  const draft = await buildVersion(db, itemId, { version: 2, title: `Rascunho secreto de ${companyName}`, status: 'draft', knowledgeIds: [ids.area] });
+  if (priceCents !== null) await buildPlanPrice(db, { planId: ids.ampliado, providerId: id, valueCents: priceCents });
+  await refreshCatalogueFacts(db, [id]);
+  return { id, published, draft };
 }
 
 beforeAll(async () => {
@@ -179,20 +167,13 @@ describe('a provider and its units: only the published version leaves the server
     const db = t.deps.db;
     const areas = await db.select({ id: knowledgeAreas.id, title: knowledgeAreas.title }).from(knowledgeAreas).orderBy(knowledgeAreas.title).limit(2);
     const [a, b] = areas as [{ id: number; title: string }, { id: number; title: string }];
-    const [p] = await db
-      .insert(providers)
-      .values({ companyName: 'Grupos Didáticos', name: 'Grupos', email: 'grupos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-      .returning({ id: providers.id });
-    const unit = async (title: string, knowledgeIds: number[], levelOfLearning: string[] = ['Graduação']) => {
-      const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
-      const [v] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish', knowledgeIds, levelOfLearning }).returning({ id: itemContents.id });
-      await db.update(items).set({ publishedContentId: v!.id }).where(eq(items.id, item!.id));
-    };
+    const p = { id: await buildProvider(db, { companyName: 'Grupos Didáticos', name: 'Grupos', email: 'grupos@exemplo.com.br', condition: 'basic' }) };
+    const unit = (title: string, knowledgeIds: number[], levelOfLearning: string[] = ['Graduação']) => buildUnit(db, p.id, { title, knowledgeIds, levelOfLearning });
     // 6 units in area a (titles out of order, accents folded for the order), one in a and b, one without an area
     for (const title of ['Órbitas', 'Atomos', 'Ímãs', 'Energia', 'Calor', 'Ondas']) await unit(title, [a.id]);
     await unit('Bússola', [a.id, b.id], ['Mestrado']);
     await unit('Sem área', []);
-    await db.insert(planPrices).values({ planId: ids.ampliado, providerId: p!.id, valueCents: 90_000 });
+    await buildPlanPrice(db, { planId: ids.ampliado, providerId: p.id, valueCents: 90_000 });
     await refreshCatalogueFacts(db, [p!.id]);
 
     const query = { providerId: String(p!.id) };
@@ -466,7 +447,7 @@ describe('a provider rented while it is in the cart (an admin\'s Novo Aluguel)',
     expect((await post('/sellers/cart/items', d, { providerId: ids.demoProvider })).statusCode).toBe(200);
     expect((await post('/sellers/cart/items', d, { serviceId: ids.partnerService })).statusCode).toBe(200);
     // A rent opened while the item sits in the cart by a path that does not clean the cart (a fixture row: as before the fix).
-    await t.deps.db.insert(rents).values({ sellerId: sellerD, providerId: ids.demoProvider, planId: ids.ampliado, valueCents: 249_000, status: 'waiting' });
+    await buildRent(t.deps.db, { sellerId: sellerD, providerId: ids.demoProvider, planId: ids.ampliado, valueCents: 249_000, status: 'waiting' });
     const cart = await cartOf();
     expect(cart.items.find((i: { kind: string }) => i.kind === 'provider')).toMatchObject({ companyName: 'Editora Horizonte Educacional', available: false, rented: true, priceCents: null });
     expect(cart.totalCents).toBe(0);
