@@ -11,11 +11,11 @@ import { COURSE_MSG, type CourseDetail, type CourseImport, type CourseMoveReply,
 import { MSG } from '@edu/shared/messages';
 import { RENT_MSG } from '@edu/shared/rent-machine';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
-import { hashPassword } from '../src/platform/security';
 import { auditLogs } from '../src/platform/platform.tables';
-import { courses, courseSubjects, curriculumImports, itemContents, items, notifications, plans, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
+import { courses, courseSubjects, curriculumImports, items, notifications, plans, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
 import { courseImportWorker, runCourseImport } from '../src/modules/courses/course-import';
 import { waitUntil } from './wait';
+import { buildCourse, buildInstitution, buildProvider, buildSubject, buildUnit, buildUser, buildVersion } from './factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -25,21 +25,16 @@ type Owner = { sellerId: number } | { providerId: number };
 
 /** A subject fixture (the subjects module is not under test here) with units pinned to the given versions. */
 async function subject(owner: Owner, name: string, units: { itemId: number; contentId: number }[] = []) {
-  const [s] = await t.deps.db.insert(subjects).values({ ...owner, name }).returning({ id: subjects.id });
-  if (units.length) {
-    await t.deps.db.insert(subjectItems).values(units.map((u, position) => ({ subjectId: s!.id, itemId: u.itemId, itemContentId: u.contentId, position })));
-  }
-  return s!.id;
+  return buildSubject(t.deps.db, { ...owner, name }, units);
 }
 
 /** A unit fixture of `providerId`: v1 and v2 both published once, the pointer on v2 (the current published version). */
 async function unit(providerId: number, title: string) {
   const db = t.deps.db;
-  const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-  const [v1] = await db.insert(itemContents).values({ itemId: item!.id, version: 1, title, status: 'publish' }).returning({ id: itemContents.id });
-  const [v2] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, title: `${title} v2`, status: 'publish' }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: v2!.id }).where(eq(items.id, item!.id));
-  return { itemId: item!.id, v1: v1!.id, v2: v2!.id };
+  const { itemId, contentId: v1 } = await buildUnit(db, providerId, { version: 1, title });
+  const v2 = await buildVersion(db, itemId, { version: 2, title: `${title} v2`, status: 'publish' });
+  await db.update(items).set({ publishedContentId: v2 }).where(eq(items.id, itemId));
+  return { itemId, v1, v2 };
 }
 
 const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
@@ -85,15 +80,10 @@ beforeAll(async () => {
   ids.demoRent = rent!.id;
   // Another institution with its own seller, and a provider nobody rents.
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
-  const [other] = await db.insert(sellers).values({ name: 'Faculdade Outra', cnpj: '11222333000181', companyName: 'Faculdade Outra', planId: plan!.id, status: 'active' }).returning({ id: sellers.id });
-  ids.otherSeller = other!.id;
-  await db.insert(users).values({ name: 'Olga Outra', email: 'outra.seller@exemplo.com.br', passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: other!.id });
+  ids.otherSeller = await buildInstitution(db, { name: 'Faculdade Outra', cnpj: '11222333000181', planId: plan!.id, status: 'active' });
+  await buildUser(db, { name: 'Olga Outra', email: 'outra.seller@exemplo.com.br', password: DEMO_PASSWORD, type: 'seller', sellerId: ids.otherSeller });
   tok.other = await signIn(t.app, 'outra.seller@exemplo.com.br');
-  const [stray] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Sem Aluguel', name: 'Sem Aluguel', email: 'semaluguel@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  ids.strayProvider = stray!.id;
+  ids.strayProvider = await buildProvider(db, { companyName: 'Editora Sem Aluguel', name: 'Sem Aluguel', email: 'semaluguel@exemplo.com.br', condition: 'basic' });
   await courseImportWorker(t.deps).start();
 });
 afterAll(async () => t?.close());
@@ -419,7 +409,7 @@ describe('Importar Curso', () => {
   });
 
   it('only a provider the institution actively rents: otherwise 404, and a rent that ends before the job runs fails it', async () => {
-    const strayCourse = (await t.deps.db.insert(courses).values({ providerId: ids.strayProvider, name: 'Curso sem aluguel' }).returning({ id: courses.id }))[0]!.id;
+    const strayCourse = await buildCourse(t.deps.db, { providerId: ids.strayProvider, name: 'Curso sem aluguel' });
     const before = await sellerCounts();
     expect((await req(tok.seller!, 'POST', `/sellers/courses/import/${strayCourse}`, {})).statusCode).toBe(404);
     // An institution's course is not importable either.
