@@ -9,12 +9,11 @@
 // duration per target; BENCH_ONLY (a regular expression) measures only the matching targets (plus health);
 // BENCH_PORT (default 3299; the hello-world takes the next one) moves the servers off ports in use.
 // The goal of issue 10 for each list: p99 < 100 ms, >= 100 req/s, within 20x of health's req/s.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';

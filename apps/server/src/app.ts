@@ -28,47 +28,35 @@ import { registerMetrics } from './platform/metrics';
 import { pgRateLimitStore } from './platform/rate-limit-store';
 import { echoRequestId, requestIdGenerator } from './platform/request-id';
 import { systemModule } from './modules/system/index';
-import { unitsModule } from './modules/units/index';
+import { unitsModule, knowledgeModule } from './modules/units/index';
 import { galleriesModule } from './modules/galleries/index';
 import { servicesModule } from './modules/services/index';
-import { reviewsModule } from './modules/reviews/index';
-import { feedbackModule } from './modules/reviews/index';
+import { reviewsModule, feedbackModule, subscribeReviews } from './modules/reviews/index';
 import { authModule } from './modules/auth/index';
 import { usersModule } from './modules/users/index';
-import { knowledgeModule } from './modules/units/index';
 import { teamModule } from './modules/team/index';
-import { sellersModule } from './modules/institutions/index';
+import { sellersModule, institutionsModule } from './modules/institutions/index';
 import { providersModule } from './modules/providers/index';
-import { lmsKeyModule } from './modules/lms/index';
-import { lmsApiModule } from './modules/lms/index';
-import { institutionsModule } from './modules/institutions/index';
-import { reportsModule } from './modules/reports/index';
-import { unitsReportModule } from './modules/reports/index';
-import { accessReportsModule } from './modules/reports/index';
+import { lmsKeyModule, lmsApiModule } from './modules/lms/index';
+import { reportsModule, unitsReportModule, accessReportsModule } from './modules/reports/index';
 import { aiModule } from './modules/ai/index';
 import { notificationsModule, subscribeNotifications } from './modules/notifications/index';
-import { subscribeCatalogueFacts } from './modules/store/index';
-import { subscribeReviews } from './modules/reviews/index';
-import { storeModule } from './modules/store/index';
+import { subscribeCatalogueFacts, storeModule } from './modules/store/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { sellerRentsModule } from './modules/rents/index';
 import { subjectsModule } from './modules/subjects/index';
 import { eventsModule } from './platform/events';
 import { plansModule } from './modules/plans/index';
 import { providerIncomeModule } from './modules/provider-income/index';
-import { deliveryModule } from './modules/delivery/index';
-import { lmsExportsModule } from './modules/delivery/index';
+import { deliveryModule, lmsExportsModule } from './modules/delivery/index';
 import { coursesModule } from './modules/courses/index';
-import { studentModule } from './modules/student/index';
-import { ltiToolModule } from './modules/lti/index';
-import { ltiConnectionsModule } from './modules/lti/index';
-import { ltiFraming } from './modules/lti/index';
-import { authenticateStudent } from './modules/student/index';
+import { studentModule, authenticateStudent } from './modules/student/index';
+import { ltiToolModule, ltiConnectionsModule, ltiFraming } from './modules/lti/index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The student viewer's LMS page (LMS_VIEWER_PATH, issue 14) is the ONE page other sites may frame: a SCORM package's
+ * The student viewer's LMS page (LMS_VIEWER_PATH) is the ONE page other sites may frame: a SCORM package's
  * SCO opens it in a frame of the LMS, and an LMS may show a cartridge's web link in a frame. Its policy is the app's
  * (helmet's, set earlier in the request) with `frame-ancestors *` instead of 'self', and without X-Frame-Options
  * (which cannot name every LMS); every other page, the API and /uploads keep `frame-ancestors 'self'`. What the page
@@ -151,7 +139,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     if (app.inFlight.closing) reply.header('connection', 'close');
     if (request.method === 'GET' && request.url.split('?')[0] === LMS_VIEWER_PATH) allowLmsFraming(reply);
   });
-  // The pages an LTI launch opens may be framed by the LMS of the connection their credential names (issue 14, lti-framing.ts).
+  // The pages an LTI launch opens may be framed by the LMS of the connection their credential names (lti-framing.ts).
   app.addHook('onSend', ltiFraming(deps));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -28,7 +28,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   DATABASE_URL: z.string().optional(),
-  /** PostgreSQL (issue 15): connections of the app's pool per process (the job queue has its own, up to 10). */
+  /** PostgreSQL: connections of the app's pool per process (the job queue has its own, up to 10). */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Longest wait for a connection, a free one of the pool or a new one; past it the request answers 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
@@ -44,7 +44,7 @@ const schema = z.object({
   /** How often the access fold adds students' new accesses to the report rollups (reports also fold before reading). */
   ACCESS_FOLD_SECONDS: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Saber Compartilhado <nao-responda@sabercompartilhado.com.br>'),
-  /** The platform team's inbox: prospects of partners (issue 11) are e-mailed there. */
+  /** The platform team's inbox: prospects of partners are e-mailed there. */
   PLATFORM_TEAM_EMAIL: z.string().email().default('equipe@sabercompartilhado.com.br'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -118,7 +118,7 @@ const schema = z.object({
     .default('')
     .refine((v) => validNetworks(v), 'IMAGE_IMPORT_ALLOWED_NETWORKS: informe endereços ou faixas separados por vírgula, por exemplo 10.0.5.0/24'),
   /**
-   * Secret of the students' share links (HMAC-SHA256, issue 12), at least 32 characters. Unset: a random secret is
+   * Secret of the students' share links (HMAC-SHA256), at least 32 characters. Unset: a random secret is
    * made once and kept in DATA_DIR/secrets/share-link.key (so links survive restarts); set it when several
    * processes serve the same database. Changing it invalidates every link.
    */
@@ -127,7 +127,7 @@ const schema = z.object({
     .default('')
     .refine((v) => v === '' || v.length >= 32, 'SHARE_LINK_SECRET: use pelo menos 32 caracteres'),
   /**
-   * Encrypts the LTI tool's private signing keys at rest (AES-256-GCM, issue 14), at least 32 characters. Unset: a
+   * Encrypts the LTI tool's private signing keys at rest (AES-256-GCM), at least 32 characters. Unset: a
    * random secret is made once and kept in DATA_DIR/secrets/lti-key.key; set it when several processes serve the same
    * database. Changing it makes the stored keys unreadable: run `npm run lti:rotate-key -- --now` at once, so a new key
    * signs from that moment (a planned rotation would leave the unreadable key signing 15 more minutes) and the old ones
@@ -139,13 +139,13 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 32, 'LTI_KEY_SECRET: use pelo menos 32 caracteres'),
   /** LTI requests (login, launch, the content picker, grade answers) per client address per minute. */
   RATE_LIMIT_LTI: z.coerce.number().int().positive().default(600),
-  /** Bearer token of GET /api/metrics (Prometheus, issue 15), at least 16 characters; unset: no metrics (404). */
+  /** Bearer token of GET /api/metrics (Prometheus), at least 16 characters; unset: no metrics (404). */
   METRICS_TOKEN: z
     .string()
     .default('')
     .refine((v) => v === '' || v.trim().length >= 16, 'METRICS_TOKEN: use pelo menos 16 caracteres'),
   /**
-   * Files in an S3-compatible bucket (issue 15): set S3_BUCKET to use one; unset, files stay in DATA_DIR/uploads.
+   * Files in an S3-compatible bucket: set S3_BUCKET to use one; unset, files stay in DATA_DIR/uploads.
    * S3_ENDPOINT for a service other than AWS (MinIO, R2, s3rver…); the keys may come from the SDK's usual sources
    * (environment, instance role) when both are empty.
    */

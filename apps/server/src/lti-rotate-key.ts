@@ -1,5 +1,5 @@
 /**
- * `npm run lti:rotate-key` (issue 14): adds a new LTI signing key. It is published in the JWKS at once and signs from
+ * `npm run lti:rotate-key`: adds a new LTI signing key. It is published in the JWKS at once and signs from
  * LTI_LIMITS.keyActivationMinutes later; the key it replaces keeps signing until then and stays published
  * LTI_LIMITS.retiredKeyHours more.
  * - `--now` (a leaked key, or a changed LTI_KEY_SECRET): the new key signs at once and every older key leaves the JWKS

@@ -7,8 +7,7 @@ import { domainEvents } from './platform/domain-events';
 import { unitPackagesService } from './modules/delivery/index';
 import { courseImportWorker } from './modules/courses/index';
 import { startAccessFolding } from './modules/reports/index';
-import { ltiScoresWorker } from './modules/lti/index';
-import { startLtiCleanup } from './modules/lti/index';
+import { ltiScoresWorker, startLtiCleanup } from './modules/lti/index';
 import { importStoredImages } from './modules/units/index';
 
 const config = loadConfig();

@@ -1,5 +1,5 @@
 /**
- * `npm run storage:migrate` (issue 15): copies the local uploads folder (DATA_DIR/uploads, or `-- --from <folder>`)
+ * `npm run storage:migrate`: copies the local uploads folder (DATA_DIR/uploads, or `-- --from <folder>`)
  * into the bucket of the server's configuration (S3_BUCKET and the other S3_* settings), with a progress bar.
  * Resumable: objects already in the bucket with the same size are skipped, so an interrupted copy is run again.
  * Rows already keep keys (migration storage_keys), so nothing in the database changes.

@@ -1,9 +1,9 @@
 /**
- * The demo catalogue (issue 12): more published units of the demo provider, in two knowledge areas (one with more
+ * The demo catalogue: more published units of the demo provider, in two knowledge areas (one with more
  * than 4, so 'Mostrar mais' shows), with levels and a tag to filter on, and students' votes on the first published
  * unit, so the demo institution's catalogue (it rents the demo provider) can be browsed, filtered and rated.
- * Published the way demo units are (a closed approved review each). Idempotent: a demo database from before issue
- * 12 gets them at its next start.
+ * Published the way demo units are (a closed approved review each). Idempotent: a demo database without them gets them at its next
+ * start.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db';

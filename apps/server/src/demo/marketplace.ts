@@ -1,7 +1,7 @@
 /**
- * The demo marketplace (issue 11): the demo provider's prices on every plan, the partner's services, and one
- * ACTIVE rental of the demo provider by the demo institution (so the catalogue of the next issues starts
- * non-empty). Idempotent: a demo database loaded before issue 11 gets it on the next start.
+ * The demo marketplace: the demo provider's prices on every plan, the partner's services, and one
+ * ACTIVE rental of the demo provider by the demo institution (so the institution's catalogue starts
+ * non-empty). Idempotent: a demo database loaded without it gets it on the next start.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db';

@@ -26,7 +26,7 @@ export const DEMO_PLANS = [
 export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin'))).limit(1);
   if (existing) {
-    // Demo data loaded by an earlier version: its published unit had no review (issue 10).
+    // Demo data already loaded: add what an older load lacks (its published unit's review, the marketplace, the catalogue).
     const staff = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, ['curator', 'review', 'manager'].map(demoEmail)));
     const id = (local: string) => staff.find((u) => u.email === demoEmail(local))?.id;
     const [curatorId, reviewerId, managerId] = [id('curator'), id('review'), id('manager')];

@@ -1,5 +1,5 @@
 /**
- * CSV exports of the reports (issue 13 item 8): csv-stringify writes them, ';'-separated (spec 3 §9), UTF-8 with a
+ * CSV exports of the reports: csv-stringify writes them, ';'-separated (spec 3 §9), UTF-8 with a
  * BOM so Excel in pt-BR opens accents correctly, streamed to the client page by page so a large range never sits in
  * memory. Every report's export goes through `sendCsv`. A text cell a spreadsheet would run as a formula (first
  * character =, +, -, @, tab or carriage return: CSV injection) gets a leading apostrophe; numbers are written as is.

@@ -134,7 +134,7 @@ async function migratePostgres(url: string, connectTimeoutMs: number | undefined
   client.on('error', () => undefined);
   await client.connect();
   try {
-    // Several processes may start at once (issue 15): one migrates, the others wait here and then find nothing to do.
+    // Several processes may start at once: one migrates, the others wait here and then find nothing to do.
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsDir() });
   } finally {

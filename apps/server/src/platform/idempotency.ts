@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 15 item 3, Stripe's model). A route whose contract says `idempotent` accepts an
+ * Idempotency keys (Stripe's model). A route whose contract says `idempotent` accepts an
  * `Idempotency-Key` header; `registerRoute` (http.ts) runs its handler through `runIdempotent`:
  *
  * - The key is looked up first, without a lock. Found (not expired) with the same request hash: the stored status and

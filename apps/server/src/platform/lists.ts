@@ -1,5 +1,5 @@
 /**
- * Counting the rows of a list without counting them all (issue 10): the lists' `total` is exact up to
+ * Counting the rows of a list without counting them all: the lists' `total` is exact up to
  * COUNT_CAP and answered as COUNT_CAP + 1 above it, so a page costs the same on 100 rows or 1,000,000.
  * A client shows a total above COUNT_CAP as "mais de 10.000" (`formatCount` in shared/format.ts) (the pager then offers 501 pages of 20;
  * narrowing the filter gives the exact number).

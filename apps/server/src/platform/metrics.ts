@@ -1,5 +1,5 @@
 /**
- * GET /api/metrics (issue 15): Prometheus text format with prom-client, one registry per app (never the
+ * GET /api/metrics: Prometheus text format with prom-client, one registry per app (never the
  * library's global one: the tests build several apps in one process).
  *
  * - Only when METRICS_TOKEN is set; unset, nothing is measured and the route does not exist (404 like any

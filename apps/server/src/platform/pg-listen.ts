@@ -1,7 +1,7 @@
 /**
  * LISTEN on PostgreSQL with a dedicated connection (a pooled one would lose its LISTEN when returned
  * to the pool). Reconnects with a short backoff (250 ms doubling to at most RECONNECT_MAX_MS, so it is
- * back within a second of the database, issue 15); after a reconnection it hands `onResync` the chance
+ * back within a second of the database); after a reconnection it hands `onResync` the chance
  * to tell its listeners that notifications may have been missed meanwhile. `onError` hears of the lost
  * connection once, not of every failed attempt while the database is away.
  */

@@ -44,7 +44,7 @@ export const emails = pgTable(
 );
 
 /**
- * Idempotency keys (issue 15, platform/idempotency.ts): the answer of a write made with an `Idempotency-Key`,
+ * Idempotency keys (platform/idempotency.ts): the answer of a write made with an `Idempotency-Key`,
  * inserted in that write's transaction, so a key exists exactly when its write committed. One per principal
  * (`user:<id>` or `lms:<institution id>`), route (`POST /sellers/rents`) and key; expired after 24 h.
  */

@@ -1,6 +1,6 @@
 /**
  * The store of @fastify/rate-limit (its `store` option) in the database, so every server process on the same database
- * counts against the same limits (issue 15: sign-in attempts spread over two instances are limited as one).
+ * counts against the same limits (sign-in attempts spread over two instances are limited as one).
  *
  * One row of `rate_limits` (UNLOGGED) per limit and key: a fixed window, as the plugin's own LocalStore counts. Each
  * request is ONE atomic upsert: a new key or a window that has ended starts at 1, otherwise the hits go up by one;

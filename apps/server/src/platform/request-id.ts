@@ -1,5 +1,5 @@
 /**
- * Request ids (issue 15). Every request gets one: Fastify binds it to the request's logger (`reqId` on every
+ * Request ids. Every request gets one: Fastify binds it to the request's logger (`reqId` on every
  * line logged while the request runs) and the answer carries it in `X-Request-Id`, so a user's report, the
  * proxy's access log and our log lines meet.
  *

@@ -1,7 +1,7 @@
 /**
- * GET /uploads/<key>: a stored object streamed from Storage, the same for both backends (issue 15: files are served
- * through the server, not through signed bucket addresses; docs/decisions.md). The headers are those the local folder
- * was served with before (@fastify/static): the type of the stored extension (which the upload chose from the file's
+ * GET /uploads/<key>: a stored object streamed from Storage, the same for both backends (files are served
+ * through the server, not through signed bucket addresses; docs/decisions.md, "Object storage"). The headers are
+ * those @fastify/static sends for a local folder: the type of the stored extension (which the upload chose from the file's
  * magic bytes), `X-Content-Type-Options: nosniff`, the per-file CSP (`uploadCsp`), Last-Modified/ETag with
  * conditional GET, single byte ranges; plus `Content-Disposition: attachment` for anything a browser could run or
  * render other than an image, a PDF or an infographic's own files.

@@ -1,5 +1,5 @@
 /**
- * Copy a local uploads folder into a Storage (`npm run storage:migrate`, issue 15): every file under `dir` goes to the
+ * Copy a local uploads folder into a Storage (`npm run storage:migrate`): every file under `dir` goes to the
  * key of its relative path, streamed. Resumable: an object already there with the same size is skipped, so a run cut
  * short is simply run again. Files whose path is not a safe key, and temporary `.part` files, are left out (counted).
  */

@@ -1,5 +1,5 @@
 /**
- * File storage (issue 15 item 1). Rows keep storage KEYS — `<folder>/<name>`, e.g. `avatars/3f…9a.png`, or
+ * File storage. Rows keep storage KEYS — `<folder>/<name>`, e.g. `avatars/3f…9a.png`, or
  * `infographics/<id>/<path inside the zip>` — never addresses. Two implementations of one interface:
  *
  * - `localStorage`: a folder (DATA_DIR/uploads), the embedded default that needs nothing;

@@ -17,8 +17,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type Actor } from '../access/index';
 import { itemContents, items, providers, sellers, subjectItems, subjects } from '../../db/schema';
-import { unitGroups, type GroupedUnit } from '../units/index';
-import { unitsService } from '../units/index';
+import { unitGroups, type GroupedUnit, unitsService } from '../units/index';
 import { activeInstitutionWith, requireActiveInstitution } from '../institutions/index';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */

@@ -15,12 +15,10 @@ import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { cappedCount } from '../../platform/lists';
 import { foldedMatch } from '../../platform/search';
-import { accessWhere, requireAccess } from '../access/index';
+import { accessWhere, requireAccess, inStore, openRentStatusOf, priceOn } from '../access/index';
 import { itemContents, items, planPrices, providers } from '../../db/schema';
-import { unitGroups } from '../units/index';
-import { unitsService } from '../units/index';
+import { unitGroups, unitsService } from '../units/index';
 import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
-import { inStore, openRentStatusOf, priceOn } from '../access/index';
 import { uploadUrlSql } from '../../platform/storage';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */

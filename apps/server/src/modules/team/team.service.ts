@@ -13,8 +13,7 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../../db/schema';
-import { toUserRow } from '../users/index';
-import { usersService } from '../users/index';
+import { toUserRow, usersService } from '../users/index';
 import { foldedMatch } from '../../platform/search';
 import { requireAccess } from '../access/index';
 
