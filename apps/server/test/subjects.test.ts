@@ -8,8 +8,9 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution, buildProvider, buildRent, buildSubject, buildSubjectItem, buildUnit } from './factories';
 import { DEMO_SELLER_CNPJ } from '../src/demo/accounts';
-import { itemContents, items, plans, providers, rents, sellers, subjectItems, subjects } from '../src/db/schema';
+import { items, plans, providers, rents, sellers, subjectItems, subjects } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 
 let t: TestApp;
@@ -78,21 +79,15 @@ beforeAll(async () => {
   for (const title of ['Unidade dois', 'Unidade três', 'Unidade quatro']) units.push(await publishUnit(title));
 
   // Provider B and another institution's subject (fixture rows).
-  const [p] = await db.insert(providers).values({ companyName: 'Editora B', name: 'Editora B', email: 'editora.b@exemplo.com.br', typePerson: 'PJ', status: 'active' }).returning({ id: providers.id });
-  b.provider = p!.id;
-  const [item] = await db.insert(items).values({ providerId: b.provider }).returning({ id: items.id });
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title: 'Unidade de B', status: 'publish' }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-  b.item = item!.id;
-  b.content = content!.id;
+  b.provider = await buildProvider(db, { companyName: 'Editora B', email: 'editora.b@exemplo.com.br' });
+  const unitB = await buildUnit(db, b.provider, { title: 'Unidade de B' });
+  b.item = unitB.itemId;
+  b.content = unitB.contentId;
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
-  const [rent] = await db.insert(rents).values({ sellerId, providerId: b.provider, planId: plan!.id, valueCents: 1000, status: 'requested' }).returning({ id: rents.id });
-  b.rent = rent!.id;
-  const [other] = await db.insert(sellers).values({ name: 'Instituição B', cnpj: '00000000000191', companyName: 'Instituição B' }).returning({ id: sellers.id });
-  b.otherSeller = other!.id;
-  b.sellerSubject = (await db.insert(subjects).values({ sellerId: other!.id, name: 'Disciplina de B' }).returning({ id: subjects.id }))[0]!.id;
-  b.providerSubject = (await db.insert(subjects).values({ providerId: b.provider, name: 'Disciplina da Editora B' }).returning({ id: subjects.id }))[0]!.id;
-  await db.insert(subjectItems).values({ subjectId: b.providerSubject, itemId: b.item, itemContentId: b.content, position: 0 });
+  b.rent = await buildRent(db, { sellerId, providerId: b.provider, planId: plan!.id, status: 'requested' });
+  b.otherSeller = await buildInstitution(db, { name: 'Instituição B', cnpj: '00000000000191' });
+  b.sellerSubject = await buildSubject(db, { sellerId: b.otherSeller, name: 'Disciplina de B' });
+  b.providerSubject = await buildSubject(db, { providerId: b.provider, name: 'Disciplina da Editora B' }, [unitB]);
 });
 afterAll(() => t?.close());
 
@@ -192,7 +187,7 @@ describe('scoping: another institution or provider', () => {
   });
 
   it("a reorder naming another institution's subject items answers 404 and moves nothing", async () => {
-    const [theirItem] = await t.deps.db.insert(subjectItems).values({ subjectId: b.sellerSubject, itemId: units[0]!.itemId, itemContentId: units[0]!.contentId, position: 0 }).returning({ id: subjectItems.id });
+    const theirItem = { id: await buildSubjectItem(t.deps.db, { subjectId: b.sellerSubject, itemId: units[0]!.itemId, itemContentId: units[0]!.contentId, position: 0 }) };
     const res = await call(t.app, 'PUT', '/api/sellers/subjects/item', { ...as('seller'), payload: { subjectItems: [{ subjectItemId: theirItem!.id, order: 0 }] } });
     expect(res.statusCode).toBe(404);
     expect((await call(t.app, 'DELETE', `/api/sellers/subjects/item/${theirItem!.id}`, as('seller'))).statusCode).toBe(404);
