@@ -32,7 +32,7 @@ export const aiConfigured = (config: Config) => config.AI_BASE_URL.trim() !== ''
 
 /**
  * THE call of the OpenAI-compatible chat API (POST {AI_BASE_URL}/chat/completions) with the AI_TIMEOUT_MS time-out:
- * the activity generator and the review file (issue 12) use it. Refusals become 502 (`messages.fail`) or 504
+ * the activity generator and the review file use it. Refusals become 502 (`messages.fail`) or 504
  * (`messages.timeout`); the answer is trimmed and cut at MAX_TEXT.
  */
 export async function chatComplete(

@@ -1,6 +1,6 @@
 /**
- * The catalogue (spec 3 §2.13; issue 12 items 1–3). Institutions: the published units of the providers their
- * ACTIVE institution rents with an ACTIVE rent (store-rules.ts: a canceled or suspended rental removes them at once),
+ * The catalogue (spec 3 §2.13). Institutions: the published units of the providers their
+ * ACTIVE institution rents with an ACTIVE rent (access/market-rules.ts: a canceled or suspended rental removes them at once),
  * by knowledge area; the units of their subjects that have a newer published version (opt-in updates) and the
  * update itself. Provider users: their own published units, with the students' rating. Every unit answered passes
  * the access gate's unit.read.

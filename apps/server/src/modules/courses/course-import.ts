@@ -1,5 +1,5 @@
 /**
- * 'Importar Curso' (issue 12 item 8; spec 3 §2.16, §4): an institution copies the course of a provider it ACTIVELY
+ * 'Importar Curso' (spec 3 §2.16, §4): an institution copies the course of a provider it ACTIVELY
  * rents, as a background job (queue QUEUES.curriculumImports) whose progress the button shows and whose end the bell
  * announces.
  *

@@ -1,5 +1,5 @@
 /**
- * Courses (issue 12 item 7; spec 3 §2.16, §7 "Courses"): an ordered list of subjects of ONE owner — an institution
+ * Courses (spec 3 §2.16, §7 "Courses"): an ordered list of subjects of ONE owner — an institution
  * (seller routes) or a provider (provider routes). Every object is found through its owner, so another owner's course,
  * course item or subject answers 404; the role lists of @edu/shared/courses refuse the assistant (403) before this runs.
  *
@@ -35,7 +35,7 @@ export { ownedBy, ownerOf, type Owner };
 const auditSeller = (owner: Owner) => (owner.kind === 'seller' ? owner.id : null);
 
 /** Written qualified (courses.id, subjects.id): drizzle renders a one-table select's columns unqualified, which inside a
- * subquery would name the subquery's own row (see store-rules.ts `openRentOf`). */
+ * subquery would name the subquery's own row (see access/market-rules.ts `openRentOf`). */
 const cardColumns = {
   id: courses.id,
   name: courses.name,

@@ -1,5 +1,5 @@
 /**
- * The IMS Common Cartridge 1.1 files of a subject or a course (issue 14 item 3), following the CC 1.1 profile of IMS
+ * The IMS Common Cartridge 1.1 files of a subject or a course, following the CC 1.1 profile of IMS
  * Content Packaging 1.2 (ccv1p1_imscp_v1p2_v1p0.xsd) and the web link schema (ccv1p1_imswl_v1p1.xsd):
  *
  * - `imsmanifest.xml`: default namespace `http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1` written in the first
@@ -12,7 +12,7 @@
  *
  * Web links, not LTI links (`imsbasiclti_xmlv1p0`), even for an institution with an LTI connection: an LTI link is dead
  * in an LMS where the tool is not installed, and carries no line item; LTI links come from the content picker
- * (docs/decisions.md "Issue 14 — SCORM 1.2 and Common Cartridge").
+ * (docs/decisions.md "SCORM 1.2 and Common Cartridge").
  */
 import { strToU8, zipSync } from 'fflate';
 import { xmlEscape } from './xml';

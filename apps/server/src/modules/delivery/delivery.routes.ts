@@ -1,5 +1,5 @@
 /**
- * Delivering units (issue 12): unit packages, AI review files and students' share links. The workers of the package
+ * Delivering units: unit packages, AI review files and students' share links. The workers of the package
  * queue are started by main.ts (`unitPackagesService(deps).start()`).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The LMS exports' routes (issue 14 items 2 and 3): files answered as they are (no JSON), never cached, with the
+ * The LMS exports' routes: files answered as they are (no JSON), never cached, with the
  * number of units a cartridge left out in CARTRIDGE_SKIPPED_HEADER.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The LMS exports (issue 14 items 2 and 3; packages/shared/src/lms-exports.ts): the SCORM 1.2 dispatch package of a
+ * The LMS exports (packages/shared/src/lms-exports.ts): the SCORM 1.2 dispatch package of a
  * unit and the Common Cartridge 1.1 of a subject or a course, both built in the request (a few kilobytes) and audited.
  *
  * The launch addresses are the student viewer's LMS page (LMS_VIEWER_PATH) with a **dispatch token**: a share-link

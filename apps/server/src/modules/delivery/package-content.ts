@@ -1,8 +1,8 @@
 /**
- * What goes into a unit package (issue 12 item 4), as pure functions over ONE version's stored fields:
+ * What goes into a unit package, as pure functions over ONE version's stored fields:
  *
  * - `unidade.json`: the renderer's input (`UnitContentView` plus levels and version), with every `/uploads/…` address
- *   rewritten to the file's place in the zip, so THE renderer (`ui/unit-content`, the student viewer of issue 13, an
+ *   rewritten to the file's place in the zip, so THE renderer (`ui/unit-content`, the student viewer, an
  *   LMS importer) shows the package as the platform does.
  * - `index.html`: a static, self-contained reading of the same content for opening the zip in a browser: the stored
  *   (sanitized) HTML re-written by THE shared parser (`parseHtml`/`toHtml`, `unitSegments`), images pointing into

@@ -1,5 +1,5 @@
 /**
- * Unit packages (issue 12 item 4): the zip of ONE unit version (package-content.ts), built by a pg-boss job
+ * Unit packages: the zip of ONE unit version (package-content.ts), built by a pg-boss job
  * (QUEUES.unitPackages) into storage and kept per version in `unit_packages` (queued → building → ready | failed, with
  * progress). A published or pinned version never changes, so a ready package is served as is to every later asker.
  *

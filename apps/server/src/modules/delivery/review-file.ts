@@ -1,5 +1,5 @@
 /**
- * The AI review file of a unit version (issue 12 item 5, spec 3 §7 `POST items/item/content/{id}/auto-review
+ * The AI review file of a unit version (spec 3 §7 `POST items/item/content/{id}/auto-review
  * ?returnFile=true` → review_{id}.txt): the version's text (THE reading `textOf`, as the AI and exports read units)
  * sent to the configured OpenAI-compatible API (`chatComplete`) with a reviewer's instructions — clarity, errors,
  * fit for the unit's learning levels. Staff, and institutions granted `reviewFiles` for a version they may read

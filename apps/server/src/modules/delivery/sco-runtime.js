@@ -1,7 +1,7 @@
 // @ts-check
 /* global window, document, URL */
 /**
- * The script of the SCORM 1.2 package's SCO (issue 14 item 2). It runs in the LEARNER'S BROWSER, inside the LMS —
+ * The script of the SCORM 1.2 package's SCO. It runs in the LEARNER'S BROWSER, inside the LMS —
  * never on this server. It is a static file, copied into the package byte for byte (scorm-package.ts `scoScript`
  * wraps it with its settings): no build step (tsx, esbuild, a coverage tool) touches it, so what the learner's
  * browser runs is exactly this text. `// @ts-check` (allowJs in apps/server/tsconfig.json) and ESLint still check it.

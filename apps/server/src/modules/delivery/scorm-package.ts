@@ -1,5 +1,5 @@
 /**
- * What the SCORM 1.2 dispatch package holds (issue 14 item 2), following the ADL SCORM 1.2 Content Aggregation Model:
+ * What the SCORM 1.2 dispatch package holds, following the ADL SCORM 1.2 Content Aggregation Model:
  *
  * - `imsmanifest.xml`: IMS CP 1.1.2 with the ADL CP extension (`adlcp:scormtype="sco"`), metadata 'ADL SCORM' 1.2, one
  *   organization with one item pointing at one SCO resource;

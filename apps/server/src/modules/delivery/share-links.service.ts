@@ -1,5 +1,5 @@
 /**
- * Students' share links (issue 12 item 9). A link is `/student/link?token=<payload>.<signature>`:
+ * Students' share links. A link is `/student/link?token=<payload>.<signature>`:
  *
  * - payload (base64url JSON): version, institution id, target kind and id, optional student id, optional expiry
  *   (seconds), and the institution's LMS-key generation (`sellers.lms_key_generated_at` in ms, 0 when none);
@@ -9,9 +9,9 @@
  *
  * Verifying answers what the link opens NOW: the institution must still be active, and a unit is opened only while
  * the gate lets the institution read it (`item.read` for the institution as actor: an ACTIVE rent of the unit's
- * provider, store-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
+ * provider, access/market-rules.ts `activeRentOf`); a subject opens the subject's units whose rental is active.
  *
- * Issue 14: an LTI launch mints a link naming its launch (`l`): it opens only while that launch row lives (8 hours) and
+ * An LTI launch mints a link naming its launch (`l`): it opens only while that launch row lives (8 hours) and
  * its LTI connection is not deleted. The LMS exports (lms-exports.service.ts) sign unit links too, with `d` (their openings are access events of
  * source 'lms') and, for a unit of a subject, `sj` (the version that subject keeps when the LMS launches it).
  */
@@ -46,15 +46,15 @@ const payloadSchema = z.strictObject({
   st: z.string().max(200).optional(),
   e: z.number().int().positive().optional(),
   g: z.number().int().nonnegative(),
-  /** A link minted by an LTI launch (issue 14): the launch (`lti_launches`), so accesses count as 'lms' and answers reach the LMS grade. */
+  /** A link minted by an LTI launch: the launch (`lti_launches`), so accesses count as 'lms' and answers reach the LMS grade. */
   l: z.string().min(1).max(64).optional(),
   /**
-   * Issue 14 (LMS exports): a unit link of one of the institution's subjects — it opens the version that subject keeps
+   * An LMS export's unit link of one of the institution's subjects — it opens the version that subject keeps
    * AT LAUNCH (an opt-in update moves it; a unit taken out of the subject stops opening).
    */
   sj: z.number().int().positive().optional(),
   /**
-   * An LMS's dispatch link (issue 14: a SCORM package, a cartridge's web link; issue 13: the LMS API's launch address):
+   * An LMS's dispatch link (a SCORM package, a cartridge's web link, the LMS API's launch address):
    * its openings are access events of source 'lms'.
    */
   d: z.literal(1).optional(),

@@ -1,5 +1,5 @@
 /**
- * THE guard of the institution's marketplace (issue 11): the store, the partners, the cart and the payment
+ * THE guard of the institution's marketplace: the store, the partners, the cart and the payment
  * request belong to the caller's institution, and only while it is ACTIVE. A suspended institution keeps
  * signing in but loses them (403, RENT_MSG.suspended); reactivation gives them back. Other screens that a
  * suspension closes (the catalogue, delivery) call the same guard.

@@ -20,7 +20,7 @@ export const sellers = pgTable(
     /** active, pending (until the e-mail is confirmed), suspended. */
     status: text('status').notNull().default('pending'),
     /**
-     * What an admin granted this institution beyond its rentals (issue 12; the spec's "certain specific user ids"):
+     * What an admin granted this institution beyond its rentals (the spec's "certain specific user ids"):
      * INSTITUTION_GRANTS of @edu/shared/institutions — unit packages, temporary share links, AI review files.
      */
     grants: text('grants').array().notNull().default(sql`'{}'::text[]`),
@@ -29,7 +29,7 @@ export const sellers = pgTable(
   },
   (t) => [
     index('sellers_status_idx').on(t.status),
-    // The LMS API finds the institution of a key by its hash on every call (issue 13).
+    // The LMS API finds the institution of a key by its hash on every call.
     uniqueIndex('sellers_lms_key_hash_unique').on(t.lmsKeyHash).where(sql`${t.lmsKeyHash} is not null`),
   ],
 );

@@ -1,5 +1,5 @@
 /**
- * The LMS API (spec 1 §7 "LMS API", §2.7; issue 13 item 2): `POST /saveDataInJson` with the institution's LMS key
+ * The LMS API (spec 1 §7 "LMS API", §2.7): `POST /saveDataInJson` with the institution's LMS key
  * links one unit of its ACTIVE rentals to its LMS (`lms_items`, one row per institution and unit) and answers the
  * unit's launch address — the students' share link of the unit (share-links.service.ts signing), permanent, naming
  * no student: the LMS appends `&student=<id>` (LMS_STUDENT_PARAM) for the student who launches it.
@@ -9,7 +9,7 @@
  *   replaced at the same moment. So a unit is never linked under a key that the same instant unlinked everything,
  *   and the launch address always carries the generation of the key that linked it.
  * - What may be linked is what the institution may read: the access gate's `item.read` with the institution itself
- *   as the actor (an ACTIVE rent of the unit's provider by the ACTIVE institution, store-rules.ts `activeRentOf`),
+ *   as the actor (an ACTIVE rent of the unit's provider by the ACTIVE institution, access/market-rules.ts `activeRentOf`),
  *   the same question the share link's verification asks, and the unit must have a published version. Anything
  *   else answers 404 with LMS_MSG.unitNotRented (a unit of another provider is indistinguishable from a missing one).
  * - Linking twice changes nothing (`on conflict do nothing`) and answers the same address; only a first link is

@@ -4,7 +4,7 @@
  * as a tombstone (deleted_at, deleted_by) for the audit; at most one live connection per institution and client
  * id (a partial unique index, so two simultaneous adds cannot both succeed). Admin and director only (route roles).
  *
- * Issue 14: each connection answers the values the LMS admin pastes into the LMS (`tool`, from PUBLIC_URL only: the
+ * Each connection answers the values the LMS admin pastes into the LMS (`tool`, from PUBLIC_URL only: the
  * same for every connection, so they can be pasted before the connection exists) and its accepted deployments, which
  * the admin adds and removes (audited); 'Testar conexão' fetches the platform's JWKS with a time-out. A platform URL
  * over http (localhost) is accepted only while the tool itself runs on localhost (lti-urls.ts `allowsLocalHttp`).

@@ -1,5 +1,5 @@
 /**
- * Which LMS may frame our pages (issue 14). The app's CSP says `frame-ancestors 'self'` (helmet, app.ts): no other
+ * Which LMS may frame our pages. The app's CSP says `frame-ancestors 'self'` (helmet, app.ts): no other
  * site can frame the product. The two pages an LTI launch opens inside the LMS iframe may also be framed by the LMS of
  * the connection their CREDENTIAL names — never by one a query parameter names:
  *

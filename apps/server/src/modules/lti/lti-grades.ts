@@ -1,5 +1,5 @@
 /**
- * Score passback (issue 14; IMS Assignment and Grade Services 2.0, Security Framework §4.1 client credentials).
+ * Score passback (IMS Assignment and Grade Services 2.0, Security Framework §4.1 client credentials).
  *
  * - `answer` — the student viewer of a launch that offered AGS reports each answer ('Responder'): the server finds the
  *   question among the unit's own (content/unit-questions.ts `questionKey`), checks the option against the stored

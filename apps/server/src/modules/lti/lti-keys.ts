@@ -1,5 +1,5 @@
 /**
- * The tool's RSA signing keys (issue 14; LTI Security Framework 1.0 §6: RS256, public keys at a JWKS URL). `jose`
+ * The tool's RSA signing keys (LTI Security Framework 1.0 §6: RS256, public keys at a JWKS URL). `jose`
  * makes and uses the keys; node:crypto's AES-256-GCM keeps the private half encrypted in `lti_keys`.
  *
  * - The first key is made on first use (under an advisory lock: two instances starting together make one).

@@ -1,5 +1,5 @@
 /**
- * What a verified LTI message opens (issue 14):
+ * What a verified LTI message opens:
  *
  * - **LtiResourceLinkRequest** — the link a deep-linking response created names a unit (`custom.saber_unit`, item id)
  *   or a subject (`custom.saber_subject`). The launch checks, now, that the connection's institution is active and

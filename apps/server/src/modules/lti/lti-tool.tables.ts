@@ -5,7 +5,7 @@ import { ltiConnections } from './lti-connections.tables';
 import { users } from '../users/users.tables';
 
 /**
- * The tool's signing keys (issue 14, LTI Security Framework 1.0). The private key is a PKCS#8 PEM encrypted with
+ * The tool's signing keys (LTI Security Framework 1.0). The private key is a PKCS#8 PEM encrypted with
  * AES-256-GCM under a key derived from LTI_KEY_SECRET (lti-keys.ts), the key id as associated data. A key signs from
  * `active_from` until a newer key's `active_from` (`retired_at`), and stays in the JWKS until `unpublish_at`: set when
  * it is retired — `retired_at` plus LTI_LIMITS.retiredKeyHours for a planned rotation, plus LTI_LIMITS.messageSeconds

@@ -1,5 +1,5 @@
 /**
- * Which platform addresses the server calls or sends a browser to (issue 14). The id_token names some of them (the AGS
+ * Which platform addresses the server calls or sends a browser to. The id_token names some of them (the AGS
  * `lineitem`, the deep-linking `deep_link_return_url`); the connection names the others (token endpoint, JWKS). Every
  * one must be https — http only for a platform on the developer's machine (localhost) while the tool itself runs there
  * (PUBLIC_URL on localhost), the rule of the connection's URL — and on a host of the connection: its URL's or one of

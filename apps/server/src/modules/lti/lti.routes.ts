@@ -1,5 +1,5 @@
 /**
- * The LTI 1.3 tool's routes (issue 14, packages/shared/src/lti-tool.ts). In a Fastify scope of their own:
+ * The LTI 1.3 tool's routes (packages/shared/src/lti-tool.ts). In a Fastify scope of their own:
  * - form posts (application/x-www-form-urlencoded: the platform's login and launch, the picker's answer) are parsed
  *   here only;
  * - one per-address limit (RATE_LIMIT_LTI per minute) runs before anything else;

@@ -1,5 +1,5 @@
 /**
- * THE answers to "who is told" of the marketplace (issue 11), so that every module tells the same people:
+ * THE answers to "who is told" of the marketplace, so that every module tells the same people:
  *
  * - `platformTeam`: the platform team that runs the business (PLATFORM_ADMIN_TYPES: admin, director).
  * - `providerHolders`: a provider's ACCOUNT HOLDERS (type provider, or serviceProvider for a partner); its

@@ -74,7 +74,7 @@ export function providerIncomeService({ db }: Deps) {
    * The provider's published units, latest published first or most popular first: the first rows of a partial index
    * of the provider's published items (items.published_at / items.popularity, kept by the database, migration 0016),
    * then their published versions by id. 'Most popular' is the students' accesses to the unit (items.popularity, added by
-   * the access fold, modules/reports/access-rollups.ts; issue 13).
+   * the access fold, modules/reports/access-rollups.ts).
    */
   async function units(providerId: number, order: 'latest' | 'popular', limit: number): Promise<ProviderUnitRow[]> {
     const rows = await db

@@ -45,7 +45,7 @@ export const providers = pgTable(
   (t) => [
     index('providers_status_idx').on(t.status),
     index('providers_created_idx').on(t.createdAt),
-    // The admin list (issue 10): accent-free search on company name, name and e-mail, and one index per sort.
+    // The admin list: accent-free search on company name, name and e-mail, and one index per sort.
     index('providers_company_name_trgm_idx').using('gin', sql`${t.companyNameFolded} gin_trgm_ops`),
     index('providers_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     index('providers_email_trgm_idx').using('gin', sql`${t.emailFolded} gin_trgm_ops`),

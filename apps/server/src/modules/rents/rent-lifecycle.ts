@@ -1,5 +1,5 @@
 /**
- * THE writer of `rents.status` (issue 11), driven by the table of `@edu/shared/rent-machine`: a new rent
+ * THE writer of `rents.status`, driven by the table of `@edu/shared/rent-machine`: a new rent
  * (`openRent`: the institution's payment request, or an admin's 'Novo Aluguel') and every move of an
  * existing one (`moveRent`). Refusals are 409 with the table's pt-BR message (403-like refusals of a role
  * that may not make the move are 409 too: the route's contract already refused the wrong roles with 403,

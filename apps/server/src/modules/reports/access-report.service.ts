@@ -1,10 +1,10 @@
 /**
- * 'Relatório de Acessos' (spec 3 §2.17; issue 13 item 4): per institution and student, the accesses in the period and
+ * 'Relatório de Acessos' (spec 3 §2.17): per institution and student, the accesses in the period and
  * the last one; the total of accesses, the unique students and the plan's usage; the accesses per day and the most
  * accessed units (charts); the CSV.
  *
  * Every call folds the pending events first (`foldBeforeReading`: one statement when none are pending), so the report is
- * exact, then reads only rollups (docs/architecture.md "Issue 13 — the access reports"):
+ * exact, then reads only rollups (docs/architecture.md, Reports):
  * - the rows' students: `access_student_activity` (one row per institution and student, its days as a multirange):
  *   the students with an access in the period, in report order (institution name, institution, student), and their
  *   number — the unique students — without reading one row per student and day;

@@ -1,5 +1,5 @@
 /**
- * 'Relatório de Acessos por Unidades' (spec 3 §2.17; issue 13 item 5): per unit, its students' accesses in the period
+ * 'Relatório de Acessos por Unidades' (spec 3 §2.17): per unit, its students' accesses in the period
  * (every institution together), most first, 25 per page, with a knowledge-area filter (knowledgeid 0: every area);
  * the accesses per day and the most accessed units (charts); the CSV 'relatorio.csv'.
  *
@@ -7,7 +7,7 @@
  * reads only rollups: the ranking over every unit from two month snapshots and the range's edge months
  * (access-snapshots.ts), over a provider's or an area's units from `access_item_months` (one row per unit and month,
  * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
- * from the area's units in `access_item_months` (docs/architecture.md "Issue 13 — the access reports").
+ * from the area's units in `access_item_months` (docs/architecture.md, Reports).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The published-units report (spec 3 §2.17; issue 13 item 6): one provider's units whose published version became
+ * The published-units report (spec 3 §2.17): one provider's units whose published version became
  * the published one in the period, newest first, 20 per page, and the same rows as CSV.
  *
  * - Scope: the access gate's `provider.edit` (admin and director any provider, a provider's users their own; another

@@ -61,7 +61,7 @@ export function feedbackService(deps: Deps) {
   }
 
   /**
-   * A student's problem report or free-text feedback (issue 13), with the share link verified by registerRoute: on a
+   * A student's problem report or free-text feedback, with the share link verified by registerRoute: on a
    * unit the link opens now (404 otherwise), stored with the institution and the student (no reporter user).
    */
   async function studentReport(student: StudentContext, body: z.output<typeof feedbackRoutes.report.body>): Promise<{ message: string }> {

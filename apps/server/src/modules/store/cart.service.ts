@@ -7,7 +7,7 @@
  *
  * An item whose provider the institution already rents (an admin's 'Novo Aluguel' deletes the pair's cart row,
  * but a tab may still hold it) is unavailable in GET (not in the TOTAL) and skipped by 'Solicitar Pagamento',
- * which takes it out of the cart and names the company (docs/decisions.md, issue 11).
+ * which takes it out of the cart and names the company (docs/decisions.md, "Store").
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';

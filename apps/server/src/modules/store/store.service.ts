@@ -26,7 +26,7 @@ export const sqlArray = (values: readonly (number | string)[], type: 'int' | 'te
   sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
 
 // THE rule of who is in the store (`inStore`), THE price lookup (`priceOn`) and "already rented" (`openRentOf`, `openRentStatusOf`) live in
-// store-rules.ts, shared with the cart, the admin's 'Novo Aluguel' and the access gate's unit.storeRead.
+// access/market-rules.ts, shared with the cart, the admin's 'Novo Aluguel' and the access gate's unit.storeRead.
 
 /** What the one button says for this institution: its open rent's state (@edu/shared/store `storeStateOfRent`:
  * 'rented' only when active, else 'pending'), else in the cart, else available. The outer column is written

@@ -1,5 +1,5 @@
 /**
- * What a student does with a share link (issue 13 item 1): open a unit of the link (one access event per opening,
+ * What a student does with a share link: open a unit of the link (one access event per opening,
  * written in the same request), vote 1–5 stars (one vote per student and unit within the institution; voting again
  * changes it; `items.rating_sum/count` follow by trigger), and ask the AI about the unit (answered from the unit's own
  * text only; STUDENT_QUESTIONS_PER_HOUR per student and link, counted in `student_questions`). The link itself is
@@ -83,7 +83,7 @@ export function studentService(deps: Deps) {
           studentId: student.studentId,
           itemId: unit.itemId,
           itemContentId: unit.itemContentId,
-          // 'lms' for a link an LMS launched: an LTI launch, a SCORM package, a cartridge's web link (issue 14).
+          // 'lms' for a link an LMS launched: an LTI launch, a SCORM package, a cartridge's web link.
           source: student.link.source,
         }),
         versionOf(unit.itemContentId),

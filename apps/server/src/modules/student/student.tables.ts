@@ -6,7 +6,7 @@ import { itemContents, items } from '../units/units.tables';
 
 /**
  * A student's star vote on a unit (1–5, one per student and unit within an institution: the student id is the
- * institution's, e.g. its LMS user). Recorded by the student viewer (issue 13); the catalogue shows the average to
+ * institution's, e.g. its LMS user). Recorded by the student viewer; the catalogue shows the average to
  * providers. items.rating_sum / rating_count are kept by the database (trigger unit_votes_keep_rating, 0017).
  */
 export const unitVotes = pgTable(

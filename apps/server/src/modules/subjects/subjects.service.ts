@@ -8,7 +8,7 @@
  * (requireActiveInstitution); a provider's by its provider user. Another owner's id answers 404.
  *
  * What an institution may put in a subject: the PUBLISHED version of a unit it may read through the access gate's
- * unit.read AND whose provider it rents with an ACTIVE rent (store-rules `activeRentOf`); that version is pinned.
+ * unit.read AND whose provider it rents with an ACTIVE rent (access/market-rules.ts `activeRentOf`); that version is pinned.
  * Reading a unit of a subject later goes through unit.read again: a canceled rent makes it unreadable at once.
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';

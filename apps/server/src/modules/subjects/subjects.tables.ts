@@ -1,8 +1,8 @@
 /**
- * The curriculum (issue 12, spec 3 §2.13–§2.16, §3 "Subject", "Subject category", "Course"): subjects and courses
- * owned by an institution (seller) or by a content provider, the units of a subject (each pinned to the version the
- * owner uses until it chooses 'Atualizar'), the institution's subject categories, unit packages and imports.
- * Exactly one owner per subject and course (check constraints); positions are dense and unique per parent.
+ * Subjects (spec 3 §2.13–§2.14, §3 "Subject", "Subject category"): subjects owned by an institution (seller) or by a
+ * content provider, the units of a subject (each pinned to the version the owner uses until it chooses 'Atualizar'),
+ * and the institution's subject categories. Exactly one owner per subject (check constraint); positions are dense
+ * and unique per subject.
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * THE writer of a unit version's status and of the item's published version (issue 10). Every change of
+ * THE writer of a unit version's status and of the item's published version. Every change of
  * `item_contents.status` and `items.published_content_id` goes through `transition` (or `insertVersion`
  * for a new row), driven by the table of `@edu/shared/unit-lifecycle`; a test greps the server for any
  * other writer. Refusals are 409 with the table's pt-BR message; an incomplete unit where the event needs

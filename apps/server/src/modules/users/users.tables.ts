@@ -31,7 +31,7 @@ export const users = pgTable(
     index('users_type_status_idx').on(t.type, t.status),
     index('users_created_idx').on(t.createdAt),
     index('users_name_idx').on(t.name),
-    // The admin and team lists (issue 10): accent-free name search, and A-Z in the order they sort by.
+    // The admin and team lists: accent-free name search, and A-Z in the order they sort by.
     index('users_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
     index('users_name_folded_idx').on(t.nameFolded, t.name, t.id),
     index('users_created_id_idx').on(t.createdAt, t.id),
