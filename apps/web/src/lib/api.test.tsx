@@ -18,7 +18,7 @@ describe('fileNameOf (Content-Disposition of downloads)', () => {
   });
 });
 
-describe('call: a 503 (the database restarting, issue 15)', () => {
+describe('call: a 503 (the database restarting)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -46,7 +46,7 @@ describe('call: a 503 (the database restarting, issue 15)', () => {
   });
 });
 
-describe('call: an idempotent write sends one Idempotency-Key per submission (issue 15)', () => {
+describe('call: an idempotent write sends one Idempotency-Key per submission', () => {
   const delays = IDEMPOTENT_RETRY.delaysMs;
   beforeEach(() => {
     IDEMPOTENT_RETRY.delaysMs = [0, 0];

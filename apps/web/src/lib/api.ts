@@ -1,10 +1,10 @@
 /**
  * The one API client. Calls a route of the shared contract; adds the bearer token; a 401 from any
- * call clears the stored session and returns to / (spec 1 §8). A 503 (the database restarting, issue 15)
+ * call clears the stored session and returns to / (spec 1 §8). A 503 (the database restarting)
  * keeps the session: one toast says the service is briefly unavailable, and the call fails as usual (the
  * screen shows its own error with its retry; TanStack Query retries reads).
  *
- * Idempotent writes (contract `idempotent`, issue 15): each `call` is ONE submission and carries ONE
+ * Idempotent writes (contract `idempotent`): each `call` is ONE submission and carries ONE
  * `Idempotency-Key` (crypto.randomUUID()), which the client reuses when it sends that submission again — after a
  * network failure, a 502/503/504, or a 409 saying the first attempt is still running (IDEMPOTENT_RETRY) — so a
  * retried payment request or upload is done once; the next submission (the next `call`) has a new key.

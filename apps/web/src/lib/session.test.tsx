@@ -1,5 +1,5 @@
 /**
- * Issue 14: inside an LMS iframe with third-party cookies blocked, Chromium throws a SecurityError on any access to
+ * Inside an LMS iframe with third-party cookies blocked, Chromium throws a SecurityError on any access to
  * `window.localStorage`; the session then lives in memory for the page, so the student viewer and the LTI content
  * picker render (found by e2e/lti.spec.ts) instead of failing on their first read of the token.
  */

@@ -1,6 +1,6 @@
 /**
  * The session in local storage (spec 1 §3): token, user and the seller's LMS key, kept apart. Where the browser refuses
- * storage — a page inside an LMS iframe with third-party cookies blocked (issue 14: the student viewer and the LTI
+ * storage — a page inside an LMS iframe with third-party cookies blocked (the student viewer and the LTI
  * content picker), private modes — it lives in memory for the page instead of failing every render.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The delivery calls (issue 12): unit packages, the AI review file, students' share links; the LMS exports (issue 14).
+ * The delivery calls: unit packages, the AI review file, students' share links; the LMS exports.
  * Each download and link is one write hook; the buttons pass their own reactions (saving the file, toasts).
  */
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';

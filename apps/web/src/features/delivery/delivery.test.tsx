@@ -1,5 +1,5 @@
 /**
- * Delivery buttons (issue 12): the package download's progress, its 30-second cooldown in steps of 5 (fake intervals),
+ * Delivery buttons: the package download's progress, its 30-second cooldown in steps of 5 (fake intervals),
  * its error state; who sees each button. The server is a stub of `fetch` answering the shared contract's shapes.
  */
 import { MantineProvider } from '@mantine/core';

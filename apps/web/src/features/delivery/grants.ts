@@ -18,6 +18,6 @@ export const mayReviewFiles = (user: SessionUser | null) =>
 export const mayShare = (user: SessionUser | null) => !!user && (SHARE_LINK_TYPES as readonly string[]).includes(user.type);
 /** 'Gerar link provisório': also the `tempLinks` grant. */
 export const mayShareTemporary = (user: SessionUser | null) => mayShare(user) && granted(user!, 'tempLinks');
-/** LMS exports (issue 14): who shares (the seller and the content manager); the SCORM package also needs `packages`. */
+/** LMS exports: who shares (the seller and the content manager); the SCORM package also needs `packages`. */
 export const mayExportToLms = (user: SessionUser | null) => !!user && (LMS_EXPORT_TYPES as readonly string[]).includes(user.type);
 export const mayDownloadScorm = (user: SessionUser | null) => mayExportToLms(user) && granted(user!, 'packages');

@@ -1,4 +1,4 @@
-/** Public surface of delivery (issues 12 and 14): the buttons the catalogue, the subjects and the courses mount. */
+/** Public surface of delivery (packages, review files, share links, LMS exports): the buttons the catalogue, the subjects and the courses mount. */
 export { PackageDownloadButton, type PackageDownloadButtonProps } from './components/package-download-button';
 export { ReviewFileButton } from './components/review-file-button';
 export { ShareLinkButton } from './components/share-link-button';

@@ -1,5 +1,5 @@
 /**
- * The LMS export buttons (issue 14): who sees them, the SCORM package's download and cooldown, the cartridge's
+ * The LMS export buttons: who sees them, the SCORM package's download and cooldown, the cartridge's
  * skipped-units toast, and a refusal's own reason (409 without an LMS key). `fetch` answers the shared contract's shapes.
  */
 import { MantineProvider } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The content picker's calls (issue 14, packages/shared/src/lti-tool.ts). No session: the deep-linking session from the
+ * The content picker's calls (packages/shared/src/lti-tool.ts). No session: the deep-linking session from the
  * LMS launch travels in `x-lti-session` on every call; its answer is a real form post (the server answers the page that
  * posts the signed response back to the LMS).
  */

@@ -1,5 +1,5 @@
 /**
- * The cart page with an item the institution already rents (issue 11 leftovers): the server answers it
+ * The cart page with an item the institution already rents: the server answers it
  * `rented: true` (unavailable, out of the TOTAL) and 'Solicitar Pagamento' leaves it out (`skipped`). The page
  * says so on the item, lets the request go (the server skips it), and afterwards names the skipped items.
  * The server is a stub of `fetch` answering the shared contract's shapes.

@@ -1,5 +1,5 @@
 /**
- * The student viewer's calls (issue 13, packages/shared/src/student.ts). No session: every call carries the share
+ * The student viewer's calls (packages/shared/src/student.ts). No session: every call carries the share
  * link's token in `x-student-link` and, for a link that names no student, the student token `POST /student/identify`
  * answered in `x-student-token`. The server verifies both on every call.
  */
@@ -98,7 +98,7 @@ export async function askQuestion(c: StudentCredentials, body: QuestionBody): Pr
   }
 }
 
-/** An answer of a link an LMS launch opened with AGS (issue 14): the server checks it and sends the score to the LMS. */
+/** An answer of a link an LMS launch opened with AGS: the server checks it and sends the score to the LMS. */
 export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: string, option: string) =>
   call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });
 

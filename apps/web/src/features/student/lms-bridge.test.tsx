@@ -1,5 +1,5 @@
 /**
- * The viewer's side of the SCORM package's conversation (issue 14): it announces itself to its parent without data,
+ * The viewer's side of the SCORM package's conversation: it announces itself to its parent without data,
  * sends progress only after the parent window said hello, and only to that hello's origin.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The viewer's side of the SCORM package's conversation (issue 14; SCORM_BRIDGE in packages/shared/src/lms-exports.ts).
+ * The viewer's side of the SCORM package's conversation (SCORM_BRIDGE in packages/shared/src/lms-exports.ts).
  * On the LMS page (LMS_VIEWER_PATH) opened in a frame, the viewer announces itself to its parent with `loaded` (no
  * data); the package's SCO answers `hello`; from then on every progress goes to the origin that said hello, and only to
  * the parent window. The SCO, not the viewer, talks to the LMS's SCORM API (another origin: the viewer cannot reach it).

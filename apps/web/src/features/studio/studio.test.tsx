@@ -56,7 +56,7 @@ describe('studio model', () => {
     expect(firstErrorStep({ 'topics.1.content': 'x' })).toBe(2);
   });
 
-  // Issue 10 item 3: the one table of cases that the contract and the API test also run.
+  // The one table of cases that the contract and the API test also run.
   it.each(CONTENT_CASES)('judges a synthesis that is $name as the contract and the server do (filled: $filled)', ({ html, filled }) => {
     expect(validate(values({ title: 'T', synthesis: html }), true)).toEqual(filled ? {} : { synthesis: UNIT_MSG.synthesisRequired });
     // On a new unit the synthesis is not required yet.

@@ -1,5 +1,5 @@
 /**
- * 'Unidades que foram atualizadas' (spec 3 §2.13; issue 12 item 2): the units of the institution's subjects whose
+ * 'Unidades que foram atualizadas' (spec 3 §2.13): the units of the institution's subjects whose
  * provider published a newer version. Each row says what changed — the version numbers, the provider's reason and
  * the date — with 'Ver' for the new version and 'Atualizar' (not for the assistant), which moves every subject of
  * the institution to it after a confirmation. Nothing shows while there is nothing to update.

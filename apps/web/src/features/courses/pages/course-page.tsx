@@ -3,7 +3,7 @@
  * and by keyboard (the whole new order is saved at once; on failure an error toast and the list goes back), 'Ver
  * Disciplina' to /seller/subject/{subjectId}, remove with confirmation, and 'Nova Disciplina' to add the owner's
  * subjects not yet in the course (one call per subject, as the spec says). The assistant only reads. 'Exportar para o
- * LMS' (issue 14): the course as a Common Cartridge 1.1, for the institution's seller and content manager.
+ * LMS': the course as a Common Cartridge 1.1, for the institution's seller and content manager.
  */
 import { ActionIcon, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';

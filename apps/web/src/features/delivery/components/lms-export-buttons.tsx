@@ -1,5 +1,5 @@
 /**
- * The LMS exports (issue 14): 'Pacote SCORM 1.2' of a unit (the 'download zip' for LMSs without LTI; the unit zip's
+ * The LMS exports: 'Pacote SCORM 1.2' of a unit (the 'download zip' for LMSs without LTI; the unit zip's
  * 30-second cooldown after a download) and 'Exportar para o LMS' (the Common Cartridge 1.1 of a subject or a course).
  * Shown to who may share (the seller and the content manager); the SCORM package also to institutions granted
  * packages. The server's reason is shown for a refusal it explains (no LMS key, no grant, nothing to export).

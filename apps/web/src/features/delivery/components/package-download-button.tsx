@@ -1,5 +1,5 @@
 /**
- * The unit package download (spec 3 §2.13 "Download button for a unit (zip)", §8, §9; issue 12 item 4): asks the
+ * The unit package download (spec 3 §2.13 "Download button for a unit (zip)", §8, §9): asks the
  * server for the version's package, shows the build's progress while the job runs, downloads the zip, then becomes a
  * countdown starting at 30 that drops by 5 every 5 seconds and re-enables after 30 seconds. A failure shows the error
  * icon state and the §8 text. Shown only to who may download (staff, the provider, an institution granted packages).

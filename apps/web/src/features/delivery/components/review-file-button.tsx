@@ -1,5 +1,5 @@
 /**
- * The AI review file of a unit version (spec 3 §2.13 "A review-file generation action", §7, §8; issue 12 item 5):
+ * The AI review file of a unit version (spec 3 §2.13 "A review-file generation action", §7, §8):
  * downloads review_{id}.txt. Staff and institutions granted `reviewFiles` only.
  */
 import { Button } from '@mantine/core';

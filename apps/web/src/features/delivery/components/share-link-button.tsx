@@ -1,6 +1,6 @@
 /**
- * Share a unit or a subject with students (spec 3 §2.14 'Gerar link provisório', §2.15 share-link button; issue 12
- * item 9): the server signs the link; it is copied to the clipboard with a toast (or shown to copy by hand when the
+ * Share a unit or a subject with students (spec 3 §2.14 'Gerar link provisório', §2.15 share-link button):
+ * the server signs the link; it is copied to the clipboard with a toast (or shown to copy by hand when the
  * browser refuses the clipboard). 'Gerar link provisório' (7 days) only with the tempLinks grant. Hidden for the
  * assistant (the server refuses it too).
  */

@@ -1,5 +1,5 @@
 /**
- * One LTI connection in 'Gerenciar Conexão LTI' (spec 3 §2.11; issue 14): the values the LMS admin pastes into
+ * One LTI connection in 'Gerenciar Conexão LTI' (spec 3 §2.11): the values the LMS admin pastes into
  * Moodle, Canvas or D2L (each with a copy button, docs/lms.md walks through where each one goes), the deployments the
  * tool accepts ('Adicionar' for another, 'Remover' beside each), the platform endpoints the server derived, 'Testar conexão' (the server
  * asks the LMS for its public keys) and 'Deletar'.

@@ -1,6 +1,6 @@
 /**
  * 'Gerenciar Conexão LTI' (spec 3 §2.11, §5): 'Adicionar Conexão' (platform, name, ClientId, platform URL, and the
- * optional Deployment ID of issue 14) and 'Deletar Conexão' (ClientId and URL), with the institution's live
+ * optional Deployment ID) and 'Deletar Conexão' (ClientId and URL), with the institution's live
  * connections listed below (lti-connection-card.tsx): the values to paste into the LMS, the endpoints the server
  * derived, the deployments, 'Testar conexão'.
  */

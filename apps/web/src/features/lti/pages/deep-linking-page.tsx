@@ -1,5 +1,5 @@
 /**
- * /lti/deep-linking?session=… (issue 14): the content picker a teacher opens from the LMS (a Deep
+ * /lti/deep-linking?session=…: the content picker a teacher opens from the LMS (a Deep
  * Linking 2.0 request), inside the LMS iframe, without signing in to the product — the launch's session is the
  * credential. It lists the institution's subjects and its catalogue (the units of its ACTIVE rentals, by knowledge
  * area, searchable as in 'Meu Catálogo'); 'Adicionar ao LMS' posts the choice, and the server's answer posts the signed

@@ -1,5 +1,5 @@
 /**
- * The charts above an access report's table (issue 13 item 7): accesses per day over the period and the most
+ * The charts above an access report's table: accesses per day over the period and the most
  * accessed units, in the table's scope. The charts load lazily (their library stays out of the page's first load)
  * and are hidden from screen readers; the same numbers are given as text: a visible summary line and two visually
  * hidden tables (the days with accesses, the units).

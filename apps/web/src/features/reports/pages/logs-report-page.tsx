@@ -13,7 +13,7 @@ import { defaultRange, formatDateTime } from '../dates';
 
 const COLUMNS: Column<LogRow>[] = [
   { key: 'action', header: 'Ação', render: (r) => auditActionLabel(r.action) },
-  // The LMS links units with the institution's key, not as a user (issue 13).
+  // The LMS links units with the institution's key, not as a user (the LMS API).
   { key: 'user', header: 'Usuário', render: (r) => r.userName ?? (r.action === 'linked_lms_item' ? 'LMS da instituição' : MSG.logUserNotFound) },
   { key: 'createdAt', header: 'Data', render: (r) => formatDateTime(r.createdAt), width: 180 },
 ];

@@ -1,7 +1,7 @@
 /**
  * 'Relatar Problema' (spec 2 §2.11): the reader picks one of the ten categories and describes the problem;
  * 'Enviar' is enabled only with both. Sent as `itemFeedback` with `student_id: null` — by the signed-in reader's
- * session, or by `send` (the student viewer sends it with the share link, issue 13).
+ * session, or by `send` (the student viewer sends it with the share link).
  */
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -2,7 +2,7 @@
  * One unit of the link through THE renderer (`UnitContent`): its answerable questions (checked in the browser, as the
  * renderer does; the share of right answers is shown), 'Relatar Problema' on the cover (the reviews' dialog, sent
  * with the link), and below it the star vote, the free-text feedback and the AI question. A link an LMS launch opened
- * with grades (issue 14, `grades`) also sends each answer to the server, which checks it and posts the score to the LMS.
+ * with grades (`grades`) also sends each answer to the server, which checks it and posts the score to the LMS.
  */
 import { Card, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -56,7 +56,7 @@ export function StudentUnitView({
     [grades, credentials, unitId],
   );
 
-  // Opened by an LMS (issue 14, LMS_VIEWER_PATH): the page is kept here to start where an attempt resumes and to tell
+  // Opened by an LMS (LMS_VIEWER_PATH): the page is kept here to start where an attempt resumes and to tell
   // the SCORM package (lms-bridge.ts) the page, whether the unit's last page was reached, and the score.
   const lms = useContext(LmsReaderContext);
   const [page, setPage] = useState(lms?.initialPage ?? 0);

@@ -1,12 +1,12 @@
 /**
- * /student/link?token=… (SHARE_LINK_PATH, issue 13): the student viewer, public (no account). The server verifies the
+ * /student/link?token=… (SHARE_LINK_PATH): the student viewer, public (no account). The server verifies the
  * link (and does again on every call); a refused link shows its pt-BR reason and no content. A unit link opens its
  * unit; a subject link its units in the subject's order, with a way to move between them (`&unit=` keeps the place).
  * A link that names no student asks once for 'Matrícula ou e-mail' (kept per institution in this browser) unless the
  * LMS appended `&student=`; either is exchanged for the link's student token (`POST /student/identify`), which every
  * call then carries.
  *
- * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH, issue 14: student-lms-page.tsx); there a student the
+ * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH: student-lms-page.tsx); there a student the
  * LMS names cannot be swapped.
  */
 import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * LMS_VIEWER_PATH (`/student/lms?token=…`, issue 14): the student viewer as an LMS opens it — in the frame of a SCORM
+ * LMS_VIEWER_PATH (`/student/lms?token=…`): the student viewer as an LMS opens it — in the frame of a SCORM
  * package's SCO, or from a cartridge's web link. The server lets other sites frame this page only (app.ts). It opens at
  * `&page=` (an attempt resumed) and reports the reading's progress to the SCO when one listens (lms-bridge.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * 'Adicionar à disciplina' (spec 3 §2.13, §5; issue 12 item 3): choose which of the caller's subjects receives the
+ * 'Adicionar à disciplina' (spec 3 §2.13, §5): choose which of the caller's subjects receives the
  * unit, or type a new name and pick 'Criar nova: …' — the option appears once typing has paused for 1 s (a debounced
  * creatable option) and creates the subject at once. Nothing chosen: 'Campo Obrigatório'. The catalogue pages mount
  * it (props: the unit's item id, its published version, its title).

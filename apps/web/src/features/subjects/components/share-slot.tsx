@@ -1,5 +1,5 @@
 /**
- * The share-link button of the subject detail: once for the subject and once per unit row (issue 12, item 9). Share
+ * The share-link button of the subject detail: once for the subject and once per unit row. Share
  * links are the institution's (its students and its LMS key): the provider side shows nothing. `canShare` is false
  * for users who may not share (seller_assistent); the server refuses them anyway.
  */

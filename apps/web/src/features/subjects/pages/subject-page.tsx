@@ -2,7 +2,7 @@
  * /seller/subject/{id} (spec 3 §2.15): breadcrumb, the subject's units in order (drag or keyboard to reorder: the
  * whole new order is saved at once; on failure the list reverts with an error toast), the new-unit link to the
  * catalogue, view, remove and the share-link spot. A provider sees its own subject; its view link is /studio/{id}.
- * 'Exportar para o LMS' (issue 14): the subject as a Common Cartridge 1.1, for the institution's seller and content manager.
+ * 'Exportar para o LMS': the subject as a Common Cartridge 1.1, for the institution's seller and content manager.
  */
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

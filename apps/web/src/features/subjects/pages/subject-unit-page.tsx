@@ -1,7 +1,7 @@
 /**
  * /seller/subject/{idSubject}/item/{id}/{idSubjectItem} (spec 3 §2.15): the version pinned in the subject — title,
  * the question-bank link, level tags, the content through THE renderer — and 'Remover'. Read through the gate
- * (an institution's rent of the provider must be active). 'Pacote SCORM 1.2' (issue 14) packages the unit as this
+ * (an institution's rent of the provider must be active). 'Pacote SCORM 1.2' packages the unit as this
  * subject keeps it.
  */
 import { Anchor, Badge, Breadcrumbs, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
