@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 4, 5 and 7, the access reports: a provider publishes a unit; an institution (which rents the
+ * The access reports: a provider publishes a unit; an institution (which rents the
  * provider; both are this test's own) shares it with a student, who opens it five times on a phone (390 px). The
  * institution's 'Relatório de Acessos' shows the student's visits with the figures and the charts and exports
  * 'relatorio-de-acessos.csv'; the provider's 'Relatório de Acessos por Unidades' shows the unit with its five accesses and the charts, exports

@@ -1,5 +1,5 @@
 /**
- * Issue 12 — the catalogue (spec 3 §2.13): the demo institution (it rents the demo provider) browses its catalogue by
+ * The catalogue (spec 3 §2.13): the demo institution (it rents the demo provider) browses its catalogue by
  * knowledge area ('Mostrar mais' past 4), filters by area, searches by unit title and by tag (from 4 characters),
  * opens a unit (breadcrumb Catálogo > title, content); the demo provider sees its own catalogue with the students'
  * rating and no area/level filters; a unit goes into a new subject from the 'Adicionar à disciplina' modal and, when the

@@ -1,5 +1,5 @@
 /**
- * Courses (issue 12 item 7; spec 3 §2.16): the demo institution builds a course from two of its subjects in the UI
+ * Courses (spec 3 §2.16): the demo institution builds a course from two of its subjects in the UI
  * ('Novo Curso', 'Nova Disciplina' with the save disabled until a subject is chosen), reorders them by drag and by
  * keyboard (each order saved at once: it survives a reload), and its assistant sees the course without any control.
  *

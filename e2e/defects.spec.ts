@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 8: what a new user met when trying the product, seen in the browser. The server half
+ * Defects a new user met when trying the product, seen in the browser. The server half
  * of each defect is in apps/server/test/defects.test.ts.
  */
 import { test, expect, type Locator } from '@playwright/test';

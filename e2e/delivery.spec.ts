@@ -1,5 +1,5 @@
 /**
- * Issue 12 delivery: the admin grants the demo institution 'Baixar pacotes de unidades' in the institution's edit
+ * Delivery: the admin grants the demo institution 'Baixar pacotes de unidades' in the institution's edit
  * modal (UI); the demo seller then asks for a published unit's package over the API, follows the job's progress and
  * downloads the zip. (The catalogue page that mounts the download button, and its journey, are the lead's.)
  */

@@ -118,7 +118,7 @@ test("the feedback report is not for other types, and a unit the reader may not 
   await expect(page.getByText('Acesso negado')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Feedbacks' })).toHaveCount(0);
   await page.goto('/dashboard/units/item/999999');
-  // Issue 10: the server's 404 (absent or not this reader's) is the 'Acesso negado' state, with no retry.
+  // The server's 404 (absent or not this reader's) is the 'Acesso negado' state, with no retry.
   await expect(page.getByRole('alert').filter({ hasText: 'Acesso negado' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Relatar Problema' })).toHaveCount(0);

@@ -159,7 +159,7 @@ export async function completeUnitFields(request: APIRequestContext, token: stri
   };
 }
 
-/** A unit of the author's provider, complete, sent for analysis and published by a manager (as issue 5's approval will). */
+/** A unit of the author's provider, complete, sent for analysis and published by a manager (the publish call, not the review flow). */
 export async function publishedUnitApi(
   request: APIRequestContext,
   authorToken: string,

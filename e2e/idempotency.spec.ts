@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3 — crash safety seen from the browser: the payment request reaches the server and is done, but its
+ * Crash safety seen from the browser: the payment request reaches the server and is done, but its
  * answer is lost on the way back (the connection fails). The web client sends the same submission again with the
  * same Idempotency-Key; the server answers the first result instead of running it again: the institution has ONE
  * rent, and the screen says the request was made.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 2 and 3 in a real browser.
+ * The LMS exports (SCORM 1.2 package, Common Cartridge) in a real browser.
  *
  * SCORM 1.2: an institution made for this test (granted packages, an LMS key, an active rent of the demo provider)
  * downloads 'Pacote SCORM 1.2' from the catalogue's unit page. The package, unzipped, is served by a stand-in LMS on

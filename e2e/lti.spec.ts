@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1, the LTI 1.3 tool in Chromium, against the independent platform of the API tests
+ * The LTI 1.3 tool in Chromium, against the independent platform of the API tests
  * (apps/server/test/lti-platform.ts) served from ANOTHER site (http://127.0.0.1:<port>, the product being
  * http://localhost:<port>), so the tool runs in a third-party iframe whose cookies the browser blocks (checked):
  *

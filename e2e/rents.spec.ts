@@ -1,5 +1,5 @@
 /**
- * Rentals, institution and platform sides (issue 11 item 5): an admin opens the rentals control of a NEW
+ * Rentals, institution and platform sides: an admin opens the rentals control of a NEW
  * institution (made for this test, so parallel journeys never see its rents), creates a rental with 'Novo
  * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' (and
  * 'Alugado' in the store) and asks to cancel it; the provider's income chart has moved by the rent's value. The

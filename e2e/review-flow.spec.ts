@@ -1,5 +1,5 @@
 /**
- * Issue 5's main journey (spec 2 §2.5, §2.7, §4.2): a provider's complete unit is sent and delegated
+ * The review's main journey (spec 2 §2.5, §2.7, §4.2): a provider's complete unit is sent and delegated
  * (API); the curator opens 'Avaliação', comments and sends it to correction with a comment; the author
  * finds it in Minhas Unidades (Correção), reads the comment on the status screen and sends it back for
  * analysis; the curator approves, the reviewer approves (API) and the director publishes: the unit is

@@ -1,5 +1,5 @@
 /**
- * Issue 11 — the store's provider page at scale (spec 3 §2.4): units grouped by knowledge area, each area's first 4
+ * The store's provider page at scale (spec 3 §2.4): units grouped by knowledge area, each area's first 4
  * with its count, and 'Mostrar mais' loading the rest of that area from the server ('Mostrar menos' folds it back).
  * A provider of this test alone publishes five units in one area, so the counts are its own.
  */

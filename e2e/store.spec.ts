@@ -1,5 +1,5 @@
 /**
- * Issue 11 — the store journey of a NEW institution: browse the store with filters, open a provider and a
+ * The store journey of a NEW institution: browse the store with filters, open a provider and a
  * unit, put the demo provider and a partner's service in the cart, remove and re-add, request payment, land
  * on /seller/rents. The institution is created for this test, so no other journey sees its cart or rents.
  */

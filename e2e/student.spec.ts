@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1, the student viewer: the demo institution's seller shares a catalogue unit ('Copiar link para
+ * The student viewer: the demo institution's seller shares a catalogue unit ('Copiar link para
  * alunos'); a student opens the link on a phone-sized page (390×844), says who they are once, answers the unit's
  * question, votes, sends feedback and a problem report and asks the AI (the fake chat API of e2e/fake-ai.ts); a
  * subject link moves between its units; a forged or missing link shows the refusal page and no content.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 — subjects (spec 3 §2.14, §2.15): the demo institution creates a subject, puts three units of its active
+ * Subjects (spec 3 §2.14, §2.15): the demo institution creates a subject, puts three units of its active
  * rent of the demo provider in it, creates a category and colours the subject, reorders the units by drag and by
  * keyboard (a failed save reverts), opens a unit inside the subject and removes units; an assistant sees no controls;
  * the provider organises a subject of its own, which the institution imports with 'Importar Disciplina'.

@@ -1,7 +1,6 @@
 /**
- * The access reports (spec 3 §2.17, §3 "Access report row" / "Unit access row", §7 "Reports", §8, §9; issue 13 items
- * 4, 5 and 7): students' openings of units, counted by the access rollups (docs/architecture.md "Issue 13 — the
- * access reports").
+ * The access reports (spec 3 §2.17, §3 "Access report row" / "Unit access row", §7 "Reports", §8, §9):
+ * students' openings of units, counted by the access rollups (docs/architecture.md, Reports).
  *
  * - 'Relatório de Acessos' (/dashboard/access-report, `GET /sellers/report-access`): per institution and student,
  *   total_access and last_access in the period; above the table the total of accesses, the unique students and the

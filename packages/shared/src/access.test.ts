@@ -89,7 +89,7 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     }
   });
 
-  it('seller types and client/user have the lists of the spec (the seller also Parceiros, issue 11)', () => {
+  it('seller types and client/user have the lists of the spec (the seller also Parceiros)', () => {
     expect(new Set(keys('seller'))).toEqual(
       new Set(['dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials', 'courses', 'my-team', 'ia-activities', 'store-service']),
     );

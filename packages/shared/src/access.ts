@@ -118,7 +118,7 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
   seller: [
     'dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials',
     'courses', 'my-team', 'ia-activities',
-    // Issue 11: the partners' page is where the institution puts services in its cart (docs/decisions.md).
+    // The partners' page is where the institution puts services in its cart (docs/decisions.md).
     'store-service',
   ],
   seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],

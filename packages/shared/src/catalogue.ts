@@ -1,5 +1,5 @@
 /**
- * The catalogue (spec 3 §2.13, §7 "Catalogue"; issue 12 items 1–3): the published units of the institution's ACTIVE
+ * The catalogue (spec 3 §2.13, §7 "Catalogue"): the published units of the institution's ACTIVE
  * rentals (computed on the server from the rent machine), or a provider's own published units with their students'
  * rating; the units a newer version of which the institution has not taken yet ('Unidades que foram atualizadas',
  * opt-in updates); one unit of the catalogue.

@@ -28,13 +28,13 @@ export interface RouteContract {
   /** Larger JSON bodies than the server default (1 MB), e.g. unit content. */
   bodyLimit?: number;
   /**
-   * Callable by a student with a share link (issue 13, student.ts): when the request carries the link's token in
+   * Callable by a student with a share link (student.ts): when the request carries the link's token in
    * `x-student-link`, that token is the credential instead of a session and is verified on every call; the
    * `access` list then does not apply. Without the header the route follows `access` (`[]`: students only).
    */
   studentLink?: boolean;
   /**
-   * Accepts an `Idempotency-Key` header (issue 15, Stripe's model): a write that costs something or that clients
+   * Accepts an `Idempotency-Key` header (Stripe's model): a write that costs something or that clients
    * retry. The server stores the key with the answer in the write's transaction and answers a retry with the first
    * result (`Idempotent-Replayed: true`); the web client sends one key per submission (see IDEMPOTENCY_HEADER).
    */

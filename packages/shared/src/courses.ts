@@ -1,5 +1,5 @@
 /**
- * Courses (issue 12 item 7 and the course part of item 8; spec 3 §2.16, §4, §5, §7 "Courses", §8): an ordered list
+ * Courses (spec 3 §2.16, §4, §5, §7 "Courses", §8): an ordered list
  * of subjects of ONE owner (an institution or a provider). The seller calls and the provider calls of §7, the
  * reorder rule (the whole new order, applied atomically), and 'Importar Curso' — a provider's course copied into
  * the institution by a background job whose progress the button shows.

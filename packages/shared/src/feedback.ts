@@ -33,7 +33,7 @@ export const PROBLEM_CATEGORIES = [
 ] as const;
 export type ProblemCategory = (typeof PROBLEM_CATEGORIES)[number];
 /**
- * A student's free-text feedback (spec 1 §3 "Student feedback", 'Feedback enviado com sucesso!', issue 13) is an
+ * A student's free-text feedback (spec 1 §3 "Student feedback", 'Feedback enviado com sucesso!') is an
  * `item_feedbacks` row with this `error_type`, so the feedback report lists it beside the problem reports. Only a
  * student (with a share link) sends it; a signed-in reader reports problems of the ten categories.
  */
@@ -66,7 +66,7 @@ export const feedbackRow = z.object({
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 
-/** The feedback report is paginated on the server, like the logs report (issue 10). */
+/** The feedback report is paginated on the server, like the logs report. */
 export const FEEDBACK_REPORT_PAGE_SIZE = 20;
 export const feedbackListQuery = z.strictObject({
   page: pageQuery.page,

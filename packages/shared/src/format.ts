@@ -97,8 +97,8 @@ export function formatLongDate(value: string | Date): string {
 }
 
 /**
- * Lists count their rows up to COUNT_CAP and answer COUNT_CAP + 1 above it (the server's capped count,
- * issue 10): a total above the cap is shown as "mais de 10.000".
+ * Lists count their rows up to COUNT_CAP and answer COUNT_CAP + 1 above it (the server's capped count):
+ * a total above the cap is shown as "mais de 10.000".
  */
 export const COUNT_CAP = 10_000;
 export function formatCount(total: number, one: string, many: string): string {

@@ -57,7 +57,7 @@ export const isInstitutionActive = (status: string): boolean => status === INSTI
 export const INSTITUTION_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
 
 /**
- * What an admin may grant an institution beyond its rentals (issue 12; the spec's "certain specific user ids get
+ * What an admin may grant an institution beyond its rentals (the spec's "certain specific user ids get
  * extra buttons" made a permission): download unit packages, generate temporary share links, generate AI review files.
  */
 export const INSTITUTION_GRANTS = ['packages', 'tempLinks', 'reviewFiles'] as const;
@@ -167,7 +167,7 @@ export const institutionUpdateBody = z.strictObject({
   name: requiredText(),
   email: email(),
   planId: planId(),
-  /** The grants (issue 12): the whole new set; absent = unchanged. Admin and director only (the route's roles). */
+  /** The grants: the whole new set; absent = unchanged. Admin and director only (the route's roles). */
   grants: z
     .array(z.enum(INSTITUTION_GRANTS, { error: MSG.invalidValue }), { error: MSG.invalidValue })
     .max(INSTITUTION_GRANTS.length * 2, MSG.invalidValue)

@@ -16,7 +16,7 @@ export const LIMITS = {
   aiQuestionTimeoutMs: 120000,
   templatePreviewChars: 100,
   templateEditorHeight: 400,
-  /** Reset-password links live one hour (issue 2). */
+  /** Reset-password links live one hour. */
   resetTokenMs: 60 * 60 * 1000,
   /** E-mail confirmation links live seven days. */
   confirmTokenMs: 7 * 24 * 60 * 60 * 1000,
@@ -28,7 +28,7 @@ export const LIMITS = {
   emailMax: 254,
   passwordMax: 128,
   textMax: 5000,
-  /** Free texts a user types, with the limits a reader of them expects (issue 10). */
+  /** Free texts a user types, with the limits a reader of them expects. */
   unitTitleMax: 150,
   topicTitleMax: 150,
   authorNameMax: 150,

@@ -1,5 +1,5 @@
 /**
- * Exports for learning-management systems (issue 14 items 2 and 3; docs/lms.md, "Pacotes SCORM 1.2 e Common Cartridge", for LMS administrators):
+ * Exports for learning-management systems (docs/lms.md, "Pacotes SCORM 1.2 e Common Cartridge", for LMS administrators):
  *
  * - the **SCORM 1.2 dispatch package** of a unit ('Pacote SCORM 1.2', for LMSs without LTI): a small zip with
  *   `imsmanifest.xml` and ONE SCO. The SCO holds no content: it opens the student viewer of OUR server in a frame

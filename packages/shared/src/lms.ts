@@ -2,7 +2,7 @@
  * The institution's LMS key (spec 1 §2.7, §7 "Seller account, team, LMS key, terms", §7 "LMS API").
  * The key is shown once and stored on the server only as a SHA-256 hash; a new key replaces the old one.
  *
- * The LMS API (issue 13): `POST /saveDataInJson` with the key in the `lms_key` header and `{ itemId }` links a unit
+ * The LMS API: `POST /saveDataInJson` with the key in the `lms_key` header and `{ itemId }` links a unit
  * of one of the institution's ACTIVE rentals to its LMS and answers the unit's launch address (a signed student
  * link). A new key unlinks every unit and revokes every launch address given before.
  */

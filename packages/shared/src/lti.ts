@@ -1,7 +1,7 @@
 /**
  * LTI 1.3 platform registrations of an institution (spec 3 §2.11 'Gerenciar Conexão LTI', §3 "LTI connection",
  * §5 "LTI add/delete"). The spec's cloud document store is replaced by PostgreSQL (`lti_connections`, one row per
- * connection, deletions kept as tombstones). The tool itself (launch, deep linking, scores) is lti-tool.ts (issue 14);
+ * connection, deletions kept as tombstones). The tool itself (launch, deep linking, scores) is lti-tool.ts;
  * each connection shows the values an LMS admin pastes into the LMS (`tool`), its deployments, and 'Testar conexão'.
  *
  * The endpoints derive from the platform kind and the URL the admin types, exactly as §3 lists them:
@@ -180,7 +180,7 @@ export const ltiAddBody = z.strictObject({
   url: ltiUrl(),
   /**
    * Optional: the Deployment ID the LMS shows for the installed tool. Empty: the first deployment that launches is
-   * recorded and from then on only the recorded ones are accepted (docs/decisions.md "Issue 14 — LTI 1.3").
+   * recorded and from then on only the recorded ones are accepted (docs/decisions.md, LTI, "Connections").
    */
   deploymentId: z.union([z.literal(''), ltiDeploymentId()]).optional(),
 });

@@ -14,7 +14,7 @@ export const MSG = {
   invalidCnpj: 'CNPJ inválido',
   unknownField: (name: string) => `Campo não permitido: ${name}`,
   invalidValue: 'Valor inválido',
-  // What a client can get wrong in a request (issue 10): every answer says what is wrong, in Portuguese.
+  // What a client can get wrong in a request: every answer says what is wrong, in Portuguese.
   nulCharacter: 'O texto contém um caractere nulo (código 0), que não é aceito. Remova-o e tente novamente.',
   invalidUnicode: 'O texto contém um caractere inválido (um símbolo Unicode incompleto), que não é aceito. Remova-o e tente novamente.',
   bodyNotJson: 'O corpo da requisição deve ser JSON, enviado com o cabeçalho Content-Type: application/json.',
@@ -109,12 +109,12 @@ export const MSG = {
   notFound: 'Registro não encontrado.',
   notFoundOrDenied: 'Não encontramos o que você procura, ou você não tem acesso a ele. Confira o endereço ou volte ao painel.',
   routeNotFound: 'Rota não encontrada.',
-  /** 503 DATABASE_UNAVAILABLE (issue 15): the database is restarting or unreachable; the server recovers by itself. */
+  /** 503 DATABASE_UNAVAILABLE: the database is restarting or unreachable; the server recovers by itself. */
   serviceUnavailable: 'O serviço está temporariamente indisponível. Tente novamente em alguns instantes.',
   serviceUnavailableTitle: 'Serviço indisponível',
   /** 409 CONCURRENT_CHANGE: PostgreSQL aborted the change as a deadlock's victim even after the server's retries. */
   concurrentChange: 'Outra alteração foi feita ao mesmo tempo que a sua e ela não pôde ser salva. Tente novamente.',
-  /** Idempotency-Key (issue 15, routes whose contract says `idempotent`). */
+  /** Idempotency-Key (routes whose contract says `idempotent`). */
   idempotencyKeyInvalid: 'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres imprimíveis (por exemplo, um UUID).',
   idempotencyKeyReused:
     'Esta chave de idempotência (Idempotency-Key) já foi usada com outros dados. Use uma chave nova para cada envio diferente.',

@@ -1,5 +1,5 @@
 /**
- * Delivering a unit (issue 12 items 4 and 5, spec 3 §2.13 "Download button", §7 "Catalogue", §8, §9): the unit
+ * Delivering a unit (spec 3 §2.13 "Download button", §7 "Catalogue", §8, §9): the unit
  * package (a zip of one unit version: its HTML, its media, its question bank), built by a background job and kept per
  * version, and the AI review file of a unit's text.
  *

@@ -1,5 +1,5 @@
 /**
- * The rent lists and moves of the institution and of the platform team (issue 11 item 5): the seller's
+ * The rent lists and moves of the institution and of the platform team: the seller's
  * 'Meus alugueis' (spec 3 §2.8, /seller/rents) and the admin's rentals control (§2.12,
  * /seller/rents-control/{sellerId}, title 'Alugueis'), with the calls of §7 "Store, cart, rentals". Every
  * status change goes through the rent machine (`./rent-machine`), on the server through rent-lifecycle.ts.

@@ -26,11 +26,11 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100;
 }
 
-/** A required report date (YYYY-MM-DD): the logs report's and the access reports' (issue 13). */
+/** A required report date (YYYY-MM-DD): the logs report's and the access reports'. */
 export const reportDate = () =>
   z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isIsoDate, MSG.invalidDate);
 
-/** The longest range the access reports answer (issue 13 "Rules the server enforces"): 24 months. */
+/** The longest range the access reports answer (docs/decisions.md, Reports, "Shared rules"): 24 months. */
 export const REPORT_MAX_MONTHS = 24;
 
 /**

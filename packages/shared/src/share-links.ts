@@ -1,10 +1,10 @@
 /**
- * Share links for students (issue 12 item 9, spec 3 §2.14 'Gerar link provisório', §2.15 share-link button, §7
+ * Share links for students (spec 3 §2.14 'Gerar link provisório', §2.15 share-link button, §7
  * "Create temporary share links (with LMS key, subject or item)"): a link to a unit (item id) or to a subject, signed
  * by the server (HMAC-SHA256) so it can be neither forged nor extended. It names the institution, the target, an
  * optional student id, an optional expiry and the institution's LMS-key generation: generating a new LMS key revokes
  * every older link. It stops working as soon as the rental of the unit's provider is no longer active. The page the
- * link opens is the student viewer (issue 13); here the link is created and verified.
+ * link opens is the student viewer (student.ts); here the link is created and verified.
  */
 import { z } from 'zod';
 import { defineRoute } from './contract';
@@ -14,15 +14,15 @@ import { idParam, idSchema } from './validation';
 export const SHARE_KINDS = ['unit', 'subject'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
-/** Who may create links: the institution's seller and content manager; never the assistant (issue 12 roles). */
+/** Who may create links: the institution's seller and content manager; never the assistant. */
 export const SHARE_LINK_TYPES = ['seller', 'seller_content_manager'] as const;
 /** 'Gerar link provisório': a temporary link lasts this many days (the institution needs the `tempLinks` grant). */
 export const SHARE_LINK_TEMP_DAYS = 7;
-/** The path of the student viewer the link opens (issue 13), with `?token=`. */
+/** The path of the student viewer the link opens, with `?token=`. */
 export const SHARE_LINK_PATH = '/student/link';
 export const STUDENT_ID_MAX = 200;
 /**
- * The student id of an LMS user launched through LTI (issue 14): `lti:<connection id>:<sub>`, or
+ * The student id of an LMS user launched through LTI: `lti:<connection id>:<sub>`, or
  * `lti:<connection id>#<sha256 of the sub>` for a long one. Typed identifiers (and a share link's student, an LMS's
  * `student` parameter) may not start with it, so they never meet an LTI student (student.ts `studentIdSchema`).
  */
@@ -79,7 +79,7 @@ export const verifyReply = z.object({
   subject: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** What the link opens now: the unit, or the subject's units whose rental is active (in the subject's order). */
   units: z.array(sharedUnit),
-  /** A link an LTI launch minted (issue 14): `grades` when the LMS takes the student's answers as a score (AGS). */
+  /** A link an LTI launch minted: `grades` when the LMS takes the student's answers as a score (AGS). */
   lti: z.object({ grades: z.boolean() }).nullable().default(null),
 });
 export type VerifiedLink = z.infer<typeof verifyReply>;

@@ -1,5 +1,5 @@
 /**
- * The student viewer (issue 13 item 1; spec 1 §1 "students reach content through links that the sellers share", §3
+ * The student viewer (spec 1 §1 "students reach content through links that the sellers share", §3
  * "Student feedback", §7 "Student", §9 AI question time-out; spec 2 §2.11, §7.6). A student has no account: the share
  * link's signed token (share-links.ts) is the credential. Every student call carries it in the `x-student-link`
  * header and the server verifies it on EVERY call (signature, expiry, revocation by a new LMS key, institution

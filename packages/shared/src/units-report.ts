@@ -1,6 +1,6 @@
 /**
- * The published-units report (spec 3 §2.17 "Published-units report", §3 "Published unit row", §7 "Reports", §9;
- * issue 13 item 6): a provider's units published in a period, with a learning-level and a knowledge-area filter,
+ * The published-units report (spec 3 §2.17 "Published-units report", §3 "Published unit row", §7 "Reports", §9):
+ * a provider's units published in a period, with a learning-level and a knowledge-area filter,
  * 20 per page, and its CSV 'Relatório-de-postagem.csv'. The spec's call takes startDate, endDate, providerId,
  * levelOfLearning and knowledge; the path is not shown, so it is `GET /reports/published-units` (and `/csv`).
  *

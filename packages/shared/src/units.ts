@@ -62,7 +62,7 @@ export const OWN_UNIT_FILTER_STATUSES: Record<Exclude<OwnUnitFilter, 'all'>, rea
 
 /** Who authors units: the provider and its editors (a service provider offers services, not units). */
 export const AUTHOR_TYPES = ['provider', 'editor'] as const satisfies readonly UserType[];
-/** Staff who read any unit (curation and review, issue 5). */
+/** Staff who read any unit (curation and review). */
 export const UNIT_STAFF_TYPES = ['admin', 'director', 'manager', 'curator', 'review'] as const satisfies readonly UserType[];
 /** Who may make a version the published one. */
 export const UNIT_PUBLISHER_TYPES = ['admin', 'director', 'manager'] as const satisfies readonly UserType[];

@@ -54,7 +54,7 @@ export interface ContentCase {
 }
 
 /**
- * The one table of cases that drives the content-model test on all three sides (issue 10 item 3): the
+ * The one table of cases that drives the content-model test on all three sides: the
  * contract (packages/shared/src/content/unit-document.test.ts), the studio's validation
  * (apps/web/src/features/studio/studio.test.tsx) and the API (apps/server/test/unit-content-model.test.ts:
  * a synthesis saved and a unit sent for analysis). Every case reads the same before and after the

@@ -1,5 +1,5 @@
 /**
- * THE reading of unit content (issue 10 item 3): the parser of stored HTML (html-document.ts) and the
+ * THE reading of unit content: the parser of stored HTML (html-document.ts) and the
  * unit-level questions asked of it (unit-content.ts). The table CONTENT_CASES drives this test, the
  * studio's validation test (web) and the API test (server), so the three sides judge a field alike.
  */

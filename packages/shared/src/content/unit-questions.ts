@@ -1,5 +1,5 @@
 /**
- * The answerable questions of a unit version, as the renderer shows them (issue 14: the LMS grade). The renderer's
+ * The answerable questions of a unit version, as the renderer shows them (for the LMS grade). The renderer's
  * QuestionBlock names each question by `questionKey`, and the server finds the same question by the same key among
  * the unit's valid question blocks (`unitQuestions`, in reading order: introduction, topics, synthesis), so an answer
  * the student viewer reports is checked on the server against the stored right option.
