@@ -27,6 +27,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { sha256 } from '../../platform/security';
 import { checkAccess, grantActor } from '../access/index';
+import { isInstitutionActive } from '@edu/shared/institutions';
 import { catalogueService } from '../catalogue/index';
 import { itemContents, items, providers, subjectItems, subjects } from '../../db/schema';
 import { ltiDeepLinkSessions } from './lti-tool.tables';
@@ -65,7 +66,7 @@ export function deepLinkingService(deps: Deps, keys: LtiKeyStore) {
     if (!row) throw sessionRefused();
     const connection = await liveConnection(db, row.connectionId);
     if (!connection) throw sessionRefused();
-    if (connection.sellerStatus !== 'active') throw new AppError(403, 'LTI_INSTITUTION_INACTIVE', LTI_TOOL_MSG.institutionInactive);
+    if (!isInstitutionActive(connection.sellerStatus)) throw new AppError(403, 'LTI_INSTITUTION_INACTIVE', LTI_TOOL_MSG.institutionInactive);
     return row;
   }
 

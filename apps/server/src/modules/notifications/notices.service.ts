@@ -16,7 +16,7 @@ import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
 import { sellers } from '../../db/schema';
 import { folded } from '../../platform/search';
-import { requireAccess } from '../access/index';
+import { institutionActive, requireAccess } from '../access/index';
 import { noticeTemplates, sellerNoticeReads, sellerNoticeTargets, sellerNotices } from './notifications.tables';
 
 type Body = z.output<typeof noticeBody>;
@@ -80,7 +80,7 @@ export function noticesService({ db }: Deps) {
     if (body.targetType === 'ALL') return [];
     const ids = [...new Set(body.selectedSellerIds)];
     if (ids.length === 0) throw badRequest(MSG.noticeSellersRequired, { selectedSellerIds: MSG.noticeSellersRequired });
-    const found = await db.select({ id: sellers.id }).from(sellers).where(and(inArray(sellers.id, ids), eq(sellers.status, 'active')));
+    const found = await db.select({ id: sellers.id }).from(sellers).where(and(inArray(sellers.id, ids), institutionActive(sellers.status)));
     if (found.length !== ids.length) throw badRequest(MSG.noticeSellerInvalid, { selectedSellerIds: MSG.noticeSellerInvalid });
     return ids;
   }
@@ -222,7 +222,7 @@ export function noticesService({ db }: Deps) {
       return db
         .select({ id: sellers.id, name: sellers.name })
         .from(sellers)
-        .where(eq(sellers.status, 'active'))
+        .where(institutionActive(sellers.status))
         .orderBy(asc(sellerName), asc(sellers.name), asc(sellers.id));
     },
   };
