@@ -1,4 +1,4 @@
-// `npm run bench:access` (issue 13): what recording an access costs the student's request under 200 concurrent
+// `npm run bench:access`: what recording an access costs the student's request under 200 concurrent
 // students. 200 simulated students open units for BENCH_SECONDS (default 10) each, about once a second (reading) and
 // then back to back (saturation), through the server's own `recordAccess` (group commit) and its own database pool
 // (10 connections, as the server has): the latency of each call is what the viewer's request spends recording,

@@ -1,5 +1,5 @@
 // `npm run bench:data [-- URL]`: (re)creates a dedicated PostgreSQL database and loads the large data set the
-// list benchmarks run on (issue 10): the migrations and the demo data first (so every demo account signs in
+// list benchmarks run on: the migrations and the demo data first (so every demo account signs in
 // with its demo password), then, in bulk SQL (generate_series), about
 //   100,000 units (items) with ~130,000 versions (item_contents: accented Portuguese titles, full content),
 //   1,000 providers with their provider and editor users, 200 institutions with their teams,
@@ -25,7 +25,7 @@ if (!dbName || ['test', 'postgres', 'template0', 'template1'].includes(dbName)) 
 const UNITS = Number(process.env.BENCH_UNITS ?? 100_000);
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);
 const FEEDBACKS = Number(process.env.BENCH_FEEDBACKS ?? 20_000);
-/** Issue 13: students' accesses over 12 months (200 institutions × 250 students = 50,000 students). */
+/** Students' accesses over 12 months (200 institutions × 250 students = 50,000 students). */
 const ACCESS_EVENTS = Number(process.env.BENCH_ACCESS_EVENTS ?? 10_000_000);
 const STUDENTS_PER_INSTITUTION = 250;
 const PROVIDERS = 1000;
@@ -262,7 +262,7 @@ await q('gallery files', `
     now() - (n || ' hours')::interval
   from galleries g cross join lateral generate_series(1, case when g.provider_id = ${demo.provider} then 5000 else 40 end) n`);
 
-// Marketplace (issue 11): every approved provider priced on every plan (R$ 550 to R$ 20.000 a month, in centavos),
+// Marketplace: every approved provider priced on every plan (R$ 550 to R$ 20.000 a month, in centavos),
 // each bench institution on one of the plans, and ~3,000 rents (each institution rents 15 providers: mostly active,
 // some requested, waiting or canceled), with their history; then the store's facts on every provider (the units
 // were loaded after the migration's backfill).
@@ -286,7 +286,7 @@ await q('rents', `
   join plan_prices pp on pp.plan_id = s.plan_id and pp.provider_id = p.id
   where s.cnpj like '1000000%'
   on conflict do nothing`);
-// The demo institution's catalogue (issue 12): it actively rents the 200 providers with the most published units.
+// The demo institution's catalogue: it actively rents the 200 providers with the most published units.
 await q('demo institution rents', `
   insert into rents (seller_id, provider_id, plan_id, value_cents, status, created_at, updated_at)
   select s.id, p.id, s.plan_id, pp.value_cents, 'active', now() - ((p.n % 300) || ' days')::interval, now()
@@ -313,7 +313,7 @@ await q('store facts', `
     group by i.provider_id
   ) f where p.id = f.id`);
 
-// Issue 13: students' accesses. Each institution (the 200 bench institutions; the demo institution is one of them
+// Students' accesses. Each institution (the 200 bench institutions; the demo institution is one of them
 // for the reports) has 250 students who open units of its active rents in sessions of 4 openings, about once a week,
 // over the last 12 months; each month the institution's courses use 40 of its units. Raw inserts without the FK
 // triggers (session_replication_role = replica: the rows are consistent by construction), then the server's own fold.

@@ -1,4 +1,4 @@
-// `npm run bench:faults` (issue 15): PostgreSQL stopped and started under load. A PostgreSQL cluster of its own
+// `npm run bench:faults`: PostgreSQL stopped and started under load. A PostgreSQL cluster of its own
 // (initdb into a temporary folder, its own port: apps/server/test/private-postgres.ts; never the machine's shared
 // server), the built server (apps/server/dist-faults, with its workers, as `npm start` runs it) on it with the demo
 // data, and BENCH_CLIENTS (default 20) clients calling the API back to back: a signed-in user's session and bell

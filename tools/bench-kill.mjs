@@ -1,4 +1,4 @@
-// `npm run bench:faults`, second part (issue 15): kill -9 of one instance during 1,000 writes with idempotency keys,
+// `npm run bench:faults`, second part: kill -9 of one instance during 1,000 writes with idempotency keys,
 // the client retrying on the other instance. Two built server processes (tools/cluster-lib.mjs) on one new database of
 // the PostgreSQL at DATABASE_URL (default the local one; the database is made and dropped here), sharing DATA_DIR.
 // BENCH_WRITES (default 1000) unit saves (POST /api/items/item/content/create, each with its own Idempotency-Key and

@@ -8,7 +8,7 @@
 // `DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench`. BENCH_SECONDS (default 10) is the
 // duration per target; BENCH_ONLY (a regular expression) measures only the matching targets (plus health);
 // BENCH_PORT (default 3299; the hello-world takes the next one) moves the servers off ports in use.
-// The goal of issue 10 for each list: p99 < 100 ms, >= 100 req/s, within 20x of health's req/s.
+// The goal for each list: p99 < 100 ms, >= 100 req/s, within 20x of health's req/s.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -120,12 +120,12 @@ const LISTS = [
   ['logs report, institution (own entries)', 'seller', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
   ['logs report, provider (team entries)', 'provider', `/reports/logs?start_date=${twoYearsAgo}&end_date=${today}&page=1`],
   ['logs report, user filter options', 'admin', '/reports/logs/users?name=ana'],
-  // Published-units report (issue 13): the demo provider's ~1,000 published units over 23 months (24 at most).
+  // Published-units report: the demo provider's ~1,000 published units over 23 months (24 at most).
   ['published-units report, page 1', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}`],
   ['published-units report, page 50', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}&page=50`],
   ['published-units report, area and level', 'provider', `/reports/published-units?startDate=${monthsAgo23}&endDate=${today}&knowledge=1&levelOfLearning=Gradua%C3%A7%C3%A3o`],
   ['published-units report, CSV (every unit)', 'provider', `/reports/published-units/csv?startDate=${monthsAgo23}&endDate=${today}`],
-  // The access reports (issue 13) over 12 months of bench:data's 10 million events: each one's first page and its
+  // The access reports over 12 months of bench:data's 10 million events: each one's first page and its
   // charts, for one institution (the demo one), staff over every institution, the demo provider, and admin over
   // every unit. The same reports computed from the raw events are timed below (RAW_REPORTS).
   ['access report, institution, 12 months, page 1', 'seller', `/sellers/report-access?start_date=${yearAgo}&end_date=${today}`],
@@ -155,7 +155,7 @@ const LISTS = [
         ['gallery files, page 1 (staff)', 'admin', `/galleries/details/${imagesGallery.id}?page=1`],
       ]
     : []),
-  // Marketplace (issue 11): the store, a provider's page, partners, the cart, plans, institutions and the rent lists.
+  // Marketplace: the store, a provider's page, partners, the cart, plans, institutions and the rent lists.
   ['store', 'seller', '/providers/store?page=1'],
   ['store, filtered (premium, price range, areas, search)', 'seller', '/providers/store?page=1&condition=premium&minimumValuePlan=100000&maximumValuePlan=1500000&knowledges=1,2,3,4,5,6&companyName=editora'],
   ['store, provider header', 'seller', '/providers/store/{demoProvider}'],
@@ -172,7 +172,7 @@ const LISTS = [
   ['rentals control of an institution (admin)', 'admin', '/sellers/rents-control/{benchSeller}?page=1'],
   ["provider's Meus alugueis", 'provider', '/providers/my-rents?page=1'],
   ["provider's income dashboard", 'provider', '/providers/dashboard'],
-  // Curriculum (issue 12): the demo institution's catalogue over its 200 active rentals (~20,000 units by area).
+  // Catalogue: the demo institution's catalogue over its 200 active rentals (~20,000 units by area).
   ['catalogue (200 active rentals)', 'seller', '/items/item/catalogue'],
   ['catalogue, title search', 'seller', '/items/item/catalogue?title=funcoes'],
   ['catalogue, tag search', 'seller', '/items/item/catalogue?title=calculo&filterType=tags'],
@@ -230,7 +230,7 @@ for (const [name, who, p] of LISTS) {
   if (!check.ok) throw new Error(`${name}: GET ${p} answered ${check.status} ${await check.text()}`);
   await measure(`${name} — \`GET ${p.split('?')[0]}\``, { url: `${api}${p}`, headers }, await unloaded(`${api}${p}`, headers));
 }
-// The access reports computed from the raw events (issue 13: the rollups must answer >= 50x faster), by SQL run
+// The access reports computed from the raw events (the rollups must answer >= 50x faster), by SQL run
 // here, timed as `unloaded` times a request: the median of 5 after one warm-up. Each query answers what the report's
 // call answers: the page's rows with the count and the total (and the plan), or the trend and the top units.
 const rawTimes = [];
@@ -294,13 +294,13 @@ console.log('|---|---|---|---|---|---|---|---|');
 let failed = 0;
 for (const m of measured) {
   const ratio = health / Math.max(m.rps, 0.1);
-  // The access reports have issue 13's goal (first page < 200 ms, >= 50x faster than the raw events: the table below).
+  // The access reports have their own goal (first page < 200 ms, >= 50x faster than the raw events: the table below).
   const isAccessReport = rawTimes.some((r) => m.name.startsWith(`${r.name} — `));
   const isList = m.name.includes('`GET') && !isAccessReport;
   const ok = m.p99 < 100 && m.rps >= 100 && ratio <= 20 && m.non2xx === 0;
   if (isList && !ok) failed++;
   console.log(
-    `| ${m.name} | ${m.single === undefined ? '' : m.single.toFixed(1)} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.name.startsWith('bare') ? '' : ratio.toFixed(1)} | ${isList ? (ok ? 'ok' : '**missed**') : isAccessReport ? 'issue 13, below' : ''} |`,
+    `| ${m.name} | ${m.single === undefined ? '' : m.single.toFixed(1)} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.name.startsWith('bare') ? '' : ratio.toFixed(1)} | ${isList ? (ok ? 'ok' : '**missed**') : isAccessReport ? 'own goal, below' : ''} |`,
   );
 }
 let rawMissed = 0;
@@ -320,5 +320,5 @@ if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   const js = signInPageJs();
   console.log(`Sign-in page JavaScript: ${js.gzipKb} KB gzip in ${js.files} files`);
 }
-if (rawMissed) console.log(`\n${rawMissed} access report(s) missed issue 13's goal (first page < 200 ms, >= 50x faster than the raw events).`);
+if (rawMissed) console.log(`\n${rawMissed} access report(s) missed their goal (first page < 200 ms, >= 50x faster than the raw events).`);
 console.log(failed ? `\n${failed} list(s) missed the goal (p99 < 100 ms, >= 100 req/s, within 20x of health).` : '\nEvery list met the goal.');

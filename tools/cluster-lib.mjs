@@ -1,5 +1,5 @@
 /**
- * Several server instances on one PostgreSQL behind a round-robin proxy (issue 15): the one place that starts them,
+ * Several server instances on one PostgreSQL behind a round-robin proxy: the one place that starts them,
  * used by `npm run cluster` (tools/cluster.mjs), the two-instance tests (the proxy) and the benches.
  *
  * - startProxy(targets): an HTTP server made with http-proxy-3 that sends each request (and each websocket upgrade) to

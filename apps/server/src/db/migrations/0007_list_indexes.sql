@@ -1,4 +1,4 @@
--- Issue 10, lists at scale: an indexable accent-free title search (pg_trgm on a stored folded title), a
+-- Lists at scale: an indexable accent-free title search (pg_trgm on a stored folded title), a
 -- "latest review" flag kept by a trigger, and one index per list sort.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 ALTER TABLE "item_contents" ADD COLUMN "title_folded" text GENERATED ALWAYS AS (translate(lower(title), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')) STORED;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 10, lists at scale: the users' and providers' searched names stored folded (same expression as
+-- Lists at scale: the users' and providers' searched names stored folded (same expression as
 -- platform/search.ts `folded`) with pg_trgm indexes, and an index per admin-list sort.
 ALTER TABLE "users" ADD COLUMN "name_folded" text GENERATED ALWAYS AS (translate(lower(name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')) STORED;--> statement-breakpoint
 ALTER TABLE "providers" ADD COLUMN "company_name_folded" text GENERATED ALWAYS AS (translate(lower(company_name), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')) STORED;--> statement-breakpoint

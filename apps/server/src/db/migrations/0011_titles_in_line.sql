@@ -1,4 +1,4 @@
--- Issue 10, lists at scale: keep a version's title and folded title in the row. With toast_tuple_target = 256
+-- Lists at scale: keep a version's title and folded title in the row. With toast_tuple_target = 256
 -- (0008) PostgreSQL moved every value over ~32 bytes out of line until the row fitted, the titles included, so a
 -- title search read ~4 TOAST pages per match (12,800 pages for 3,100 matches; a full scan 517,000). MAIN keeps
 -- them in the row (compressed at most; out of line only for a row that does not fit a page); the long values

@@ -1,4 +1,4 @@
--- Issue 10, lists at scale (session 4): two lists read data the database keeps beside their sources, in the same
+-- Lists at scale: two lists read data the database keeps beside their sources, in the same
 -- transaction as every write, by triggers (the application never writes it):
 --
 -- * items.current_* (Minhas Unidades): each item's latest version not in the trash (id, status, folded title,

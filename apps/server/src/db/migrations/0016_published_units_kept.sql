@@ -1,16 +1,16 @@
--- Issue 11, store lists at scale (session 5): data the database keeps beside its sources, in the same transaction as
+-- Store lists at scale: data the database keeps beside its sources, in the same transaction as
 -- every write, by triggers (the application never writes it), as 0014 does for the staff lists:
 --
 -- * published_unit_areas: one row per (item with a published version, knowledge area of that version; 0 when it has
 --   none), with the provider, the version, its folded title and learning levels. The store's provider page (and the
---   catalogue of issue 12) shows each area's first units and the area's count from this table's index instead of
+--   catalogue) shows each area's first units and the area's count from this table's index instead of
 --   reading every published version (2,000 for the demo provider). Trigger published_unit_areas_keep on items
 --   (insert, a change of the published version or provider) and published_unit_areas_keep_content on item_contents
 --   (a change of title, areas or levels of a published version).
 -- * items.published_at: when the published version became the published one (trigger items_keep_published, before
 --   update of published_content_id; backfilled from the published version's last change).
 -- * items.popularity: distinct readers who reported on the published version, the dashboard's 'most popular' order
---   until issue 13 counts accesses (items_keep_published when the published version changes,
+--   until 0021 counts accesses (items_keep_published when the published version changes,
 --   item_feedbacks_keep_popularity when a report is written or removed).
 -- Both items columns are read through partial indexes of the provider's published items (latest, most popular).
 CREATE TABLE "published_unit_areas" (

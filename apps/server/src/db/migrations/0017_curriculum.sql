@@ -1,4 +1,4 @@
--- Issue 12, the curriculum (session 5): subjects and courses of an institution or a provider, the units of a subject
+-- The curriculum: subjects and courses of an institution or a provider, the units of a subject
 -- pinned to a version (opt-in updates), subject categories, students' votes on units (their sum and count kept on
 -- items by trigger unit_votes_keep_rating, as 0014/0016 keep list data), unit packages, imports, and the grants an
 -- admin gives an institution (sellers.grants).

@@ -1,4 +1,4 @@
--- Issue 12, the catalogue at scale (session 5): an institution renting 200 providers has ~20,000 published units by
+-- The catalogue at scale: an institution renting 200 providers has ~20,000 published units by
 -- area. Its catalogue's group counts come from published_area_counts (units per provider and area, kept from
 -- published_unit_areas by trigger published_area_counts_keep, as 0014/0016 keep list data) instead of counting rows;
 -- each area's first units walk published_unit_areas_area_title_idx in title order; a title search starts from the

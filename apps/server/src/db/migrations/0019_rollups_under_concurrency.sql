@@ -1,4 +1,4 @@
--- Issue 12 review (session 5): the vote rating (0017) and the popularity (0016) recomputed a total and wrote it to the
+-- Rollups under concurrency: the vote rating (0017) and the popularity (0016) recomputed a total and wrote it to the
 -- item's row. Under READ COMMITTED, a second writer blocked on that row re-used a total computed before the first
 -- committed, so two simultaneous votes could leave rating_count = 1. Each trigger now takes the item's row lock FIRST
 -- and recomputes in a following statement, which sees every committed row (a new snapshot per statement).

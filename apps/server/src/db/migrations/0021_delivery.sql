@@ -1,8 +1,8 @@
--- Issue 13 (session 6), delivery to students: access events (append-only) and their rollups per institution,
--- student / unit and day / month (folded by modules/delivery/access-rollups.ts after a watermark, access_fold), the
+-- Delivery to students: access events (append-only) and their rollups per institution,
+-- student / unit and day / month (folded by modules/reports/access-rollups.ts after a watermark, access_fold), the
 -- units an institution's LMS linked with its key (lms_items), students' AI questions (rate limit), and students'
 -- reports and feedback in item_feedbacks (seller_id, student_id). items.popularity now counts students' accesses
--- (the fold adds them); the proxy of issue 11 (distinct readers who reported on the published version) is dropped.
+-- (the fold adds them); the proxy of 0016 (distinct readers who reported on the published version) is dropped.
 CREATE TABLE "access_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "access_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"seller_id" integer NOT NULL,

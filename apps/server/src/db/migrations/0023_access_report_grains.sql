@@ -26,7 +26,7 @@ CREATE TABLE "access_student_activity" (
 CREATE INDEX "access_item_months_month_idx" ON "access_item_months" USING btree ("month","item_id");--> statement-breakpoint
 CREATE INDEX "access_item_months_provider_idx" ON "access_item_months" USING btree ("provider_id","month","item_id");
 --> statement-breakpoint
--- Issue 13, the access reports: the grains above start from the events already folded. They are read from the day
+-- The access reports: the grains above start from the events already folded. They are read from the day
 -- rollups of migration 0021 (which hold exactly the events up to access_fold.last_event_id), so the new grains agree
 -- with the watermark and the next fold continues them; the raw events are not scanned.
 WITH g AS (
