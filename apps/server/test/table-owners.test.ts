@@ -21,21 +21,16 @@ const ALLOWED: Record<string, string> = {
   'modules/auth/auth.service.ts: writes providers': 'sign-up creates the provider with its owner user in one transaction',
   'modules/auth/auth.service.ts: writes sellers': 'sign-up creates, activates and gives a logo to the institution with its owner',
   'modules/auth/auth.service.ts: writes users': 'sign-up, confirmation and password changes of the signed-in account',
-  'modules/auth/tokens.ts: writes userTokens': 'single-use tokens of the sign-up and password flows',
   'modules/catalogue/catalogue.service.ts: writes subjectItems': "'Atualizar' moves the institution's subjects to the newest version",
   'modules/courses/course-import.ts: writes subjects': 'a course import copies its subjects in the import transaction',
   'modules/courses/course-import.ts: writes subjectItems': "a course import copies its subjects' units in the import transaction",
-  'modules/institutions/institutions.service.ts: writes users': "the admin's institution forms create and edit the owner user with the row",
   'modules/lms/lms-key.service.ts: writes sellers': "a new LMS key replaces the institution's key hash",
-  'modules/providers/provider-approval.ts: writes users': "approval activates, and refusal deactivates, the provider's users",
   // store imports rents: rents cannot import the store back (a cycle); the removal is in the rent's transaction.
   'modules/rents/rents.commands.ts: writes cartItems': "a rent opened by an admin leaves the institution's cart (same transaction)",
   // Files another change holds now: to move behind the units front door.
   'modules/reports/access-rollups.ts: writes items': 'to move: the access fold adds the folded accesses to items.popularity',
   'modules/store/cart.service.ts: writes paymentRequests': "the checkout opens the payment request of the cart's rents",
   'modules/store/catalogue-facts.ts: writes providers': "the store's facts about a provider's published units, kept on its row",
-  'modules/team/import.service.ts: writes auditLogs': 'one audit entry per imported user, in one statement',
-  'modules/team/import.service.ts: writes users': 'the CSV import creates the team users in one transaction',
 };
 
 interface Table {

@@ -18,3 +18,11 @@ export async function record(tx: Executor, entry: AuditEntry): Promise<void> {
     data: entry.data ?? {},
   });
 }
+
+/** Write several audit entries in one statement (same transaction rule as `record`). */
+export async function recordAll(tx: Executor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLogs).values(
+    entries.map((entry) => ({ userId: entry.userId, sellerId: entry.sellerId ?? null, action: entry.action, data: entry.data ?? {} })),
+  );
+}

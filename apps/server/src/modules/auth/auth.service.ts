@@ -13,8 +13,7 @@ import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import type { FastifyRequest } from 'fastify';
 import { plans, providers, sellers, users } from '../../db/schema';
-import { emailTaken, findUserByEmail, loadSessionUser } from '../users/index';
-import { consumeToken, findToken, issueToken } from './tokens';
+import { consumeToken, emailTaken, findToken, findUserByEmail, issueToken, loadSessionUser } from '../users/index';
 import { uploadUrl } from '../../platform/storage';
 
 export function authService(deps: Deps) {

@@ -33,7 +33,7 @@ import { readImageUpload } from '../../platform/uploads';
 import { folded, searchMatch } from '../../platform/search';
 import { cappedCount } from '../../platform/lists';
 import { plans, users } from '../../db/schema';
-import { emailTaken } from '../users/index';
+import { activateWithPassword, emailTaken, insertUsers, renameUser } from '../users/index';
 import { sellers } from './institutions.tables';
 import { uploadUrl } from '../../platform/storage';
 
@@ -128,10 +128,7 @@ export function institutionsService(deps: Deps) {
         const owner = owners.get(row.id);
         const cred = credentials.get(row.id);
         if (owner && cred) {
-          await tx
-            .update(users)
-            .set({ status: 'active', passwordHash: cred.passwordHash, mustChangePassword: true, emailConfirmedAt: new Date(), updatedAt: new Date() })
-            .where(and(eq(users.id, owner.id), eq(users.status, 'inative')));
+          await activateWithPassword(tx, owner.id, cred.passwordHash, { confirmEmail: true, onlyInactive: true });
           await mailer.send(tx, {
             to: owner.email,
             subject: 'Instituição ativada: seus dados de acesso',
@@ -228,10 +225,9 @@ export function institutionsService(deps: Deps) {
             .insert(sellers)
             .values({ name: body.sellerName, companyName: body.sellerName, cnpj: body.cnpj, planId: body.planId, status: 'active' })
             .returning({ id: sellers.id });
-          const [user] = await tx
-            .insert(users)
-            .values({ name: body.nameUser, email: body.email, passwordHash, type: 'seller', status: 'active', sellerId: seller!.id, mustChangePassword: true })
-            .returning({ id: users.id });
+          const [user] = await insertUsers(tx, [
+            { name: body.nameUser, email: body.email, passwordHash, type: 'seller', status: 'active', sellerId: seller!.id, mustChangePassword: true },
+          ]);
           await record(tx, {
             userId: auth.user.id,
             sellerId: auth.user.sellerId,
@@ -272,7 +268,7 @@ export function institutionsService(deps: Deps) {
             .update(sellers)
             .set({ name: body.name, companyName: body.name, cnpj: body.cnpj, planId: body.planId, grants, updatedAt: new Date() })
             .where(eq(sellers.id, id));
-          await tx.update(users).set({ name: body.nameUser, email: body.email, updatedAt: new Date() }).where(eq(users.id, ownerId));
+          await renameUser(tx, ownerId, { name: body.nameUser, email: body.email });
           const fields = [
             current.name !== body.name && 'name',
             current.cnpj !== body.cnpj && 'cnpj',

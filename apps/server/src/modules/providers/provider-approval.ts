@@ -13,6 +13,7 @@ import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { users } from '../../db/schema';
 import { providers } from './providers.tables';
+import { activateWithPassword, deactivateUser } from '../users/index';
 
 export function providerApprovalService(deps: Deps) {
   const { db, mailer, config } = deps;
@@ -61,10 +62,7 @@ export function providerApprovalService(deps: Deps) {
           for (const { user, password, passwordHash } of credentials) {
             if (!changedIds.has(user.providerId!)) continue;
             const provider = rows.find((p) => p.id === user.providerId)!;
-            await tx
-              .update(users)
-              .set({ status: 'active', passwordHash, mustChangePassword: true, updatedAt: new Date() })
-              .where(eq(users.id, user.id));
+            await activateWithPassword(tx, user.id, passwordHash);
             await revokeUserSessions(tx, user.id);
             await mailer.send(tx, {
               to: user.email,
@@ -82,7 +80,7 @@ export function providerApprovalService(deps: Deps) {
           for (const provider of rows) {
             const team = members.filter((u) => u.providerId === provider.id);
             for (const user of team.filter((u) => u.status === 'active')) {
-              await tx.update(users).set({ status: 'inative', updatedAt: new Date() }).where(eq(users.id, user.id));
+              await deactivateUser(tx, user.id);
               await revokeUserSessions(tx, user.id);
             }
             const owners = team.filter((u) => u.type === 'provider');

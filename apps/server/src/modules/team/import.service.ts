@@ -22,7 +22,8 @@ import { isUniqueViolation } from '../../platform/pg-errors';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../../db/schema';
-import { auditLogs } from '../../platform/platform.tables';
+import { recordAll } from '../../platform/audit';
+import { insertUsers } from '../users/index';
 
 /** The upload field; the web's one API client names every file field `images`, so that is accepted too. */
 const FILE_FIELDS = ['file', 'images'];
@@ -109,23 +110,22 @@ export function importService(deps: Deps) {
       const hashes = await hashAll(passwords);
       try {
         await db.transaction(async (tx) => {
-          const created = await tx
-            .insert(users)
-            .values(
-              rows.map((r, i) => ({
-                name: r.name,
-                email: r.email,
-                passwordHash: hashes[i]!,
-                type: body.type,
-                status: 'active',
-                providerId: auth.user.type === 'provider' ? auth.user.providerId : null,
-                sellerId: auth.user.type === 'seller' ? auth.user.sellerId : null,
-                mustChangePassword: true,
-              })),
-            )
-            .returning({ id: users.id });
+          const created = await insertUsers(
+            tx,
+            rows.map((r, i) => ({
+              name: r.name,
+              email: r.email,
+              passwordHash: hashes[i]!,
+              type: body.type,
+              status: 'active',
+              providerId: auth.user.type === 'provider' ? auth.user.providerId : null,
+              sellerId: auth.user.type === 'seller' ? auth.user.sellerId : null,
+              mustChangePassword: true,
+            })),
+          );
           // One audit entry per created user (as POST /create writes), in one statement.
-          await tx.insert(auditLogs).values(
+          await recordAll(
+            tx,
             created.map((user) => ({
               userId: auth.user.id,
               sellerId: auth.user.sellerId,

@@ -2,3 +2,7 @@
 export { emailTaken, findUserByEmail, loadSessionUser, toUserRow } from './users.queries';
 export { usersModule } from './users.routes';
 export { usersService } from './users.service';
+export { consumeToken, findToken, issueToken } from './user-tokens';
+export type { TokenKind } from './user-tokens';
+export { activateWithPassword, deactivateUser, insertUsers, renameUser } from './user-writes';
+export type { NewUser } from './user-writes';
