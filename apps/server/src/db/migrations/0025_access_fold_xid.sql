@@ -1,6 +1,6 @@
--- The access fold finds its window without locking the inserts out (docs/architecture.md, Reports). Each event
--- keeps its inserting transaction; the fold takes the events of transactions that ended before the oldest one still
--- running (pg_snapshot_xmin), in (xid, id) order after its watermark.
+-- The access fold finds its window without locking the inserts out (docs/architecture.md, "Access events and
+-- rollups"). Each event keeps its inserting transaction; the fold takes the events of transactions that ended before
+-- the oldest one still running (pg_snapshot_xmin), in (xid, id) order after its watermark.
 -- The unit-by-day rollup is dropped: no report reads it since 0023 (the months carry their days).
 DROP TABLE "access_unit_days" CASCADE;--> statement-breakpoint
 -- Without a default first: a volatile default would rewrite every existing event.

@@ -1,5 +1,5 @@
 /**
- * The content picker of a deep-linking launch (issue 14, IMS Deep Linking 2.0). The session token (`x-lti-session`,
+ * The content picker of a deep-linking launch (IMS Deep Linking 2.0). The session token (`x-lti-session`,
  * from the launch's redirect) is the picker's only credential: it reads the connection's institution's catalogue —
  * the units of its ACTIVE rentals, through the same gate as 'Meu Catálogo' with the institution as actor — and its
  * subjects, and answers once: a signed LtiDeepLinkingResponse with one LtiResourceLink per choice, whose custom

@@ -4,7 +4,7 @@
  * accessed units (charts); the CSV.
  *
  * Every call folds the pending events first (`foldBeforeReading`: one statement when none are pending), so the report is
- * exact, then reads only rollups (docs/architecture.md, Reports):
+ * exact, then reads only rollups (docs/architecture.md, "The access reports"):
  * - the rows' students: `access_student_activity` (one row per institution and student, its days as a multirange):
  *   the students with an access in the period, in report order (institution name, institution, student), and their
  *   number — the unique students — without reading one row per student and day;

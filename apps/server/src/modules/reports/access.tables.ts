@@ -1,12 +1,12 @@
 /**
  * Access tracking: what students open and how the reports count it.
  *
- * It follows the incremental-rollup design of Citus's "rollup tables" (docs/architecture.md, Reports): each opening
- * of a unit is ONE insert into the append-only `access_events` (no updates of shared rows on the student's request,
- * so 200 concurrent students never wait on each other); a fold (modules/reports/access-rollups.ts) adds the events
- * after a watermark to the rollups in one transaction, under an advisory lock, so it runs once across server
- * instances. Reports read the rollups only, after folding what is pending, so they are exact and independent of the
- * number of raw events.
+ * It follows the incremental-rollup design of Citus's "rollup tables" (docs/architecture.md, "Access events and
+ * rollups"): each opening of a unit is ONE insert into the append-only `access_events` (no updates of shared rows on
+ * the student's request, so 200 concurrent students never wait on each other); a fold (modules/reports/access-rollups.ts)
+ * adds the events after a watermark to the rollups in one transaction, under an advisory lock, so it runs once across
+ * server instances. Reports read the rollups only, after folding what is pending, so they are exact and independent of
+ * the number of raw events.
  *
  * Rollup grains: per institution, student and day / month (the access report), and the report grains of migration 0023
  * (months carrying their cumulative days: per institution and unit, per unit, per scope; each student's active days).
@@ -113,7 +113,7 @@ export const accessUnitMonths = pgTable(
 );
 
 /**
- * The access reports' grains (migration 0023; docs/architecture.md, Reports). Grains that
+ * The access reports' grains (migration 0023; docs/architecture.md, "The access reports"). Grains that
  * answer a report over ANY range from one row per entity and month, kept by the same fold:
  *
  * - a month row carries its days: `days` is the month's CUMULATIVE count by day (days[d] = accesses on days 1..d;

@@ -7,7 +7,7 @@
  * reads only rollups: the ranking over every unit from two month snapshots and the range's edge months
  * (access-snapshots.ts), over a provider's or an area's units from `access_item_months` (one row per unit and month,
  * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
- * from the area's units in `access_item_months` (docs/architecture.md, Reports).
+ * from the area's units in `access_item_months` (docs/architecture.md, "The access reports").
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
