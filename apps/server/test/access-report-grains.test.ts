@@ -1,5 +1,5 @@
 /**
- * The report grains of migration 0023 (docs/architecture.md "Issue 13 — the access reports"), kept by the access fold:
+ * The report grains of migration 0023 (docs/architecture.md, Reports), kept by the access fold:
  * `access_item_months`, `access_scope_months` and `access_unit_months` (a month's accesses with its cumulative days) and
  * `access_student_activity` (each student's active days). After events recorded in rounds — one of them while folds
  * run — and folded, every row must equal a recomputation from the raw `access_events` (done here in JavaScript, not
@@ -8,12 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNotNull, sql } from 'drizzle-orm';
-import { itemContents, items, providers, sellers } from '../src/db/schema';
+import { isNotNull, sql } from 'drizzle-orm';
+import { items } from '../src/db/schema';
 import { recordAccess, type AccessEvent } from '../src/modules/reports/access-events';
 import { foldAccesses } from '../src/modules/reports/access-rollups';
 import { createTestApp, type TestApp } from './harness';
-import { random } from './report-fixtures';
+import { publishedUnit, random, reportProvider } from './report-fixtures';
+import { buildInstitution } from './factories';
 
 let t: TestApp;
 const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
@@ -43,19 +44,10 @@ beforeAll(async () => {
   const db = t.deps.db;
   const [demoItem] = await db.select({ id: items.id, content: items.publishedContentId, provider: items.providerId }).from(items).where(isNotNull(items.publishedContentId)).limit(1);
   units.push({ itemId: demoItem!.id, itemContentId: demoItem!.content!, providerId: demoItem!.provider });
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Grãos', name: 'Grãos', email: 'graos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  for (const title of ['Grão 1', 'Grão 2', 'Grão 3']) {
-    const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
-    const [content] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish' }).returning({ id: itemContents.id });
-    await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-    units.push({ itemId: item!.id, itemContentId: content!.id, providerId: p!.id });
-  }
+  const providerId = await reportProvider(db, { companyName: 'Editora Grãos', name: 'Grãos', email: 'graos@exemplo.com.br' });
+  for (const title of ['Grão 1', 'Grão 2', 'Grão 3']) units.push(await publishedUnit(db, providerId, title));
   for (const name of ['Grãos A', 'Grãos B', 'Grãos C']) {
-    const [s] = await db.insert(sellers).values({ name, companyName: name, cnpj: `0000000000${sellerIds.length}1`, status: 'active' }).returning({ id: sellers.id });
-    sellerIds.push(s!.id);
+    sellerIds.push(await buildInstitution(db, { name, cnpj: `0000000000${sellerIds.length}1`, status: 'active' }));
   }
 }, 120_000);
 afterAll(() => t?.close());

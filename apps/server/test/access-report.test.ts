@@ -1,8 +1,8 @@
 /**
- * Issue 13 item 4, 'Relatório de Acessos' (spec 3 §2.17, §9): on a small known set of students' accesses — exact
+ * 'Relatório de Acessos' (spec 3 §2.17, §9): on a small known set of students' accesses — exact
  * totals, last accesses, unique students and the plan's usage percent; São Paulo days and a range over whole months
  * and edge days; the trend and the most accessed units; who sees what (an institution its own students, staff every
- * institution or one, another institution's id 404, other roles 403, no session 401); bad dates 400 in Portuguese
+ * institution or one, another institution's id 404, other roles 403, no session: 401); bad dates 400 in Portuguese
  * with nothing folded; the CSV's bytes; an access recorded just before the report is in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

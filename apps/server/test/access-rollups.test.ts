@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 3: access events and their rollups. Events recorded (also concurrently, and while a fold runs) are
+ * Access events and their rollups. Events recorded (also concurrently, and while a fold runs) are
  * each counted exactly once in the day and month rollups and in items.popularity; a report range splits into whole
  * months and edge days that cover each day once.
  */

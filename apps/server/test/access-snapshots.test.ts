@@ -1,14 +1,14 @@
 /**
- * The unit-access ranking over every unit from month snapshots and edge months (access-snapshots.ts, issue 13): for
+ * The unit-access ranking over every unit from month snapshots and edge months (modules/reports/access-snapshots.ts): for
  * ranges of every shape over 15 months of events, the tally — units, total, every page of the ranking, ties by unit
  * id — equals a recomputation from the raw events done here in JavaScript; a late event into a closed month makes its
  * snapshot stale and the next report counts it; the report's API answers the same figures; and the packing is
  * lossless for large ids and counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { UnitAccessPage } from '@edu/shared/access-reports';
-import { itemContents, items, providers, sellers } from '../src/db/schema';
+import { items } from '../src/db/schema';
 import { recordAccess, type AccessEvent } from '../src/modules/reports/access-events';
 import { foldAccesses } from '../src/modules/reports/access-rollups';
 import { EVERY_UNIT, keepLastMonthSnapshot, tallyUnits, type TallyScope } from '../src/modules/reports/access-snapshots';
@@ -16,7 +16,8 @@ import { packCounts, unpackCounts } from '../src/modules/reports/packed-counts';
 import { tallyOf } from '../src/modules/reports/unit-tally';
 import { rowsOf } from '../src/platform/db';
 import { call, createTestApp, signIn, type TestApp } from './harness';
-import { random } from './report-fixtures';
+import { publishedUnit, random, reportProvider } from './report-fixtures';
+import { buildInstitution, buildVersion } from './factories';
 
 let t: TestApp;
 const units: Omit<AccessEvent, 'sellerId' | 'studentId'>[] = [];
@@ -67,23 +68,13 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.deps.db;
-  const [p] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Fotos', name: 'Fotos', email: 'fotos@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  for (let i = 1; i <= 12; i++) {
-    const [item] = await db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
-    const [content] = await db.insert(itemContents).values({ itemId: item!.id, title: `Foto ${i}`, status: 'publish' }).returning({ id: itemContents.id });
-    await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-    units.push({ itemId: item!.id, itemContentId: content!.id, providerId: p!.id });
-  }
-  providerId = p!.id;
+  providerId = await reportProvider(db, { companyName: 'Editora Fotos', name: 'Fotos', email: 'fotos@exemplo.com.br' });
+  for (let i = 1; i <= 12; i++) units.push(await publishedUnit(db, providerId, `Foto ${i}`));
   // A demo unit too, of another provider, with a small id (the packed ids are deltas).
   const [demo] = await db.select({ id: items.id, content: items.publishedContentId, provider: items.providerId }).from(items).where(isNotNull(items.publishedContentId)).limit(1);
   units.push({ itemId: demo!.id, itemContentId: demo!.content!, providerId: demo!.provider });
   for (const name of ['Fotos A', 'Fotos B']) {
-    const [s] = await db.insert(sellers).values({ name, companyName: name, cnpj: `1100000000${sellerIds.length}1`, status: 'active' }).returning({ id: sellers.id });
-    sellerIds.push(s!.id);
+    sellerIds.push(await buildInstitution(db, { name, cnpj: `1100000000${sellerIds.length}1`, status: 'active' }));
   }
   await record(400, 7);
 }, 120_000);
@@ -210,15 +201,11 @@ describe('the ranking over every unit from month snapshots', () => {
   });
 
   it('sums units of very large ids (past the dense array) the same way', async () => {
-    const [p] = await t.deps.db
-      .insert(providers)
-      .values({ companyName: 'Editora Longe', name: 'Longe', email: 'longe@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-      .returning({ id: providers.id });
+    const p = { id: await reportProvider(t.deps.db, { companyName: 'Editora Longe', name: 'Longe', email: 'longe@exemplo.com.br' }) };
     // A unit whose id is far past every other (a sequence moved on), opened in two months.
     await t.deps.db.execute(sql`select setval(pg_get_serial_sequence('items', 'id'), 2000000000)`);
-    const [item] = await t.deps.db.insert(items).values({ providerId: p!.id }).returning({ id: items.id });
-    const [content] = await t.deps.db.insert(itemContents).values({ itemId: item!.id, title: 'Longe', status: 'publish' }).returning({ id: itemContents.id });
-    const far = { itemId: item!.id, itemContentId: content!.id, providerId: p!.id };
+    const [item] = await t.deps.db.insert(items).values({ providerId: p.id }).returning({ id: items.id });
+    const far = { itemId: item!.id, itemContentId: await buildVersion(t.deps.db, item!.id, { title: 'Longe', status: 'publish' }), providerId: p.id };
     expect(far.itemId).toBeGreaterThan(2_000_000_000);
     await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'longe', ...far, occurredAt: new Date('2026-04-10T15:00:00Z') });
     await recordAccess(t.deps.db, { sellerId: sellerIds[0]!, studentId: 'longe', ...far, occurredAt: new Date('2026-08-10T15:00:00Z') });

@@ -1,5 +1,5 @@
 /**
- * The catalogue (issue 12 items 1–3, spec 3 §2.13): only the published units of the institution's ACTIVE rentals
+ * The catalogue (spec 3 §2.13): only the published units of the institution's ACTIVE rentals
  * (a rent not active yet, canceled, or a suspended institution shows nothing), search by title or tag, the
  * provider's own catalogue with the students' rating, the opt-in updates ('Unidades que foram atualizadas' and
  * 'Atualizar') and the catalogue's unit page, with every refusal.

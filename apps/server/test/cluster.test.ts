@@ -1,5 +1,5 @@
 /**
- * Several instances (issue 15 item 2): two whole server instances (each its own pool, job queue, LISTEN connection and
+ * Several instances: two whole server instances (each its own pool, job queue, LISTEN connection and
  * rate-limit store) on ONE PostgreSQL database and one bucket (s3rver on loopback), called over real sockets —
  * directly, and through the round-robin proxy of `npm run cluster` (tools/cluster-lib.mjs) where the client's address
  * matters. PostgreSQL only: PGlite is one process.

@@ -1,5 +1,5 @@
 /**
- * Courses (issue 12 item 7 and the course import of item 8; spec 3 §2.16, §7 "Courses"): scoping (another owner's
+ * Courses and the course import (spec 3 §2.16, §7 "Courses"): scoping (another owner's
  * course, item or subject answers 404), the assistant's refusals, bad input, the atomic whole-order reorder under two
  * simultaneous requests, and 'Importar Curso' through the real job: the copy pinned to the current published
  * versions, skipping units of providers not actively rented, twice → 409 then a named copy, only actively rented

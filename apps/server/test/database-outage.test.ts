@@ -1,5 +1,5 @@
 /**
- * Issue 15: PostgreSQL outages, for real. The test creates a PostgreSQL cluster of its own (initdb into a temporary
+ * PostgreSQL outages, for real. The test creates a PostgreSQL cluster of its own (initdb into a temporary
  * folder, its own port: private-postgres.ts; never the machine's shared server), runs the app on it over HTTP, and
  * stops the database under it (`pg_ctl stop -m fast`, then `-m immediate`, which is a crash):
  *

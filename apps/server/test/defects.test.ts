@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 8: the defects found when the product was tried as a new user would. Each block is one
+ * The defects found when the product was tried as a new user would. Each block is one
  * defect, asserted the way a client notices it. Runs on PGlite and, with DATABASE_URL, on PostgreSQL
  * (where a NUL character used to answer 500).
  */

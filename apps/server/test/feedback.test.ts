@@ -88,7 +88,7 @@ describe('feedback: problem reports and the feedback report', () => {
   it('refuses a report on a unit the user may not read (as missing), on an unknown unit, and bad input', async () => {
     const other = await report('serviceprovider');
     expect(other.statusCode).toBe(404);
-    // The demo institution rents the demo provider (issue 12: unit.read's rented-unit case): it may report on the
+    // The demo institution rents the demo provider (unit.read's rented-unit case): it may report on the
     // published unit, never on one that is not published; a suspended institution reads nothing.
     expect((await report('seller')).statusCode).toBe(200);
     expect((await report('seller', { unit_id: unpublishedId })).statusCode).toBe(404);

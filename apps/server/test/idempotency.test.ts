@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3, crash safety: routes whose contract says `idempotent` take an `Idempotency-Key`. A retry with the
+ * Crash safety: routes whose contract says `idempotent` take an `Idempotency-Key`. A retry with the
  * key answers the first result and writes nothing more (rows and audit rows counted in the database); the key with
  * another body is 422 and changes nothing; simultaneous duplicates write once; keys belong to their user (or LMS
  * institution); a malformed key is 400; a failed request leaves no key; an expired key runs again; routes without the

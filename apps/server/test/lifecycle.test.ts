@@ -1,5 +1,5 @@
 /**
- * The unit lifecycle on the server (issue 10): only modules/units/lifecycle.ts writes a unit version's
+ * The unit lifecycle on the server: only modules/units/lifecycle.ts writes a unit version's
  * status or the item's published version; publishing emits exactly one domain event in the same
  * transaction (none when the transaction rolls back); subscribers receive it after the commit.
  */

@@ -219,7 +219,7 @@ describe('kept list data through the unit lifecycle', () => {
     // a published version's areas and title changed by a raw write; no area at all is group 0
     await q(`update item_contents set knowledge_ids = '{}', title = 'Moléculas' where id = $1`, [v!.id]);
     expect(await rows()).toEqual([{ knowledge_id: 0, content_id: v!.id, title_folded: 'moleculas' }]);
-    // students' accesses (issue 13): popularity counts them once folded
+    // students' accesses: popularity counts them once folded
     const [seller] = await q(`select id from sellers order by id limit 1`);
     for (const student of ['a', 'a', 'b']) {
       await q(`insert into access_events (seller_id, student_id, item_id, item_content_id, provider_id) values ($1, $2, $3, $4, $5)`, [seller!.id, student, item!.id, v!.id, item!.provider_id]);

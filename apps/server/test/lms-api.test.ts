@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 2, the LMS API (spec 1 §7 "LMS API", §2.7): `POST /saveDataInJson` with the `lms_key` header and
+ * The LMS API (spec 1 §7 "LMS API", §2.7): `POST /saveDataInJson` with the `lms_key` header and
  * `{ itemId }` links a unit of an ACTIVE rental of the key's institution and answers its launch address (a signed
  * student link); linking twice changes nothing; a missing, wrong or replaced key is 401 and changes nothing; a unit
  * outside the institution's active rentals is 404; a bad body 400; a new key unlinks everything and revokes the

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 2 and 3: the SCORM 1.2 dispatch package of a unit and the Common Cartridge 1.1 export of a subject or
+ * The SCORM 1.2 dispatch package of a unit and the Common Cartridge 1.1 export of a subject or
  * a course. The files are read with an independent zip reader (yauzl) and a real XML parser (@xmldom/xmldom, namespace
  * aware): the SCORM manifest (ADL CP, one SCO), the cartridge (schema 'IMS Common Cartridge' 1.1.0, the CC 1.1
  * namespace where Moodle looks for it, one web-link resource per unit, the subject's and the course's order); every

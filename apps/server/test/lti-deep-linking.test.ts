@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1, Deep Linking 2.0 and AGS against the independent platform (lti-platform.ts): a teacher's
+ * Deep Linking 2.0 and AGS against the independent platform (lti-platform.ts): a teacher's
  * deep-linking request opens the content picker (no sign-in; the launch's session is its credential) over the
  * institution's catalogue (units of ACTIVE rentals) and subjects; the answer is a signed LtiDeepLinkingResponse the
  * platform verifies with the tool's JWKS, usable once; the links it created launch; the student's answers come back

@@ -1,5 +1,5 @@
 /**
- * An LTI 1.3 PLATFORM for the tests (issue 14), written from the IMS specifications and independent of the product:
+ * An LTI 1.3 PLATFORM for the tests, written from the IMS specifications and independent of the product:
  * it imports nothing from apps/server/src or packages/shared (claim names are spelled out from the specs), has its
  * own RSA key pair and its own JWT building (jose), and serves, on a loopback HTTP server, what a Moodle-like platform
  * serves at the paths of a Moodle registration:

@@ -1,5 +1,5 @@
 /**
- * The LTI tests' setup (issue 14): the app, the independent platform harness (lti-platform.ts) on loopback, a Moodle
+ * The LTI tests' setup: the app, the independent platform harness (lti-platform.ts) on loopback, a Moodle
  * connection of the demo institution pointing at it, and the steps of a launch driven through `app.inject`.
  */
 import { and, eq, isNotNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1, the LTI 1.3 tool against an independent platform (lti-platform.ts: its own keys, JWTs and JWKS on
+ * The LTI 1.3 tool against an independent platform (lti-platform.ts: its own keys, JWTs and JWKS on
  * loopback): the tool's JWKS and its keys at rest; OIDC login initiation (GET and POST) → authentication request →
  * launch into the student viewer as the LMS user (access events 'lms', votes under the `sub`); every refusal is a
  * pt-BR page and no launch: bad signature, wrong audience or issuer, replayed state and nonce, expired token or state,

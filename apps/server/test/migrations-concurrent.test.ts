@@ -1,5 +1,5 @@
 /**
- * Issue 15: several processes may start at once on a new database (a deployment, `npm run cluster`). The migrations
+ * Several processes may start at once on a new database (a deployment, `npm run cluster`). The migrations
  * run under a PostgreSQL advisory lock: one process applies them, the others wait and then find nothing to do —
  * without the lock two processes both try `CREATE TABLE …` and one of them fails to start.
  */

@@ -1,5 +1,5 @@
 /**
- * The object-level access matrix (issue 10): for every route of the contract (ALL_ROUTES) that takes an
+ * The object-level access matrix: for every route of the contract (ALL_ROUTES) that takes an
  * id — in its path, its query or its body — an object of ANOTHER provider and of ANOTHER institution
  * answers 404 to every provider-side and institution-side user type the route lets in, exactly like an
  * id that does not exist (the existence of someone else's object is never revealed).
@@ -39,12 +39,12 @@ interface Objects {
   notice: number;
   cartItem: number;
   rent: number;
-  /** Issue 12: institution B's subject, its unit, its category; provider B's subject. */
+  /** Institution B's subject, its unit, its category; provider B's subject. */
   subject: number;
   subjectItem: number;
   category: number;
   providerSubject: number;
-  /** Issue 12 courses: institution B's course (one subject in it), provider B's course (idem), institution B's import. */
+  /** Courses: institution B's course (one subject in it), provider B's course (idem), institution B's import. */
   course: number;
   courseItem: number;
   courseSubject: number;
@@ -140,7 +140,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
   'GET /reports/published-units': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
   'GET /reports/published-units/csv': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
-  // the access reports (issue 13): an institution naming another institution is 404, like a missing one
+  // the access reports: an institution naming another institution is 404, like a missing one
   'GET /sellers/report-access': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
   'GET /sellers/report-access/charts': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
   'GET /sellers/report-access/csv': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
@@ -171,7 +171,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /items/item/content/recover/:id': { ask: (o) => ({ params: { id: o.content } }) },
   'PUT /items/item/update-item-version/:id': { staffOnly: true },
   'PUT /items/tag': { staffOnly: true },
-  // delivery (issue 12): the gate answers before the institution's grant, so B's unit is 404 like a missing one
+  // delivery: the gate answers before the institution's grant, so B's unit is 404 like a missing one
   'POST /items/item/content/:id/package': { ask: (o) => ({ params: { id: o.content } }) },
   'GET /items/item/content/:id/package': { ask: (o) => ({ params: { id: o.content } }) },
   'GET /items/item/content/:id/package/file': { ask: (o) => ({ params: { id: o.content } }) },
@@ -181,7 +181,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
     ask: () => ({ params: { id: MISSING_ID }, payload: {} }),
     why: "this table has no subject of institution B yet: share-links.test asks for another institution's subject (404)",
   },
-  // LMS exports (issue 14): B's unit, subject or course is 404 before any grant or LMS-key question
+  // LMS exports: B's unit, subject or course is 404 before any grant or LMS-key question
   'POST /sellers/scorm/unit/:id': { ask: (o) => ({ params: { id: o.item }, payload: { subjectId: o.subject } }) },
   'POST /sellers/subjects/:id/cartridge': { ask: (o) => ({ params: { id: o.subject } }) },
   'POST /sellers/courses/:id/cartridge': { ask: (o) => ({ params: { id: o.course } }) },
@@ -210,7 +210,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
     ask: (o) => ({ payload: { itemFeedback: { unit_id: o.content, error_type: PROBLEM_CATEGORIES[0], error_description: 'Intruso' } } }),
   },
   'PUT /items/item/feedback/status': { staffOnly: true },
-  // the student viewer (issue 13): no user type calls these; the share link in x-student-link is the credential
+  // the student viewer: no user type calls these; the share link in x-student-link is the credential
   'GET /student/units/:id': { notOwned: 'student only: a link opens the units it names and nothing else (student.test: unit A\'s link refuses unit B with 404)' },
   'PUT /student/units/:id/vote': { notOwned: 'student only: a vote on a unit outside the link is 404 (student.test)' },
   'POST /student/ai/question': { notOwned: 'student only: a question about a unit outside the link is 404 (student.test)' },
@@ -233,7 +233,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'POST /sellers/:id/lti-connections/:connectionId/test': { staffOnly: true },
   'POST /sellers/:id/lti-connections/:connectionId/deployments': { staffOnly: true },
   'DELETE /sellers/:id/lti-connections/:connectionId/deployments': { staffOnly: true },
-  // the LTI tool (issue 14): the LMS calls the tool without a session (lti.test)
+  // the LTI tool: the LMS calls the tool without a session (lti.test)
   'GET /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },
   'POST /lti/login': { notOwned: "client_id and lti_deployment_id are the LMS's registration (with iss they name the connection), not an object id; public (lti.test)" },
   'POST /student/lti/score': { notOwned: 'student only: an answer about a unit outside the launch link is 404 (lti.test)' },
@@ -242,7 +242,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /providers/plans-value/search': { staffOnly: true },
   'POST /providers/plans-value/create': { staffOnly: true },
   'PUT /providers/plans-value/update/:id': { staffOnly: true },
-  // store, partners, cart (issue 11): B's provider is approved but not in the store (no published unit, no price)
+  // store, partners, cart: B's provider is approved but not in the store (no published unit, no price)
   'GET /providers/store/:id': { ask: (o) => ({ params: { id: o.provider } }) },
   'GET /items/item/find/provider': { ask: (o) => ({ query: { providerId: o.provider } }) },
   'GET /providers/store/:id/item/:idItem': { ask: (o) => ({ params: { id: o.provider, idItem: o.content } }) },
@@ -259,10 +259,10 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'PUT /sellers/rents/:id/plan': { staffOnly: true },
   'GET /sellers/plans-seller/:sellerId': { staffOnly: true },
   'GET /sellers/providers/:sellerId': { staffOnly: true },
-  // the catalogue (issue 12)
+  // the catalogue
   'GET /items/item/catalogue/:id': { ask: (o) => ({ params: { id: o.content } }) },
   'PUT /items/item/update/:id': { ask: (o) => ({ params: { id: o.item } }) },
-  // subjects and categories (issue 12): institution B's and provider B's
+  // subjects and categories: institution B's and provider B's
   'GET /sellers/subjects/seller/:id': { ask: (o) => ({ params: { id: o.seller } }) },
   'GET /sellers/subjects/filter': { ask: (o) => ({ query: { sellerId: o.seller } }) },
   'POST /sellers/subjects': { ask: (o) => ({ payload: { name: 'Intrusa', sellerId: o.seller } }) },
@@ -287,7 +287,7 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'DELETE /providers/subjects/:id': { ask: (o) => ({ params: { id: o.providerSubject } }) },
   'PUT /providers/subjects/items': { ask: (o) => ({ payload: { subjectId: o.providerSubject, subjectItems: [{ id: o.subjectItem, order: 0 }] } }) },
   'DELETE /providers/subjects/:id/delete-items': { ask: (o) => ({ params: { id: o.providerSubject }, payload: { subjectItems: [o.item] } }) },
-  // courses (issue 12): institution B's and provider B's; importing needs an ACTIVE rent of the provider
+  // courses: institution B's and provider B's; importing needs an ACTIVE rent of the provider
   'GET /sellers/courses/:id': { ask: (o) => ({ params: { id: o.course } }) },
   'GET /sellers/courses/:id/candidates': { ask: (o) => ({ params: { id: o.course } }) },
   'PUT /sellers/courses/:id': { ask: (o) => ({ params: { id: o.course }, payload: { name: 'Intruso' } }) },
@@ -531,7 +531,7 @@ describe('the gate answers in bulk', () => {
   });
 });
 
-describe("the store's own permission, unit.storeRead (issue 11): browsing is not reading", () => {
+describe("the store's own permission, unit.storeRead: browsing is not reading", () => {
   it("an ACTIVE institution browses the published version of a store provider's unit; unit.read, item.read and feedback.report stay closed", async () => {
     const db = t.deps.db;
     const [u] = await db
@@ -553,7 +553,7 @@ describe("the store's own permission, unit.storeRead (issue 11): browsing is not
     const price = { id: await buildPlanPrice(db, { planId: institution!.planId!, providerId: objects.provider, valueCents: 100_000 }) };
     // In the store: the published version only.
     expect(await browse()).toEqual([published!.id]);
-    // The general reads are NOT widened by the store (the rented-unit case comes with issue 12).
+    // The general reads are NOT widened by the store (the rented-unit case is its own: 'reading a rented unit' below).
     for (const permission of ['unit.read', 'feedback.report'] as const) {
       expect([...(await checkAccess(db, seller, permission, asked))], permission).toEqual([]);
     }
@@ -583,7 +583,7 @@ describe("the store's own permission, unit.storeRead (issue 11): browsing is not
   });
 });
 
-describe('reading a rented unit (issue 12): the catalogue and subject cases of unitReaders', () => {
+describe('reading a rented unit: the catalogue and subject cases of unitReaders', () => {
   it("an ACTIVE rent opens the published version; a subject keeps its pinned version; nothing once the rent or the institution is not active", async () => {
     const db = t.deps.db;
     const [u] = await db

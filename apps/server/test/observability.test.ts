@@ -1,5 +1,5 @@
 /**
- * Issue 15: GET /api/metrics (Prometheus text format, token from METRICS_TOKEN) and request ids (X-Request-Id on
+ * GET /api/metrics (Prometheus text format, token from METRICS_TOKEN) and request ids (X-Request-Id on
  * every answer, `reqId` on every log line of the request; an incoming id only from a trusted proxy).
  *
  * The exposition is read with an independent parser (parse-prometheus-text-format, a port of the Prometheus Python

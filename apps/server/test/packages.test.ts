@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 4 and the grants: an admin grants an institution `packages` (only admin/director; a seller cannot
+ * Unit packages and the grants: an admin grants an institution `packages` (only admin/director; a seller cannot
  * grant itself; audited), and the unit package — a zip built by the pg-boss job (HTML, media, question bank), cached
  * per version — for the units of ACTIVE rentals of a GRANTED, ACTIVE institution only; staff and the unit's provider
  * always. Refusals: no grant (403), another institution (404), a canceled rent (404), a suspended institution (403).

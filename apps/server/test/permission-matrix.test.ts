@@ -66,7 +66,7 @@ const expectKeyRefusal = (res: { statusCode: number; json: () => unknown }) => {
 };
 
 /**
- * Public routes an LMS's browser calls (issue 14, lti-tool.ts): they answer a pt-BR HTML page (here a refusal: the
+ * Public routes an LMS's browser calls (packages/shared/src/lti-tool.ts): they answer a pt-BR HTML page (here a refusal: the
  * login and launch parameters are missing, no state to check, no relaunch token, or no picker session), never JSON and
  * never the role refusal (lti.test).
  */

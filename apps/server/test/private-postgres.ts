@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL cluster of one's own (issue 15's outage test and `npm run bench:faults`): `initdb` into a temporary
+ * A PostgreSQL cluster of one's own (database-outage.test.ts and `npm run bench:faults`): `initdb` into a temporary
  * folder, its own loopback port, no Unix socket, started and stopped with `pg_ctl` at will. It never touches the
  * machine's shared server (5432). As root (initdb refuses root), the binaries run as the `postgres` system user,
  * who owns the folder.

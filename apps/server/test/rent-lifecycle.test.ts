@@ -1,5 +1,5 @@
 /**
- * The rent lifecycle on the server (issue 11): only modules/rents/rent-lifecycle.ts writes rents.status;
+ * The rent lifecycle on the server: only modules/rents/rent-lifecycle.ts writes rents.status;
  * one open rent per institution and provider; a plan change of a rent that has ever been active keeps the
  * old one as migrated history; every status lands in rent_history; refusals are 409 and change nothing;
  * `rentLifecycle` emits each move's domain event.

@@ -1,5 +1,5 @@
 /**
- * The rent lists and moves through HTTP (issue 11 item 5): the institution's 'Meus alugueis' (spec 3 §2.8)
+ * The rent lists and moves through HTTP: the institution's 'Meus alugueis' (spec 3 §2.8)
  * and the rentals control of admin and director (§2.12). The rent machine by role and state (admin and
  * director make every admin move; seller and content manager only the institution's cancel, on their own
  * rents; the assistant only reads; provider and staff users are refused), another institution's rent

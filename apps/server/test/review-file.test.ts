@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 5: the AI review file (POST /items/item/content/{id}/auto-review?returnFile=true → review_{id}.txt),
+ * The AI review file (POST /items/item/content/{id}/auto-review?returnFile=true → review_{id}.txt),
  * against a fake OpenAI-compatible chat API on loopback: the unit's text is sent with the reviewer's instructions,
  * the file carries the answer; staff and institutions granted reviewFiles only; the §8 failure text on a provider error.
  */

@@ -1,5 +1,5 @@
 /**
- * An S3-compatible server for the tests (issue 15): s3rver on a loopback port with a temporary folder and one bucket.
+ * An S3-compatible server for the tests: s3rver on a loopback port with a temporary folder and one bucket.
  * `env` is the configuration that points the app at it (config.ts S3_*).
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Runs a SCORM package's SCO script (`sco.js`) the way a learner's browser does (issue 14): in a happy-dom window at
+ * Runs a SCORM package's SCO script (`sco.js`) the way a learner's browser does: in a happy-dom window at
  * the LMS's address holding the launch page's markup, with a stub SCORM 1.2 API adapter (`window.API`) that records
  * every call. The script is our own (the test built it), so happy-dom's script evaluation is on.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 9: students' share links, signed with HMAC-SHA256. Created by the institution's seller and content
+ * Students' share links, signed with HMAC-SHA256. Created by the institution's seller and content
  * manager (never the assistant); 'Gerar link provisório' only with the tempLinks grant; verified by the public route,
  * which refuses a forged or altered token, an expired one, one revoked by a new LMS key, one whose rent ended, and a
  * unit or subject of another institution.

@@ -1,5 +1,5 @@
 /**
- * "Only X writes Y" checks (issue 10 unit lifecycle, issue 11 rent lifecycle): find the Drizzle and raw-SQL
+ * "Only X writes Y" checks (the unit lifecycle, the rent lifecycle): find the Drizzle and raw-SQL
  * writes of some columns in the server's source, and the files other than the allowed ones that make them.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * File storage (issue 15 item 1): THE same cases against both implementations — the local folder and an S3 bucket
+ * File storage: THE same cases against both implementations — the local folder and an S3 bucket
  * (s3rver on loopback) — and, through the API with the bucket configured, an upload served back with the headers the
  * local folder was served with.
  */

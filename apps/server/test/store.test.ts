@@ -1,5 +1,5 @@
 /**
- * The store, partners, cart and payment request (issue 11, spec 3 §2.3–§2.7): who may, what is shown (only
+ * The store, partners, cart and payment request (spec 3 §2.3–§2.7): who may, what is shown (only
  * published versions of approved providers priced on the institution's plan), every refusal, the price never
  * taken from the client, a suspended institution, and two simultaneous payment requests for one cart.
  */

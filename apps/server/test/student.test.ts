@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 1: the student viewer's API. The share link's token in `x-student-link` is the student's only
+ * The student viewer's API. The share link's token in `x-student-link` is the student's only
  * credential, verified on every call (forged 400, expired 410, revoked by a new LMS key 403, rental ended 403, with
  * the pt-BR texts); a link opens its unit (or its subject's units) and nothing else; each opening records one access
  * event; one vote per student and unit; problem reports and free-text feedback stored with the institution and the

@@ -1,5 +1,5 @@
 /**
- * Subjects and categories (issue 12, spec 3 §2.14–§2.15, §7 "Subjects and categories"): scoping (another
+ * Subjects and categories (spec 3 §2.14–§2.15, §7 "Subjects and categories"): scoping (another
  * institution's or provider's subject answers 404), the rental condition, the assistant's and content manager's
  * refusals, the category rules, the atomic whole-order reorder under concurrent requests, and the import's rollback.
  */

@@ -1,8 +1,8 @@
 /**
- * Issue 13 item 5, 'Relatório de Acessos por Unidades' (spec 3 §2.17, §9): on a small known set of accesses — each
+ * 'Relatório de Acessos por Unidades' (spec 3 §2.17, §9): on a small known set of accesses — each
  * unit's accesses in the period (every institution together), most first, 25 per page, São Paulo days at the range's
  * edges, the knowledge-area filter (0: every area); the trend and the most accessed units; a provider sees its own
- * units only, admin and director every unit, other roles 403, no session 401; bad dates and areas 400 in Portuguese;
+ * units only, admin and director every unit, other roles 403, no session: 401; bad dates and areas 400 in Portuguese;
  * the CSV 'relatorio.csv' ('(Não Informado)' for a unit without an area).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 3, the server side of the content-model test: THE table of cases (CONTENT_CASES, shared
+ * The server side of the content-model test: THE table of cases (CONTENT_CASES, shared
  * with the contract's test and the studio's validation test) drives the API. For each case, a synthesis
  * saved on an existing unit is accepted exactly when the case is filled (else 400 with the spec's
  * message, and nothing changes), and a unit otherwise complete is sent for analysis exactly when its

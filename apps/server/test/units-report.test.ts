@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6, the published-units report (spec 3 §2.17 'Relatório de Unidades Publicadas'): exact rows of a known
+ * The published-units report (spec 3 §2.17 'Relatório de Unidades Publicadas'): exact rows of a known
  * set (São Paulo days, newest first, first level, the areas' titles), the level and area filters, only published
  * units, only the caller's provider (admin and director name one), other roles 403, bad dates 400 in Portuguese, and
  * the CSV's bytes (BOM, ';', header, rows, keyset across batches).
