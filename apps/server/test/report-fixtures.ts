@@ -7,9 +7,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { recordAccess } from '../src/modules/reports/access-events';
-import { itemContents, items, knowledgeAreas, plans, providers, sellers, users } from '../src/db/schema';
-import { hashPassword } from '../src/platform/security';
+import { itemContents, items, knowledgeAreas } from '../src/db/schema';
 import { DEMO_PASSWORD, signIn, type TestApp } from './harness';
+import { buildInstitution, buildPlan, buildProvider, buildUnit, buildUser } from './factories';
 
 type Db = TestApp['deps']['db'];
 
@@ -21,37 +21,25 @@ export type ReportUnit = { itemId: number; itemContentId: number; providerId: nu
  * `publishedAt` overrides the publication time the database keeps.
  */
 export async function publishedUnit(db: Db, providerId: number, title: string, values: Partial<typeof itemContents.$inferInsert> = {}, publishedAt?: string): Promise<ReportUnit> {
-  const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-  const [content] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish', ...values }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: content!.id }).where(eq(items.id, item!.id));
-  if (publishedAt) await db.update(items).set({ publishedAt: new Date(publishedAt) }).where(eq(items.id, item!.id));
-  return { itemId: item!.id, itemContentId: content!.id, providerId };
+  const { itemId, contentId } = await buildUnit(db, providerId, { title, ...values, status: 'publish' });
+  if (publishedAt) await db.update(items).set({ publishedAt: new Date(publishedAt) }).where(eq(items.id, itemId));
+  return { itemId, itemContentId: contentId, providerId };
 }
 
 /** An active content provider (`name` defaults to the company's), and its user of type provider when `user` is given. */
 export async function reportProvider(db: Db, p: { companyName: string; name?: string; email: string; user?: { name: string; email: string } }) {
-  const [row] = await db
-    .insert(providers)
-    .values({ companyName: p.companyName, name: p.name ?? p.companyName, email: p.email, typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  if (p.user) {
-    await db.insert(users).values({ ...p.user, passwordHash: await hashPassword(DEMO_PASSWORD), type: 'provider', status: 'active', providerId: row!.id });
-  }
-  return row!.id;
+  const id = await buildProvider(db, { companyName: p.companyName, name: p.name ?? p.companyName, email: p.email, condition: 'basic' });
+  if (p.user) await buildUser(db, { ...p.user, password: DEMO_PASSWORD, type: 'provider', providerId: id });
+  return id;
 }
 
 /** An active institution, with its own plan of `maxRent` students and its user of type seller when they are given. */
 export async function reportInstitution(db: Db, name: string, opts: { maxRent?: number; userEmail?: string } = {}) {
-  const planId =
-    opts.maxRent === undefined ? null : (await db.insert(plans).values({ name: `Plano ${name}`, minRent: 0, maxRent: opts.maxRent }).returning({ id: plans.id }))[0]!.id;
-  const [s] = await db
-    .insert(sellers)
-    .values({ name, companyName: name, cnpj: String(10_000_000_000_000 + Math.floor(Math.random() * 1e12)), planId, status: 'active', acceptedTerms: true, acceptedLatePaymentTerms: true })
-    .returning({ id: sellers.id });
-  if (opts.userEmail) {
-    await db.insert(users).values({ name: `Usuária ${name}`, email: opts.userEmail, passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: s!.id });
-  }
-  return s!.id;
+  const planId = opts.maxRent === undefined ? null : await buildPlan(db, { name: `Plano ${name}`, minRent: 0, maxRent: opts.maxRent });
+  const cnpj = String(10_000_000_000_000 + Math.floor(Math.random() * 1e12));
+  const sellerId = await buildInstitution(db, { name, cnpj, planId, status: 'active', acceptedTerms: true, acceptedLatePaymentTerms: true });
+  if (opts.userEmail) await buildUser(db, { name: `Usuária ${name}`, email: opts.userEmail, password: DEMO_PASSWORD, type: 'seller', sellerId });
+  return sellerId;
 }
 
 /** A student of `sellerId` opens `unit` at `iso`. */
