@@ -27,6 +27,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { domainEvents } from '../../platform/domain-events';
 import { requireActiveInstitution } from '../institutions/index';
+import { insertSubject, insertSubjectItems } from '../subjects/index';
 import { activeRentOf } from '../access/index';
 import { courses, courseSubjects, curriculumImports, items, subjectItems, subjects } from '../../db/schema';
 import { toImport } from './courses.service';
@@ -151,10 +152,12 @@ export async function runCourseImport(deps: Pick<Deps, 'db' | 'jobs'>, job: Cour
       let skipped = 0;
       for (const [index, part] of parts.entries()) {
         await hooks.beforeSubject?.(index);
-        const [subject] = await tx
-          .insert(subjects)
-          .values({ sellerId: started.sellerId, name: name(part.name), importedFromId: part.subjectId, createdBy: started.requestedBy })
-          .returning({ id: subjects.id });
+        const subjectId = await insertSubject(tx, {
+          sellerId: started.sellerId,
+          name: name(part.name),
+          importedFromId: part.subjectId,
+          createdBy: started.requestedBy,
+        });
         const units = await tx
           .select({
             itemId: subjectItems.itemId,
@@ -167,12 +170,11 @@ export async function runCourseImport(deps: Pick<Deps, 'db' | 'jobs'>, job: Cour
           .orderBy(asc(subjectItems.position));
         const kept = units.filter((u) => u.published !== null && u.rented);
         skipped += units.length - kept.length;
-        if (kept.length) {
-          await tx.insert(subjectItems).values(
-            kept.map((u, position) => ({ subjectId: subject!.id, itemId: u.itemId, itemContentId: u.published!, position, addedBy: started.requestedBy })),
-          );
-        }
-        await tx.insert(courseSubjects).values({ courseId: course!.id, subjectId: subject!.id, position: index });
+        await insertSubjectItems(
+          tx,
+          kept.map((u, position) => ({ subjectId, itemId: u.itemId, itemContentId: u.published!, position, addedBy: started.requestedBy })),
+        );
+        await tx.insert(courseSubjects).values({ courseId: course!.id, subjectId, position: index });
         report(5 + Math.floor((90 * (index + 1)) / parts.length));
       }
       await tx

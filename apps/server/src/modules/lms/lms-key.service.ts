@@ -14,6 +14,7 @@ import { randomToken, sha256 } from '../../platform/security';
 import type { AuthContext } from '../../platform/sessions';
 import { lmsItems, sellers } from '../../db/schema';
 import { institutionActive, requireAccess } from '../access/index';
+import { replaceLmsKeyHash } from '../institutions/index';
 
 export const newLmsKey = () => `${LMS_KEY_PREFIX}${randomToken()}`;
 
@@ -55,12 +56,7 @@ export function lmsKeyService(deps: Deps) {
     await assertOwnSeller(auth, sellerId);
     const key = newLmsKey();
     await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(sellers)
-        .set({ lmsKeyHash: sha256(key), lmsKeyGeneratedAt: new Date(), updatedAt: new Date() })
-        .where(eq(sellers.id, sellerId))
-        .returning({ id: sellers.id });
-      if (updated.length === 0) throw forbidden();
+      if (!(await replaceLmsKeyHash(tx, sellerId, sha256(key)))) throw forbidden();
       const unlinked = await unlinkItemsOfPreviousKey(tx, sellerId);
       await record(tx, { userId: auth.user.id, sellerId, action: 'generated_lms_key', data: { via, unlinked } });
       await after?.(tx, key);

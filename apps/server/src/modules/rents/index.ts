@@ -9,3 +9,4 @@ export type {
   RentPlanChangedEvent,
   RentRequestedEvent,
 } from './events';
+export { openPaymentRequest } from './payment-requests';

@@ -20,8 +20,8 @@ import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { domainEvents } from '../../platform/domain-events';
-import { paymentMethods, paymentRequests, planPrices, providers, providerServices, rents } from '../../db/schema';
-import { rentLifecycle } from '../rents/index';
+import { paymentMethods, planPrices, providers, providerServices, rents } from '../../db/schema';
+import { openPaymentRequest, rentLifecycle } from '../rents/index';
 import { cartItems, serviceRequests } from './store.tables';
 import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
 import { inStore, openRentOf, priceOn } from '../access/index';
@@ -186,8 +186,7 @@ export function cartService(deps: Deps) {
         const lost = [...providerRows, ...serviceRows].find((r) => (r.serviceId === null ? !r.rentable : !r.servicePartner));
         if (lost) throw new AppError(409, 'NOT_RENTABLE', `${lost.companyName}: ${RENT_MSG.notRentable}`);
 
-        const [request] = await tx.insert(paymentRequests).values({ sellerId: inst.id, paymentMethodId: method.id, requestedBy: auth.user.id }).returning({ id: paymentRequests.id });
-        const paymentRequestId = request!.id;
+        const paymentRequestId = await openPaymentRequest(tx, { sellerId: inst.id, paymentMethodId: method.id, requestedBy: auth.user.id });
         const rentIds: number[] = [];
         for (const r of providerRows) {
           const input = { sellerId: inst.id, providerId: r.providerId, planId: inst.planId!, valueCents: r.priceCents!, paymentRequestId };

@@ -3,3 +3,4 @@ export { subjectsModule } from './subjects.routes';
 export { ownedBy, ownerOf } from './owner';
 export type { Owner } from './owner';
 export { rewritePositions } from './subjects.service';
+export { insertSubject, insertSubjectItems } from './subject-writes';
