@@ -11,14 +11,14 @@ import { blockHtml } from '@edu/shared/content/unit-content';
 import { SAMPLE_RESOURCES } from '@edu/shared/content/unit-content.fixtures';
 import { PACKAGE_LIMITS, PACKAGE_MSG, type PackageState } from '@edu/shared/packages';
 import type { SessionUser } from '@edu/shared/auth';
-import { hashPassword } from '../src/platform/security';
 import { QUEUES } from '../src/platform/jobs';
 import { auditLogs } from '../src/platform/platform.tables';
-import { itemContents, items, providers, rents, sellers, unitPackages, users } from '../src/db/schema';
+import { itemContents, providers, rents, sellers, unitPackages, users } from '../src/db/schema';
 import { unitPackagesService } from '../src/modules/delivery/packages.service';
 import { DEMO_PASSWORD, PNG_1PX, call, createTestApp, signIn, type TestApp } from './harness';
 import { uploadUrl } from '../src/platform/storage';
 import { waitUntil } from './wait';
+import { buildInstitution, buildUnit, buildUser, buildVersion } from './factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -73,35 +73,27 @@ beforeAll(async () => {
   ids.cover = uploadUrl(await t.deps.storage.save('images', PNG_1PX, 'png'));
   ids.image = uploadUrl(await t.deps.storage.save('images', Buffer.concat([PNG_1PX, Buffer.from('segunda')]), 'png'));
   ids.bank = uploadUrl(await t.deps.storage.save('questions', QUESTION_BANK, 'pdf'));
-  const [item] = await db.insert(items).values({ providerId: ids.demoProvider }).returning({ id: items.id });
-  ids.unitItem = item!.id;
-  const [v1] = await db
-    .insert(itemContents)
-    .values({
-      itemId: item!.id,
-      version: 1,
-      status: 'publish',
-      title: TITLE,
-      authors: ['Ana Autora'],
-      mediaUrl: ids.cover,
-      questions: ids.bank,
-      introduction: `<p>Introdução sobre frações.</p><p><img src="${ids.image}" alt="pizza"></p>`,
-      learningObjectives: ['Somar frações'],
-      topics: [{ title: 'Somando', content: `<p>Texto do tópico.</p>${blockHtml('question', '', SAMPLE_RESOURCES.question)}` }],
-      synthesis: '<p>Síntese final.</p>',
-      bibliographicReference: ['Livro de frações'],
-      levelOfLearning: ['Graduação'],
-    })
-    .returning({ id: itemContents.id });
-  const [v2] = await db.insert(itemContents).values({ itemId: item!.id, version: 2, status: 'draft', title: `${TITLE} v2` }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, item!.id));
-  ids.unit = v1!.id;
-  ids.draft = v2!.id;
+  const unit = await buildUnit(db, ids.demoProvider, {
+    version: 1,
+    status: 'publish',
+    title: TITLE,
+    authors: ['Ana Autora'],
+    mediaUrl: ids.cover,
+    questions: ids.bank,
+    introduction: `<p>Introdução sobre frações.</p><p><img src="${ids.image}" alt="pizza"></p>`,
+    learningObjectives: ['Somar frações'],
+    topics: [{ title: 'Somando', content: `<p>Texto do tópico.</p>${blockHtml('question', '', SAMPLE_RESOURCES.question)}` }],
+    synthesis: '<p>Síntese final.</p>',
+    bibliographicReference: ['Livro de frações'],
+    levelOfLearning: ['Graduação'],
+  });
+  ids.unitItem = unit.itemId;
+  ids.unit = unit.contentId;
+  ids.draft = await buildVersion(db, unit.itemId, { version: 2, status: 'draft', title: `${TITLE} v2` });
 
   // Another active institution, granted packages, renting nothing.
-  const [other] = await db.insert(sellers).values({ name: 'Faculdade Outra', companyName: 'Faculdade Outra', cnpj: '11444777000161', status: 'active', grants: ['packages'] }).returning({ id: sellers.id });
-  ids.otherSeller = other!.id;
-  await db.insert(users).values({ name: 'Outra', email: 'outra@exemplo.com.br', passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: other!.id });
+  ids.otherSeller = await buildInstitution(db, { name: 'Faculdade Outra', cnpj: '11444777000161', status: 'active', grants: ['packages'] });
+  await buildUser(db, { name: 'Outra', email: 'outra@exemplo.com.br', password: DEMO_PASSWORD, type: 'seller', sellerId: ids.otherSeller });
 
   for (const [key, login] of [
     ['seller', 'seller'], ['assistant', 'seller.assistente'], ['manager', 'seller.conteudo'], ['provider', 'provider'],

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { SHARE_LINK_PATH, SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
-import { hashPassword } from '../src/platform/security';
-import { itemContents, items, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
+import { items, providers, rents, sellers, users } from '../src/db/schema';
 import { readToken, shareLinkSecret, signToken } from '../src/modules/delivery/share-links.service';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { buildInstitution, buildSubject, buildUser, buildVersion } from './factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -37,14 +37,10 @@ beforeAll(async () => {
   ids.content = published.content!;
   const [rent] = await db.select({ id: rents.id }).from(rents).where(and(eq(rents.sellerId, ids.demoSeller), eq(rents.providerId, provider!.id), eq(rents.status, 'active')));
   ids.rent = rent!.id;
-  const [subject] = await db.insert(subjects).values({ sellerId: ids.demoSeller, name: 'Matemática básica' }).returning({ id: subjects.id });
-  ids.subject = subject!.id;
-  await db.insert(subjectItems).values({ subjectId: subject!.id, itemId: ids.item, itemContentId: ids.content, position: 0 });
-  const [other] = await db.insert(sellers).values({ name: 'Faculdade Outra', companyName: 'Faculdade Outra', cnpj: '11444777000161', status: 'active', grants: ['tempLinks'] }).returning({ id: sellers.id });
-  ids.otherSeller = other!.id;
-  await db.insert(users).values({ name: 'Outra', email: 'outra@exemplo.com.br', passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: other!.id });
-  const [otherSubject] = await db.insert(subjects).values({ sellerId: other!.id, name: 'Da outra' }).returning({ id: subjects.id });
-  ids.otherSubject = otherSubject!.id;
+  ids.subject = await buildSubject(db, { sellerId: ids.demoSeller, name: 'Matemática básica' }, [{ itemId: ids.item, contentId: ids.content }]);
+  ids.otherSeller = await buildInstitution(db, { name: 'Faculdade Outra', cnpj: '11444777000161', status: 'active', grants: ['tempLinks'] });
+  await buildUser(db, { name: 'Outra', email: 'outra@exemplo.com.br', password: DEMO_PASSWORD, type: 'seller', sellerId: ids.otherSeller });
+  ids.otherSubject = await buildSubject(db, { sellerId: ids.otherSeller, name: 'Da outra' });
   for (const [key, login] of [
     ['seller', 'seller'], ['assistant', 'seller.assistente'], ['manager', 'seller.conteudo'], ['provider', 'provider'], ['admin', 'admin'], ['other', 'outra@exemplo.com.br'],
   ] as const) {
@@ -183,7 +179,7 @@ describe("a subject's unit link keeps the subject's version (opt-in updates)", (
     const pinned = await create('unit', ids.item, tok.seller!, { itemContentId: ids.content });
     expect(pinned.statusCode, pinned.body).toBe(200);
     // The provider publishes version 2 (raw fixture: the lifecycle is not under test).
-    const [v2] = await db.insert(itemContents).values({ itemId: ids.item, version: 99, title: 'Versão nova', status: 'publish' }).returning({ id: itemContents.id });
+    const v2 = { id: await buildVersion(db, ids.item, { version: 99, title: 'Versão nova', status: 'publish' }) };
     await db.update(items).set({ publishedContentId: v2!.id }).where(eq(items.id, ids.item));
     try {
       const opened = (await verify(tokenOf(pinned))).json() as VerifiedLink;
