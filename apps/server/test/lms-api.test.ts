@@ -11,9 +11,10 @@ import { LMS_MSG, LMS_STUDENT_PARAM, type SaveDataReply } from '@edu/shared/lms'
 import { MSG } from '@edu/shared/messages';
 import { SHARE_LINK_PATH, SHARE_MSG, type VerifiedLink } from '@edu/shared/share-links';
 import { auditLogs } from '../src/platform/platform.tables';
-import { accessEvents, itemContents, items, lmsItems, plans, providers, rents, sellers, users } from '../src/db/schema';
+import { accessEvents, items, lmsItems, plans, providers, rents, sellers, users } from '../src/db/schema';
 import { studentHeaders } from './student-tokens';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
+import { buildInstitution, buildProvider, buildRent, buildUnit } from './factories';
 
 const RATE_LIMIT = 40;
 let t: TestApp;
@@ -67,17 +68,11 @@ beforeAll(async () => {
   const [rent] = await db.select({ id: rents.id }).from(rents).where(and(eq(rents.sellerId, ids.seller), eq(rents.providerId, demo!.id), eq(rents.status, 'active')));
   ids.rent = rent!.id;
   // A published unit of a provider the demo institution does not rent (another institution does).
-  const [other] = await db
-    .insert(providers)
-    .values({ companyName: 'Editora Não Alugada', name: 'Não Alugada', email: 'nao.alugada@exemplo.com.br', typePerson: 'PJ', status: 'active', condition: 'basic' })
-    .returning({ id: providers.id });
-  const [otherItem] = await db.insert(items).values({ providerId: other!.id }).returning({ id: items.id });
-  const [v1] = await db.insert(itemContents).values({ itemId: otherItem!.id, title: 'Unidade de quem não foi alugado', status: 'publish' }).returning({ id: itemContents.id });
-  await db.update(items).set({ publishedContentId: v1!.id }).where(eq(items.id, otherItem!.id));
-  ids.otherItem = otherItem!.id;
+  const other = await buildProvider(db, { companyName: 'Editora Não Alugada', name: 'Não Alugada', email: 'nao.alugada@exemplo.com.br', condition: 'basic' });
+  ids.otherItem = (await buildUnit(db, other, { title: 'Unidade de quem não foi alugado' })).itemId;
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
-  const [otherSeller] = await db.insert(sellers).values({ name: 'Outra Escola', companyName: 'Outra Escola', cnpj: '11444777000161', status: 'active', planId: plan!.id }).returning({ id: sellers.id });
-  await db.insert(rents).values({ sellerId: otherSeller!.id, providerId: other!.id, planId: plan!.id, valueCents: 1000, status: 'active' });
+  const otherSeller = await buildInstitution(db, { name: 'Outra Escola', cnpj: '11444777000161', status: 'active', planId: plan!.id });
+  await buildRent(db, { sellerId: otherSeller, providerId: other, planId: plan!.id, status: 'active' });
   sellerToken = await signIn(t.app, 'seller');
 }, 120_000);
 afterAll(() => t?.close());

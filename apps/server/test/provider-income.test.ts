@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { incomeMonths, INCOME_TEXT, type MyRentsPage, type ProviderDashboard } from '@edu/shared/provider-income';
 import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
-import { itemContents, items, plans, providers, rentHistory, rents, sellers, users } from '../src/db/schema';
+import { plans, providers, rentHistory, rents, sellers, users } from '../src/db/schema';
 import { recordAccess } from '../src/modules/reports/access-events';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
-import { hashPassword } from '../src/platform/security';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution, buildProvider, buildUnit, buildUser } from './factories';
 
 let t: TestApp;
 let own: string;
@@ -24,17 +24,9 @@ const months = incomeMonths(new Date(), 6);
 const inMonth = (i: number, days: number) => new Date(months[i]!.start.getTime() + days * DAY);
 
 async function providerWithUser(companyName: string, email: string, status = 'active') {
-  const [p] = await t.deps.db.insert(providers).values({ companyName, name: 'Resp', email, typePerson: 'Fornecedor', status }).returning({ id: providers.id });
-  await t.deps.db.insert(users).values({
-    name: `Usuário ${companyName}`,
-    email,
-    passwordHash: await hashPassword('senha-teste'),
-    type: 'provider',
-    status: 'active',
-    providerId: p!.id,
-    emailConfirmedAt: new Date(),
-  });
-  return p!.id;
+  const id = await buildProvider(t.deps.db, { companyName, name: 'Resp', email, typePerson: 'Fornecedor', status });
+  await buildUser(t.deps.db, { name: `Usuário ${companyName}`, email, password: 'senha-teste', type: 'provider', providerId: id, emailConfirmedAt: new Date() });
+  return id;
 }
 
 /** Dates the rent's history (fixture: the lifecycle wrote the rows now; the test moves them to the past). */
@@ -51,8 +43,8 @@ beforeAll(async () => {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin')));
   const actor = { id: admin!.id, type: 'admin' as const };
   const [planA, planB] = await db.select({ id: plans.id }).from(plans).orderBy(plans.id);
-  const seller = async (name: string, cnpj: string) =>
-    (await db.insert(sellers).values({ name, companyName: name, cnpj, status: 'active', logoKey: name === 'Escola Um' ? 'logos/logo-um.png' : null }).returning({ id: sellers.id }))[0]!.id;
+  const seller = (name: string, cnpj: string) =>
+    buildInstitution(db, { name, cnpj, status: 'active', logoKey: name === 'Escola Um' ? 'logos/logo-um.png' : null });
   const [s1, s2, s3, s4] = [await seller('Escola Um', '11444777000161'), await seller('Escola Dois', '11222333000181'), await seller('Escola Três', '45723174000110'), await seller('Escola Quatro', '04252011000110')];
 
   const open = (sellerId: number, valueCents: number, event: 'create' | 'request' = 'create') =>
@@ -156,10 +148,8 @@ describe("the dashboard's approved and most popular units", () => {
   it("orders the latest by publication and the most popular by students' accesses, from the kept columns", async () => {
     const db = t.deps.db;
     const publish = async (title: string) => {
-      const [item] = await db.insert(items).values({ providerId }).returning({ id: items.id });
-      const [v] = await db.insert(itemContents).values({ itemId: item!.id, title, status: 'publish' }).returning({ id: itemContents.id });
-      await db.update(items).set({ publishedContentId: v!.id }).where(eq(items.id, item!.id));
-      return { itemId: item!.id, itemContentId: v!.id };
+      const { itemId, contentId } = await buildUnit(db, providerId, { title });
+      return { itemId, itemContentId: contentId };
     };
     const first = await publish('Primeira publicada');
     const second = await publish('Segunda publicada');
