@@ -12,11 +12,11 @@ const external = Object.keys(pkg.dependencies ?? {});
 const out = path.join(here, process.env.BUILD_TAG ? `dist-${process.env.BUILD_TAG}` : 'dist');
 
 await build({
-  // The server, and the LTI key rotation command (`npm run lti:rotate-key`, issue 14).
+  // The server, and the LTI key rotation command (`npm run lti:rotate-key`).
   entryPoints: {
     main: path.join(here, 'src/main.ts'),
     'lti-rotate-key': path.join(here, 'src/lti-rotate-key.ts'),
-    // `npm run storage:migrate` (issue 15): the uploads folder into the bucket.
+    // `npm run storage:migrate`: the uploads folder into the bucket.
     'storage-migrate': path.join(here, 'src/storage-migrate.ts'),
   },
   outdir: out,
@@ -31,6 +31,6 @@ await build({
 });
 fs.rmSync(path.join(out, 'migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-// The SCORM package's SCO script (issue 14): read as text at run time, next to the bundle (scorm-package.ts).
+// The SCORM package's SCO script: read as text at run time, next to the bundle (scorm-package.ts).
 fs.copyFileSync(path.join(here, 'src/modules/delivery/sco-runtime.js'), path.join(out, 'sco-runtime.js'));
 console.log(`server built: ${path.relative(path.join(here, '../..'), out)}/main.js`);

@@ -104,7 +104,7 @@ export const itemFeedbacks = pgTable(
     errorType: text('error_type').notNull(),
     errorDescription: text('error_description').notNull(),
     reporterId: integer('reporter_id').references(() => users.id),
-    /** A student's report or feedback (issue 13): the institution whose link the student used, and the student. */
+    /** A student's report or feedback: the institution whose link the student used, and the student. */
     sellerId: integer('seller_id').references(() => sellers.id),
     studentId: text('student_id'),
     status: text('status').notNull().default('created'),
@@ -114,7 +114,7 @@ export const itemFeedbacks = pgTable(
   (t) => [
     index('item_feedbacks_created_idx').on(t.createdAt),
     index('item_feedbacks_status_idx').on(t.status),
-    // The provider dashboard's 'most popular' units: the reports on each published version (issue 11).
+    // The provider dashboard's 'most popular' units: the reports on each published version.
     index('item_feedbacks_content_idx').on(t.itemContentId, t.reporterId),
   ],
 );

@@ -31,8 +31,8 @@ export const items = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * The provider dashboard's 'most popular' order: how many times students opened the unit (any version). Added to by
-     * the access fold only (modules/reports/access-rollups.ts `foldAccesses`, issue 13; migration 0021 dropped the
-     * stand-in trigger of issue 11).
+     * the access fold only (modules/reports/access-rollups.ts `foldAccesses`; migration 0021 dropped the
+     * earlier stand-in trigger).
      */
     popularity: integer('popularity').notNull().default(0),
     /** Students' star votes on the unit (unit_votes): sum and count, kept by the database (trigger, migration 0017). */
@@ -138,7 +138,7 @@ export const itemContents = pgTable(
     index('item_contents_item_status_idx').on(t.itemId, t.version, t.status, t.titleFolded, t.createdAt, t.id),
     index('item_contents_status_idx').on(t.status),
     index('item_contents_created_idx').on(t.createdAt),
-    // The lists (issue 10): accent-free title search, and one index per list sort.
+    // The lists: accent-free title search, and one index per list sort.
     index('item_contents_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`),
     // Novas' title search: the versions sent for analysis only (~8 % of them).
     index('item_contents_send_title_trgm_idx').using('gin', sql`${t.titleFolded} gin_trgm_ops`).where(sql`${t.status} = 'send'`),
