@@ -12,8 +12,20 @@ import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import type { FastifyRequest } from 'fastify';
-import { plans, providers, sellers, users } from '../../db/schema';
-import { consumeToken, emailTaken, findToken, findUserByEmail, issueToken, loadSessionUser } from '../users/index';
+import { plans, users } from '../../db/schema';
+import {
+  activateWithPassword,
+  consumeToken,
+  emailTaken,
+  findToken,
+  findUserByEmail,
+  insertUsers,
+  issueToken,
+  loadSessionUser,
+  setChosenPassword,
+} from '../users/index';
+import { activateSignedUpSeller, insertSeller, setSellerLogo } from '../institutions/index';
+import { insertProvider } from '../providers/index';
 import { uploadUrl } from '../../platform/storage';
 
 export function authService(deps: Deps) {
@@ -75,7 +87,7 @@ export function authService(deps: Deps) {
       }
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await setChosenPassword(tx, user.id, passwordHash);
         await revokeUserSessions(tx, user.id, auth.sessionId);
         await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'changed_password' });
       });
@@ -106,11 +118,7 @@ export function authService(deps: Deps) {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         const userId = await consumeToken(tx, body.token, 'reset_password');
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning();
+        const user = await setChosenPassword(tx, userId, passwordHash);
         await revokeUserSessions(tx, userId);
         await record(tx, { userId, sellerId: user?.sellerId, action: 'reset_password' });
       });
@@ -124,11 +132,8 @@ export function authService(deps: Deps) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         await consumeToken(tx, token, 'confirm_email', user.id);
-        await tx
-          .update(users)
-          .set({ status: 'active', emailConfirmedAt: new Date(), passwordHash, mustChangePassword: true, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-        if (user.sellerId) await tx.update(sellers).set({ status: 'active', updatedAt: new Date() }).where(eq(sellers.id, user.sellerId));
+        await activateWithPassword(tx, user.id, passwordHash, { confirmEmail: true });
+        if (user.sellerId) await activateSignedUpSeller(tx, user.sellerId);
         await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'confirmed_email' });
         await mailer.send(tx, {
           to: user.email,
@@ -161,35 +166,31 @@ export function authService(deps: Deps) {
       const liberal = body.typePerson === 'Profissional Liberal';
       const passwordHash = await hashPassword(randomPassword());
       const userId = await signupTx(async (tx) => {
-        const [provider] = await tx
-          .insert(providers)
-          .values({
-            companyName: liberal ? body.nameUser : body.companyName!,
-            name: body.nameProvider || body.nameUser,
-            email: body.email,
-            typePerson: body.typePerson,
-            cpf: liberal ? body.cpf!.replace(/\D/g, '') : null,
-            cnpj: body.cnpj ? body.cnpj.replace(/\D/g, '') : null,
-            status: 'review',
-            linkedin: liberal ? body.linkdin : null,
-            lattes: liberal ? body.lattes : null,
-            knowledgeLevel: liberal ? (body.knowledgeLevel ?? []) : [],
-            professionalExperience: liberal ? body.professionalExperience : null,
-            isServiceProvider: body.typePerson === 'Fornecedor de Servico' || !!body.isServiceProvider,
-          })
-          .returning({ id: providers.id });
-        const [user] = await tx
-          .insert(users)
-          .values({
+        const providerId = await insertProvider(tx, {
+          companyName: liberal ? body.nameUser : body.companyName!,
+          name: body.nameProvider || body.nameUser,
+          email: body.email,
+          typePerson: body.typePerson,
+          cpf: liberal ? body.cpf!.replace(/\D/g, '') : null,
+          cnpj: body.cnpj ? body.cnpj.replace(/\D/g, '') : null,
+          status: 'review',
+          linkedin: liberal ? body.linkdin : null,
+          lattes: liberal ? body.lattes : null,
+          knowledgeLevel: liberal ? (body.knowledgeLevel ?? []) : [],
+          professionalExperience: liberal ? body.professionalExperience : null,
+          isServiceProvider: body.typePerson === 'Fornecedor de Servico' || !!body.isServiceProvider,
+        });
+        const [user] = await insertUsers(tx, [
+          {
             name: body.nameUser,
             email: body.email,
             passwordHash,
             type: 'provider',
             status: 'inative',
-            providerId: provider!.id,
+            providerId,
             mustChangePassword: true,
-          })
-          .returning({ id: users.id });
+          },
+        ]);
         await record(tx, { userId: user!.id, action: 'signed_up', data: { kind: 'provider', typePerson: body.typePerson } });
         await mailer.send(tx, {
           to: body.email,
@@ -211,17 +212,19 @@ export function authService(deps: Deps) {
       await guardEmail(body.email);
       const passwordHash = await hashPassword(randomPassword());
       return signupTx(async (tx) => {
-        const [seller] = await tx
-          .insert(sellers)
-          .values({ name: body.sellerName, companyName: body.sellerName, cnpj: body.cnpj, planId: plan.id, status: 'pending' })
-          .returning({ id: sellers.id });
-        const [user] = await tx
-          .insert(users)
-          .values({ name: body.nameUser, email: body.email, passwordHash, type: 'seller', status: 'inative', sellerId: seller!.id, mustChangePassword: true })
-          .returning({ id: users.id });
+        const sellerId = await insertSeller(tx, {
+          name: body.sellerName,
+          companyName: body.sellerName,
+          cnpj: body.cnpj,
+          planId: plan.id,
+          status: 'pending',
+        });
+        const [user] = await insertUsers(tx, [
+          { name: body.nameUser, email: body.email, passwordHash, type: 'seller', status: 'inative', sellerId, mustChangePassword: true },
+        ]);
         const confirmToken = await issueToken(tx, user!.id, 'confirm_email', LIMITS.confirmTokenMs);
         const logoUploadToken = await issueToken(tx, user!.id, 'signup_logo', 60 * 60 * 1000);
-        await record(tx, { userId: user!.id, sellerId: seller!.id, action: 'signed_up', data: { kind: 'institution' } });
+        await record(tx, { userId: user!.id, sellerId, action: 'signed_up', data: { kind: 'institution' } });
         await mailer.send(tx, {
           to: body.email,
           subject: 'Confirme seu e-mail',
@@ -233,7 +236,7 @@ export function authService(deps: Deps) {
           ],
           action: { label: 'Confirmar e-mail', url: link('/confirm-email', { email: body.email, token: confirmToken }) },
         });
-        return { userId: user!.id, sellerId: seller!.id, logoUploadToken };
+        return { userId: user!.id, sellerId, logoUploadToken };
       });
     },
 
@@ -250,7 +253,7 @@ export function authService(deps: Deps) {
       try {
         await db.transaction(async (tx) => {
           await consumeToken(tx, token, 'signup_logo', userId);
-          await tx.update(sellers).set({ logoKey: key, updatedAt: new Date() }).where(eq(sellers.id, user.sellerId!));
+          await setSellerLogo(tx, user.sellerId!, key);
         });
       } catch (err) {
         await deps.storage.remove(key);

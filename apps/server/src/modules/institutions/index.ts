@@ -4,4 +4,4 @@ export type { ActiveInstitution } from './active-institution';
 export { institutionsModule } from './institutions.routes';
 export { sellersModule } from './sellers.routes';
 export type { InstitutionPendingEvent, InstitutionReactivatedEvent, InstitutionSuspendedEvent } from './events';
-export { replaceLmsKeyHash } from './seller-writes';
+export { activateSignedUpSeller, insertSeller, replaceLmsKeyHash, setSellerLogo } from './seller-writes';

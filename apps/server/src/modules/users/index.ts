@@ -4,5 +4,5 @@ export { usersModule } from './users.routes';
 export { usersService } from './users.service';
 export { consumeToken, findToken, issueToken } from './user-tokens';
 export type { TokenKind } from './user-tokens';
-export { activateWithPassword, deactivateUser, insertUsers, renameUser } from './user-writes';
+export { activateWithPassword, deactivateUser, insertUsers, renameUser, setChosenPassword } from './user-writes';
 export type { NewUser } from './user-writes';

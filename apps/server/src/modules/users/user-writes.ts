@@ -39,3 +39,13 @@ export async function deactivateUser(ex: Executor, userId: number): Promise<void
 export async function renameUser(ex: Executor, userId: number, fields: { name: string; email: string }): Promise<void> {
   await ex.update(users).set({ name: fields.name, email: fields.email, updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+/** Set the password the user chose (no change required at the next access); the updated row. */
+export async function setChosenPassword(ex: Executor, userId: number, passwordHash: string) {
+  const [user] = await ex
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return user;
+}
