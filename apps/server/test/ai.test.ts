@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { AI_ACTIVITY_MODELS } from '@edu/shared/ai';
-import { sellers, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { createSession } from '../src/platform/sessions';
 import { ACTIVITY_SECTIONS } from '../src/modules/ai/activity-prompt';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 
 type Mode = 'ok' | 'error' | 'hang' | 'empty';
 interface Seen {
@@ -121,15 +122,9 @@ describe('POST /api/ai/activities', () => {
   it('institutions outside the allow-list and users without an institution get 403', async () => {
     fake.state.mode = 'ok';
     fake.state.seen = [];
-    const [other] = await t.deps.db
-      .insert(sellers)
-      .values({ name: 'Colégio Sem IA', companyName: 'Colégio Sem IA', cnpj: '11444777000161', status: 'active' })
-      .returning({ id: sellers.id });
-    const [user] = await t.deps.db
-      .insert(users)
-      .values({ name: 'Gestora Sem IA', email: 'sem.ia@exemplo.com.br', passwordHash: 'x', type: 'seller', status: 'active', sellerId: other!.id })
-      .returning({ id: users.id });
-    const outsider = await createSession(t.deps.db, user!.id);
+    const other = await buildInstitution(t.deps.db, { name: 'Colégio Sem IA', cnpj: '11444777000161', status: 'active' });
+    const user = await buildUser(t.deps.db, { name: 'Gestora Sem IA', email: 'sem.ia@exemplo.com.br', type: 'seller', sellerId: other });
+    const outsider = await createSession(t.deps.db, user);
     const res = await generate(outsider, BODY);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'AI_RESTRICTED', message: `${MSG.aiRestrictedTitle}. ${MSG.aiRestricted}` });

@@ -9,6 +9,7 @@ import { createSession } from '../src/platform/sessions';
 import { sha256 } from '../src/platform/security';
 import { verifyLmsKey } from '../src/modules/lms/lms-key.service';
 import { call, createTestApp, demoEmail, lastEmailTo, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -35,11 +36,7 @@ beforeAll(async () => {
   });
   const [seller] = await t.deps.db.select().from(users).where(eq(users.email, demoEmail('seller')));
   sellerId = seller!.sellerId!;
-  const [other] = await t.deps.db
-    .insert(sellers)
-    .values({ name: 'Colégio Outro Lugar', companyName: 'Colégio Outro Lugar', cnpj: '11444777000161', status: 'active' })
-    .returning({ id: sellers.id });
-  otherSellerId = other!.id;
+  otherSellerId = await buildInstitution(t.deps.db, { name: 'Colégio Outro Lugar', cnpj: '11444777000161', status: 'active' });
 });
 afterAll(() => t?.close());
 
@@ -119,11 +116,8 @@ describe('PUT /api/sellers/lms/key', () => {
   });
 
   it('a seller user without an institution gets 403 with the pt-BR reason', async () => {
-    const [orphan] = await t.deps.db
-      .insert(users)
-      .values({ name: 'Sem Instituição', email: 'sem.instituicao@exemplo.com.br', passwordHash: 'x', type: 'seller', status: 'active' })
-      .returning({ id: users.id });
-    const token = await createSession(t.deps.db, orphan!.id);
+    const orphan = await buildUser(t.deps.db, { name: 'Sem Instituição', email: 'sem.instituicao@exemplo.com.br', type: 'seller' });
+    const token = await createSession(t.deps.db, orphan);
     const res = await call(t.app, 'PUT', '/api/sellers/lms/key', { token, payload: { id: sellerId } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: MSG.lmsKeySellerOnly });

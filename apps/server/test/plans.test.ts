@@ -11,6 +11,7 @@ import { planPrices, plans, providers } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { DEMO_PRICES_CENTS } from '../src/demo/marketplace';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildProvider } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -30,11 +31,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const [p] = await t.deps.db.select({ id: providers.id }).from(providers).where(eq(providers.email, demoEmail('provider')));
   demoProvider = p!.id;
-  const [r] = await t.deps.db
-    .insert(providers)
-    .values({ companyName: 'Em Análise Ltda', name: 'Resp', email: 'analise@exemplo.com.br', typePerson: 'Fornecedor', status: 'review' })
-    .returning({ id: providers.id });
-  reviewProvider = r!.id;
+  reviewProvider = await buildProvider(t.deps.db, { companyName: 'Em Análise Ltda', name: 'Resp', email: 'analise@exemplo.com.br', typePerson: 'Fornecedor', status: 'review' });
 });
 afterAll(() => t?.close());
 

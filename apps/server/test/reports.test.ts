@@ -4,9 +4,10 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import type { LogRow } from '@edu/shared/reports';
 import { auditLogs } from '../src/platform/platform.tables';
-import { sellers, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { auditSearchRange, startOfDay } from '../src/modules/reports/report-dates';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -31,11 +32,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const local of ['admin', 'seller', 'seller.assistente', 'provider', 'editor', 'client']) ids[local] = (await userOf(local)).id;
   const sellerId = (await userOf('seller')).sellerId!;
-  const [other] = await t.deps.db
-    .insert(sellers)
-    .values({ name: 'Colégio Outro Lugar', companyName: 'Colégio Outro Lugar', cnpj: '11444777000161', status: 'active' })
-    .returning({ id: sellers.id });
-  otherSellerId = other!.id;
+  otherSellerId = await buildInstitution(t.deps.db, { name: 'Colégio Outro Lugar', cnpj: '11444777000161', status: 'active' });
   const at = (iso: string) => new Date(iso);
   // São Paulo is UTC-3: 2024-03-10 00:00 there is 03:00Z.
   await t.deps.db.insert(auditLogs).values([

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CatalogueGroup } from '@edu/shared/catalogue';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../src/platform/security';
-import { plans, providers, rents, sellers, users } from '../src/db/schema';
+import { plans, providers, rents } from '../src/db/schema';
 import { DEMO_PASSWORD, call, createTestApp, signIn, type TestApp } from './harness';
+import { buildInstitution, buildRent, buildUser } from './factories';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -18,21 +18,12 @@ let otherRent = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [other] = await t.deps.db
-    .insert(sellers)
-    .values({ name: 'Faculdade Sem Aluguel', companyName: 'Faculdade Sem Aluguel', cnpj: '11444777000161', status: 'active' })
-    .returning({ id: sellers.id });
-  await t.deps.db
-    .insert(users)
-    .values({ name: 'Sem Aluguel', email: 'sem.aluguel@exemplo.com.br', passwordHash: await hashPassword(DEMO_PASSWORD), type: 'seller', status: 'active', sellerId: other!.id });
+  const other = await buildInstitution(t.deps.db, { name: 'Faculdade Sem Aluguel', cnpj: '11444777000161', status: 'active' });
+  await buildUser(t.deps.db, { name: 'Sem Aluguel', email: 'sem.aluguel@exemplo.com.br', password: DEMO_PASSWORD, type: 'seller', sellerId: other });
   // The other institution rents the demo provider too (a fixture row: the rent lifecycle is not under test here).
   const [provider] = await t.deps.db.select({ id: providers.id }).from(providers).where(eq(providers.companyName, 'Editora Horizonte Educacional'));
   const [plan] = await t.deps.db.select({ id: plans.id }).from(plans).limit(1);
-  const [rent] = await t.deps.db
-    .insert(rents)
-    .values({ sellerId: other!.id, providerId: provider!.id, planId: plan!.id, valueCents: 1000, status: 'active' })
-    .returning({ id: rents.id });
-  otherRent = rent!.id;
+  otherRent = await buildRent(t.deps.db, { sellerId: other, providerId: provider!.id, planId: plan!.id, status: 'active' });
   tok.demo = await signIn(t.app, 'seller');
   tok.other = await signIn(t.app, 'sem.aluguel@exemplo.com.br');
 }, 120_000);
