@@ -17,7 +17,8 @@ import { SRC, sourceFiles } from './source-scan';
 const ALLOWED: Record<string, string> = {
   // To move behind the subjects front door.
   'modules/catalogue/catalogue.service.ts: writes subjectItems': "to move: 'Atualizar' moves the institution's subjects to the newest version",
-  // store imports rents: rents cannot import the store back (a cycle); the removal is in the rent's transaction.
+  // The store imports rents, so rents cannot import the store back (a cycle). The removal is in the rent's transaction
+  // and its id goes into the rent's audit entry, which an event handler could not hand back.
   'modules/rents/rents.commands.ts: writes cartItems': "a rent opened by an admin leaves the institution's cart (same transaction)",
   // To move behind the units front door.
   'modules/reports/access-rollups.ts: writes items': 'to move: the access fold adds the folded accesses to items.popularity',
