@@ -12,10 +12,11 @@ import { questionKey, unitQuestions } from '@edu/shared/content/unit-questions';
 import { LTI_LIMITS, LTI_SESSION_HEADER, LTI_TOOL_MSG } from '@edu/shared/lti-tool';
 import { STUDENT_LINK_HEADER } from '@edu/shared/student';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { itemContents, items, ltiDeepLinkSessions, ltiGrades, ltiKeys, ltiLaunches, rents, subjectItems, subjects } from '../src/db/schema';
+import { itemContents, items, ltiDeepLinkSessions, ltiGrades, ltiKeys, ltiLaunches, rents } from '../src/db/schema';
 import { ltiScoresWorker } from '../src/modules/lti/lti-grades';
 import { revokeLtiKey, rotateLtiKey } from '../src/modules/lti/lti-keys';
 import { call, createTestApp, type TestApp } from './harness';
+import { buildSubject } from './factories';
 import { CLAIM, ROLE } from './lti-platform';
 import { CookieJar, expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, postStorageLaunch, storagePageData, studentLinkOf, type LtiWorld } from './lti-setup';
 
@@ -27,9 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await ltiWorld(t);
   await ltiScoresWorker(t.deps).start();
-  const [subject] = await t.deps.db.insert(subjects).values({ sellerId: w.sellerId, name: 'Funções no LMS' }).returning({ id: subjects.id });
-  subjectId = subject!.id;
-  await t.deps.db.insert(subjectItems).values({ subjectId, itemId: w.item, itemContentId: w.content, position: 0 });
+  subjectId = await buildSubject(t.deps.db, { sellerId: w.sellerId, name: 'Funções no LMS' }, [{ itemId: w.item, contentId: w.content }]);
 }, 120_000);
 afterAll(async () => {
   await w?.platform.stop();
@@ -160,7 +159,7 @@ describe('the content picker', () => {
 
   it('refuses a subject none of whose units the institution may read now', async () => {
     const session = await openPicker();
-    const [empty] = await t.deps.db.insert(subjects).values({ sellerId: w.sellerId, name: 'Sem unidades' }).returning({ id: subjects.id });
+    const empty = { id: await buildSubject(t.deps.db, { sellerId: w.sellerId, name: 'Sem unidades' }) };
     const context = await call(t.app, 'GET', '/api/lti/deep-linking/context', { headers: { [LTI_SESSION_HEADER]: session } });
     expect(context.json().subjects).toContainEqual({ id: empty!.id, name: 'Sem unidades', units: 0 });
     expectRefusal(await respond(session, `s:${empty!.id}`), 403, 'itemUnavailable');

@@ -15,10 +15,11 @@ import { LTI_CUSTOM_SUBJECT, LTI_CUSTOM_UNIT, LTI_PLATFORM_ERRORS, LTI_TOOL_MSG 
 import { SHARE_MSG } from '@edu/shared/share-links';
 import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { auditLogs } from '../src/platform/platform.tables';
-import { accessEvents, ltiConnections, ltiDeployments, ltiKeys, ltiLaunches, ltiStates, rents, sellers, subjectItems, subjects, unitVotes } from '../src/db/schema';
+import { accessEvents, ltiConnections, ltiDeployments, ltiKeys, ltiLaunches, ltiStates, rents, sellers, unitVotes } from '../src/db/schema';
 import { decryptPrivateKey, ltiKeyEncryptionKey } from '../src/modules/lti/lti-keys';
 import { deleteExpiredLti } from '../src/modules/lti/lti-cleanup';
 import { call, createTestApp, signIn, type TestApp } from './harness';
+import { buildInstitution, buildSubject } from './factories';
 import { LtiPlatform, ROLE } from './lti-platform';
 import { CookieJar, expectRefusal, FORM, form, initiate, launch, ltiWorld, postLaunch, postStorageLaunch, storagePageData, studentLinkOf, type LtiWorld } from './lti-setup';
 
@@ -135,14 +136,13 @@ describe('a resource link launch', () => {
   });
 
   it('opens a whole subject of the institution', async () => {
-    const [subject] = await t.deps.db.insert(subjects).values({ sellerId: w.sellerId, name: 'Cálculo no LMS' }).returning({ id: subjects.id });
-    await t.deps.db.insert(subjectItems).values({ subjectId: subject!.id, itemId: w.item, itemContentId: w.content, position: 0 });
+    const subject = { id: await buildSubject(t.deps.db, { sellerId: w.sellerId, name: 'Cálculo no LMS' }, [{ itemId: w.item, contentId: w.content }]) };
     const link = studentLinkOf(await launch(t, w, unitClaims({ sub: 'moodle-user-8', custom: { [LTI_CUSTOM_SUBJECT]: String(subject!.id) } })));
     const verified = await call(t.app, 'GET', '/api/student/link/verify', { query: { token: link.token } });
     expect(verified.json()).toMatchObject({ kind: 'subject', subject: { id: subject!.id, name: 'Cálculo no LMS' }, studentId: sid('moodle-user-8'), units: [{ itemContentId: w.content }] });
     // Another institution's subject is not this connection's.
-    const [other] = await t.deps.db.insert(sellers).values({ name: 'Outra', companyName: 'Outra', cnpj: '11444777000161', status: 'active' }).returning({ id: sellers.id });
-    const [foreign] = await t.deps.db.insert(subjects).values({ sellerId: other!.id, name: 'Da outra' }).returning({ id: subjects.id });
+    const other = await buildInstitution(t.deps.db, { name: 'Outra', cnpj: '11444777000161', status: 'active' });
+    const foreign = { id: await buildSubject(t.deps.db, { sellerId: other, name: 'Da outra' }) };
     expectRefusal(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(foreign!.id) } })), 404, 'subjectGone');
     // None of its units readable now (the rent ended), or no unit at all: the rental-ended page, no launch.
     const before = await launchesCount();
@@ -152,7 +152,7 @@ describe('a resource link launch', () => {
     } finally {
       await t.deps.db.update(rents).set({ status: 'active' }).where(eq(rents.id, w.rent));
     }
-    const [empty] = await t.deps.db.insert(subjects).values({ sellerId: w.sellerId, name: 'Vazia' }).returning({ id: subjects.id });
+    const empty = { id: await buildSubject(t.deps.db, { sellerId: w.sellerId, name: 'Vazia' }) };
     expectRefusal(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(empty!.id) } })), 403, 'rentEnded', LTI_TOOL_MSG.subjectRentEnded);
     expect(await launchesCount()).toBe(before);
     studentLinkOf(await launch(t, w, unitClaims({ custom: { [LTI_CUSTOM_SUBJECT]: String(subject!.id) } })));
@@ -364,7 +364,7 @@ describe('deployments', () => {
       const twice = await call(t.app, 'DELETE', url, { token: w2.admin, payload: { deploymentId: 'dep-first' } });
       expect(twice.statusCode).toBe(404);
       expect(twice.json().message).toBe(LTI_MSG.deploymentNotFound);
-      const [other] = await t.deps.db.insert(sellers).values({ name: 'Terceira', companyName: 'Terceira', cnpj: '04252011000110', status: 'active' }).returning({ id: sellers.id });
+      const other = { id: await buildInstitution(t.deps.db, { name: 'Terceira', cnpj: '04252011000110', status: 'active' }) };
       expect((await call(t.app, 'DELETE', `/api/sellers/${other!.id}/lti-connections/${w2.connection.id}/deployments`, { token: w2.admin, payload: { deploymentId: 'dep-other' } })).statusCode).toBe(404);
       expect((await call(t.app, 'DELETE', url, { token: w2.admin, payload: { deploymentId: 'com espaço' } })).statusCode).toBe(400);
       expect((await call(t.app, 'DELETE', url, { token: await signIn(t.app, 'seller'), payload: { deploymentId: 'dep-other' } })).statusCode).toBe(403);
