@@ -16,13 +16,13 @@ import { STUDENT_LINK_HEADER, STUDENT_MSG } from '@edu/shared/student';
 import { COURSE_MSG } from '@edu/shared/courses';
 import { SUBJECT_MSG } from '@edu/shared/subjects';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { accessEvents, cartItems, courseSubjects, curriculumImports, itemContents, items, knowledgeAreas, lmsItems, paymentRequests, plans, rents, sellers, subjectItems, subjects, unitVotes, users } from '../src/db/schema';
+import { accessEvents, cartItems, courseSubjects, curriculumImports, itemContents, items, knowledgeAreas, lmsItems, paymentRequests, plans, rents, subjectItems, subjects, unitVotes, users } from '../src/db/schema';
 import { auditLogs, idempotencyKeys } from '../src/platform/platform.tables';
-import { hashPassword } from '../src/platform/security';
 import { registerErrorHandler } from '../src/platform/errors';
 import { isConcurrencyFailure } from '../src/platform/pg-errors';
 import { unitLifecycle } from '../src/modules/units/lifecycle';
 import { call, createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 import { buildUnitPayload } from './factories';
 
 const postgres = !!process.env.DATABASE_URL;
@@ -85,17 +85,12 @@ beforeAll(async () => {
   // An institution of its own for the cart (the demo institution already rents the demo provider), on the plan that
   // prices the demo provider.
   const [ampliado] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, 'Plano Ampliado'));
-  const [buyer] = await db
-    .insert(sellers)
-    .values({ name: 'Faculdade Concorrente', cnpj: '11444777000161', companyName: 'Faculdade Concorrente', planId: ampliado!.id, status: 'active' })
-    .returning({ id: sellers.id });
-  ids.buyer = buyer!.id;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  ids.buyer = await buildInstitution(db, { name: 'Faculdade Concorrente', cnpj: '11444777000161', planId: ampliado!.id, status: 'active' });
   for (const [email, type] of [
     ['compras@concorrente.edu.br', 'seller'],
     ['gestor@concorrente.edu.br', 'seller_content_manager'],
   ] as const) {
-    await db.insert(users).values({ name: `Concorrente ${type}`, email, passwordHash, type, status: 'active', sellerId: ids.buyer });
+    await buildUser(db, { name: `Concorrente ${type}`, email, password: DEMO_PASSWORD, type, sellerId: ids.buyer });
   }
   for (const [key, login] of [
     ['seller', 'seller'],

@@ -8,6 +8,7 @@ import type { SessionUser } from '@edu/shared/auth';
 import { ltiConnections, notifications, plans, sellers, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { call, createTestApp, lastEmailTo, multipartFile, PNG_1PX, postSignin, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -244,8 +245,8 @@ describe('institution status', () => {
   });
 
   it("activating a self-signed-up pending institution whose user never confirmed the e-mail makes it usable", async () => {
-    const [seller] = await t.deps.db.insert(sellers).values({ name: 'Escola Pendente', companyName: 'Escola Pendente', cnpj: '11444777000161', planId, status: 'pending' }).returning();
-    await t.deps.db.insert(users).values({ name: 'Paulo Pendente', email: 'paulo@pendente.edu.br', passwordHash: 'x', type: 'seller', status: 'inative', sellerId: seller!.id, mustChangePassword: true });
+    const seller = { id: await buildInstitution(t.deps.db, { name: 'Escola Pendente', cnpj: '11444777000161', planId, status: 'pending' }) };
+    await buildUser(t.deps.db, { name: 'Paulo Pendente', email: 'paulo@pendente.edu.br', type: 'seller', status: 'inative', sellerId: seller.id, mustChangePassword: true });
     const res = await call(t.app, 'PUT', `/api/sellers/status/${seller!.id}`, { token: await tok('admin'), payload: { status: 'active' } });
     expect(res.json()).toMatchObject({ updated: 1 });
     const password = passwordIn((await lastEmailTo(t.deps, 'paulo@pendente.edu.br'))?.text);

@@ -5,8 +5,8 @@ import { MSG } from '@edu/shared/messages';
 import type { SellerView } from '@edu/shared/institutions';
 import { sellers, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
-import { hashPassword } from '../src/platform/security';
 import { DEMO_PASSWORD, call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -22,17 +22,11 @@ beforeAll(async () => {
   t = await createTestApp();
   const [demoSeller] = await t.deps.db.select({ sellerId: users.sellerId }).from(users).where(eq(users.email, demoEmail('seller')));
   demoSellerId = demoSeller!.sellerId!;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [seller] = await t.deps.db
-    .insert(sellers)
-    .values({ name: 'Escola Nova', companyName: 'Escola Nova Ltda', cnpj: '11444777000161', status: 'active' })
-    .returning();
-  const base = { passwordHash, status: 'active', sellerId: seller!.id, emailConfirmedAt: new Date() };
-  await t.deps.db.insert(users).values([
-    { ...base, name: 'Nina Nova', email: 'nina@escolanova.com.br', type: 'seller' },
-    { ...base, name: 'Nico Assistente', email: 'nico@escolanova.com.br', type: 'seller_assistent' },
-  ]);
-  fresh = { id: seller!.id, seller: 'nina@escolanova.com.br', assistant: 'nico@escolanova.com.br' };
+  const sellerId = await buildInstitution(t.deps.db, { name: 'Escola Nova', companyName: 'Escola Nova Ltda', cnpj: '11444777000161', status: 'active' });
+  const base = { password: DEMO_PASSWORD, sellerId, emailConfirmedAt: new Date() };
+  await buildUser(t.deps.db, { ...base, name: 'Nina Nova', email: 'nina@escolanova.com.br', type: 'seller' });
+  await buildUser(t.deps.db, { ...base, name: 'Nico Assistente', email: 'nico@escolanova.com.br', type: 'seller_assistent' });
+  fresh = { id: sellerId, seller: 'nina@escolanova.com.br', assistant: 'nico@escolanova.com.br' };
 });
 afterAll(() => t?.close());
 

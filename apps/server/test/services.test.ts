@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@edu/shared/messages';
 import { SERVICE_MSG, type ProviderService } from '@edu/shared/services';
-import { providers, providerServices, users } from '../src/db/schema';
-import { hashPassword } from '../src/platform/security';
+import { providers, providerServices } from '../src/db/schema';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildUser } from './factories';
 
 let t: TestApp;
 /** The demo service provider (provider 'Consultoria Trilhas do Saber', signs in as serviceProvider). */
@@ -20,12 +20,11 @@ beforeAll(async () => {
   t = await createTestApp();
   sp = await signIn(t.app, 'serviceprovider');
   const [horizonte] = await t.deps.db.select().from(providers).where(eq(providers.email, demoEmail('provider')));
-  await t.deps.db.insert(users).values({
+  await buildUser(t.deps.db, {
     name: 'Outro Prestador',
     email: 'outro.prestador@exemplo.com.br',
-    passwordHash: await hashPassword('senha-outro'),
+    password: 'senha-outro',
     type: 'serviceProvider',
-    status: 'active',
     providerId: horizonte!.id,
     emailConfirmedAt: new Date(),
   });

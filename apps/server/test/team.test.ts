@@ -5,10 +5,10 @@ import { MSG } from '@edu/shared/messages';
 import { CSV_MSG } from '@edu/shared/csv';
 import type { ImportPreview } from '@edu/shared/team';
 import type { UserRow } from '@edu/shared/users';
-import { sellers, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { auditLogs, emails } from '../src/platform/platform.tables';
-import { hashPassword } from '../src/platform/security';
 import { DEMO_PASSWORD, call, createTestApp, demoEmail, emailsTo, multipartFile, signIn, type TestApp } from './harness';
+import { buildInstitution, buildUser } from './factories';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -26,20 +26,13 @@ let other: { sellerId: number; sellerEmail: string; assistantId: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [seller] = await t.deps.db
-    .insert(sellers)
-    .values({ name: 'Colégio Outro', companyName: 'Colégio Outro Ltda', cnpj: '11444777000161', status: 'active', acceptedTerms: true, acceptedLatePaymentTerms: true })
-    .returning();
-  const base = { passwordHash, status: 'active', sellerId: seller!.id, emailConfirmedAt: new Date() };
-  const [, assistant] = await t.deps.db
-    .insert(users)
-    .values([
-      { ...base, name: 'Otávio Outro', email: 'otavio@outro.com.br', type: 'seller' },
-      { ...base, name: 'Olga Assistente', email: 'olga@outro.com.br', type: 'seller_assistent' },
-    ])
-    .returning();
-  other = { sellerId: seller!.id, sellerEmail: 'otavio@outro.com.br', assistantId: assistant!.id };
+  const sellerId = await buildInstitution(t.deps.db, {
+    name: 'Colégio Outro', companyName: 'Colégio Outro Ltda', cnpj: '11444777000161', status: 'active', acceptedTerms: true, acceptedLatePaymentTerms: true,
+  });
+  const base = { password: DEMO_PASSWORD, sellerId, emailConfirmedAt: new Date() };
+  await buildUser(t.deps.db, { ...base, name: 'Otávio Outro', email: 'otavio@outro.com.br', type: 'seller' });
+  const assistantId = await buildUser(t.deps.db, { ...base, name: 'Olga Assistente', email: 'olga@outro.com.br', type: 'seller_assistent' });
+  other = { sellerId, sellerEmail: 'otavio@outro.com.br', assistantId };
 });
 afterAll(() => t?.close());
 
