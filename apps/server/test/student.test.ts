@@ -15,9 +15,10 @@ import { MSG } from '@edu/shared/messages';
 import { SHARE_MSG } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR, type StudentUnit } from '@edu/shared/student';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../src/demo/seed';
-import { accessEvents, itemContents, itemFeedbacks, items, providers, rents, sellers, studentQuestions, subjectItems, subjects, unitVotes, users } from '../src/db/schema';
+import { accessEvents, itemContents, itemFeedbacks, items, providers, rents, sellers, studentQuestions, unitVotes, users } from '../src/db/schema';
 import { shareLinkSecret, signToken } from '../src/modules/delivery/share-links.service';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { buildSubject } from './factories';
 
 type Mode = 'ok' | 'error' | 'hang';
 /** A fake chat-completions server: answers according to `mode` and remembers the messages it was sent. */
@@ -108,11 +109,9 @@ beforeAll(async () => {
   const a = published.find((p) => p.title === DEMO_PUBLISHED_UNIT_TITLE)!;
   const b = published.find((p) => p.item !== a.item)!;
   Object.assign(ids, { itemA: a.item, contentA: a.content!, itemB: b.item, contentB: b.content! });
-  const [subject] = await db.insert(subjects).values({ sellerId: ids.seller, name: 'Funções' }).returning({ id: subjects.id });
-  ids.subject = subject!.id;
-  await db.insert(subjectItems).values([
-    { subjectId: ids.subject, itemId: ids.itemB, itemContentId: ids.contentB, position: 0 },
-    { subjectId: ids.subject, itemId: ids.itemA, itemContentId: ids.contentA, position: 1 },
+  ids.subject = await buildSubject(db, { sellerId: ids.seller, name: 'Funções' }, [
+    { itemId: ids.itemB, contentId: ids.contentB },
+    { itemId: ids.itemA, contentId: ids.contentA },
   ]);
   sellerToken = await signIn(t.app, 'seller');
 }, 120_000);
