@@ -1,5 +1,5 @@
 /** THE policies of the access gate: per permission, the table it is asked about, its joins and its condition (cases.ts). */
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isProviderType, isSellerType, isStaff} from '@edu/shared/access';
 import { RENT_ADMIN_TYPES, RENT_BUYER_TYPES } from '@edu/shared/rent-machine';
@@ -7,7 +7,20 @@ import { PROVIDER_ADMIN_TYPES } from '@edu/shared/providers';
 import { GALLERY_OWNER_TYPES } from '@edu/shared/galleries';
 import { ACCESS_REPORT_STAFF_TYPES } from '@edu/shared/access-reports';
 import type { Executor } from '../../platform/db';
-import { galleries, itemContents, items, providers, providerServices, rents, reviews, sellers, users } from '../../db/schema';
+import {
+  courses,
+  galleries,
+  itemContents,
+  items,
+  providers,
+  providerServices,
+  rents,
+  reviews,
+  sellers,
+  subjectCategories,
+  subjects,
+  users,
+} from '../../db/schema';
 import type { UserActor } from './actors';
 import { ALL, anyOf, isType, reviewReaders, storeBrowsers, unitAuthor, unitReaders } from './cases';
 
@@ -25,6 +38,17 @@ export interface Policy {
   /** The condition (undefined: every row). */
   where(actor: UserActor): SQL | undefined;
 }
+
+/**
+ * The curriculum an actor owns (subjects, courses): an institution's users their institution's rows, a provider's users
+ * their provider's. Each row has exactly one owner (check constraints); whether the institution is ACTIVE is asked by
+ * the curriculum's routes (`ownerOf`: 403 for a suspended one), not here.
+ */
+const curriculumOwner = (a: UserActor, t: typeof subjects | typeof courses): SQL | undefined =>
+  anyOf(
+    isSellerType(a.type) && a.sellerId !== null && and(eq(t.sellerId, a.sellerId), isNull(t.providerId))!,
+    isProviderType(a.type) && a.providerId !== null && and(eq(t.providerId, a.providerId), isNull(t.sellerId))!,
+  );
 
 const contentJoins: Join = (q) => q.innerJoin(items, eq(items.id, itemContents.itemId));
 
@@ -119,6 +143,16 @@ export const POLICIES = {
     id: rents.id,
     table: rents,
     where: (a) => anyOf(isType(RENT_BUYER_TYPES, a.type) && a.sellerId !== null && eq(rents.sellerId, a.sellerId)),
+  },
+  /** Read and change a subject (subject id): its owner's users, an institution's or a provider's (curriculumOwner). */
+  'subject.own': { id: subjects.id, table: subjects, where: (a) => curriculumOwner(a, subjects) },
+  /** Read and change a course (course id): as a subject. */
+  'course.own': { id: courses.id, table: courses, where: (a) => curriculumOwner(a, courses) },
+  /** Use a subject category (category id): its institution's users. */
+  'category.own': {
+    id: subjectCategories.id,
+    table: subjectCategories,
+    where: (a) => anyOf(isSellerType(a.type) && a.sellerId !== null && eq(subjectCategories.sellerId, a.sellerId)),
   },
   /** A member of the caller's institution team (user id). */
   'seller.teamMember': { id: users.id, table: users, where: (a) => anyOf(a.sellerId !== null && eq(users.sellerId, a.sellerId)) },

@@ -2,5 +2,5 @@
 export { subjectsModule } from './subjects.routes';
 export { ownedBy, ownerOf } from './owner';
 export type { Owner } from './owner';
-export { rewritePositions } from './subjects.service';
+export { rewritePositions } from './subject-rows';
 export { insertSubject, insertSubjectItems } from './subject-writes';

@@ -1,7 +1,8 @@
 /**
  * THE owner of the curriculum a call works on (subjects and courses alike): the caller's institution while ACTIVE
  * (requireActiveInstitution: a suspended one gets 403), or the caller's provider. Both tables carry the same pair of
- * owner columns, exactly one set (check constraints).
+ * owner columns, exactly one set (check constraints). This answers WHICH owner (the audit's institution, the id a route
+ * names); which rows the caller may touch is the access gate's subject.own, course.own and category.own.
  */
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';

@@ -1,0 +1,143 @@
+/**
+ * Reading subjects: the institution's and the provider's lists (filters), a subject's detail and, for the institution,
+ * the pinned version of one of its units. Which subjects: the access gate's subject.own; `ownerOf` first answers 403
+ * for a suspended institution and names the owner the route's id must match (another one: 404).
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SubjectCard, SubjectDetail, providerSubjectsFind, sellerSubjectsFilter } from '@edu/shared/subjects';
+import type { UnitContent } from '@edu/shared/units';
+import type { Executor } from '../../platform/db';
+import type { Deps } from '../../platform/deps';
+import type { AuthContext } from '../../platform/sessions';
+import { notFound } from '../../platform/errors';
+import { foldedMatch } from '../../platform/search';
+import { accessWhere, checkAccess, requireAccess } from '../access/index';
+import { sqlArray } from '../store/index';
+import { itemContents, items, providers } from '../../db/schema';
+import { unitsService } from '../units/index';
+import { subjectCategories, subjectItems, subjects } from './subjects.tables';
+import { ownerOf, type Owner } from './owner';
+import { ownSubject } from './subject-rows';
+
+/** Subject cards of the caller (subject.own) matching `where`, newest first. */
+async function cards(ex: Executor, auth: AuthContext, where: (SQL | undefined)[]): Promise<SubjectCard[]> {
+  const rows = await ex
+    .select({
+      id: subjects.id,
+      name: subjects.name,
+      categoryId: subjects.categoryId,
+      importedFromId: subjects.importedFromId,
+      createdAt: subjects.createdAt,
+      itemsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = ${subjects.id})`,
+      catId: subjectCategories.id,
+      catName: subjectCategories.name,
+      catColor: subjectCategories.color,
+    })
+    .from(subjects)
+    .leftJoin(subjectCategories, eq(subjectCategories.id, subjects.categoryId))
+    .where(and(accessWhere(auth, 'subject.own'), ...where))
+    .orderBy(desc(subjects.createdAt), desc(subjects.id))
+    .limit(1000);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    itemsCount: Number(r.itemsCount),
+    categoryId: r.categoryId,
+    category: r.catId !== null ? { id: r.catId, name: r.catName!, color: r.catColor! } : null,
+    importedFromId: r.importedFromId,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** A subject has a unit (pinned version) with one of these areas / levels. */
+const withAreas = (ids: number[] | undefined) =>
+  ids?.length
+    ? sql`exists (select 1 from subject_items si join item_contents ic on ic.id = si.item_content_id where si.subject_id = ${subjects.id} and ic.knowledge_ids && ${sqlArray(ids, 'int')})`
+    : undefined;
+const withLevels = (levels: string[] | undefined) =>
+  levels?.length
+    ? sql`exists (select 1 from subject_items si join item_contents ic on ic.id = si.item_content_id where si.subject_id = ${subjects.id} and ic.level_of_learning && ${sqlArray(levels, 'text')})`
+    : undefined;
+
+export function subjectQueries(deps: Deps) {
+  const { db } = deps;
+  const units = unitsService(deps);
+
+  async function detail(auth: AuthContext, owner: Owner, id: number): Promise<SubjectDetail> {
+    const subject = await ownSubject(db, auth, id);
+    const rows = await db
+      .select({
+        subjectItemId: subjectItems.id,
+        itemId: subjectItems.itemId,
+        itemContentId: subjectItems.itemContentId,
+        order: subjectItems.position,
+        title: itemContents.title,
+        version: itemContents.version,
+        levelOfLearning: itemContents.levelOfLearning,
+        companyName: providers.companyName,
+      })
+      .from(subjectItems)
+      .innerJoin(itemContents, eq(itemContents.id, subjectItems.itemContentId))
+      .innerJoin(items, eq(items.id, subjectItems.itemId))
+      .innerJoin(providers, eq(providers.id, items.providerId))
+      .where(eq(subjectItems.subjectId, subject.id))
+      .orderBy(asc(subjectItems.position));
+    // An institution reads a unit of its subject only while the gate admits it (active rent); its own units a provider always.
+    const readable = owner.kind === 'seller' ? await checkAccess(db, auth, 'unit.read', rows.map((r) => r.itemContentId)) : null;
+    return {
+      id: subject.id,
+      name: subject.name,
+      categoryId: subject.categoryId,
+      subjectItems: rows.map((r) => ({ ...r, readable: readable ? readable.has(r.itemContentId) : true })),
+    };
+  }
+
+  return {
+    async sellerList(auth: AuthContext, sellerId: number): Promise<SubjectCard[]> {
+      const owner = await ownerOf(db, auth, 'seller');
+      if (sellerId !== owner.id) throw notFound();
+      return cards(db, auth, []);
+    },
+
+    async sellerFilter(auth: AuthContext, q: z.output<typeof sellerSubjectsFilter>): Promise<SubjectCard[]> {
+      const owner = await ownerOf(db, auth, 'seller');
+      if (q.sellerId !== owner.id) throw notFound();
+      return cards(db, auth, [
+        q.name ? foldedMatch(subjects.nameFolded, q.name) : undefined,
+        withAreas(q.knowledges),
+        withLevels(q.levelOfLearning),
+        q.categories?.length ? inArray(subjects.categoryId, q.categories) : undefined,
+      ]);
+    },
+
+    async sellerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
+      return detail(auth, await ownerOf(db, auth, 'seller'), id);
+    },
+
+    /** The pinned version of a unit of the subject, through the gate's unit.read (an inactive rent: 404). */
+    async sellerUnit(auth: AuthContext, id: number, subjectItemId: number): Promise<UnitContent> {
+      await ownerOf(db, auth, 'seller');
+      const subject = await ownSubject(db, auth, id);
+      const [row] = await db
+        .select({ itemContentId: subjectItems.itemContentId })
+        .from(subjectItems)
+        .where(and(eq(subjectItems.id, subjectItemId), eq(subjectItems.subjectId, subject.id)));
+      if (!row) throw notFound();
+      await requireAccess(db, auth, 'unit.read', row.itemContentId);
+      const unit = await units.view(db, row.itemContentId);
+      // Staff tags are the platform's own classification.
+      return { ...unit, tags: [] };
+    },
+
+    async providerList(auth: AuthContext, providerId: number, q?: z.output<typeof providerSubjectsFind>): Promise<SubjectCard[]> {
+      const owner = await ownerOf(db, auth, 'provider');
+      if (providerId !== owner.id) throw notFound();
+      return cards(db, auth, [q?.subjectTitle ? foldedMatch(subjects.nameFolded, q.subjectTitle) : undefined, withLevels(q?.levelOfLearning)]);
+    },
+
+    async providerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
+      return detail(auth, await ownerOf(db, auth, 'provider'), id);
+    },
+  };
+}
