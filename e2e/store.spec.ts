@@ -38,6 +38,9 @@ test('a new institution browses the store, fills its cart and requests payment',
   await filters.getByRole('button', { name: STORE_MSG.clearFilters }).click();
   await expect(demo).toBeVisible();
   await expect(filters.getByRole('checkbox', { name: 'Fornecedores Basic' })).not.toBeChecked();
+  // The price range, on the demo provider alone (other journeys add providers at other prices to the same store).
+  await filters.getByRole('textbox', { name: 'Buscar' }).fill('HORIZONTE educacional');
+  await expect(demo).toBeVisible();
   await filters.getByRole('slider', { name: 'Preço mínimo' }).focus();
   // Ten steps of R$ 50,00: from R$ 550,00 to R$ 1.050,00, above the demo provider's R$ 890,00.
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
