@@ -16,10 +16,17 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
   const svc = coursesService(deps);
   const seller = (auth: AuthContext) => ownerOf(deps.db, auth, 'seller');
   const provider = (auth: AuthContext) => ownerOf(deps.db, auth, 'provider');
+  // ownerOf answers WHICH owner (a suspended institution: 403) before the service's gate answers WHICH course (404).
 
-  registerRoute(app, deps, R.list, async ({ auth }) => svc.list(await seller(auth)));
-  registerRoute(app, deps, R.detail, async ({ auth, params }) => svc.detail(await seller(auth), params.id));
-  registerRoute(app, deps, R.candidates, async ({ auth, params }) => svc.candidates(await seller(auth), params.id));
+  registerRoute(app, deps, R.list, async ({ auth }) => svc.list(auth, await seller(auth)));
+  registerRoute(app, deps, R.detail, async ({ auth, params }) => {
+    await seller(auth);
+    return svc.detail(auth, params.id);
+  });
+  registerRoute(app, deps, R.candidates, async ({ auth, params }) => {
+    await seller(auth);
+    return svc.candidates(auth, params.id);
+  });
   registerRoute(app, deps, R.create, async ({ auth, body }) => svc.create(auth, await seller(auth), body.name));
   registerRoute(app, deps, R.rename, async ({ auth, params, body }) => svc.rename(auth, await seller(auth), params.id, body.name));
   registerRoute(app, deps, R.remove, async ({ auth, params }) => svc.remove(auth, await seller(auth), params.id));
@@ -57,9 +64,15 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
     return rows.map((r) => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() }));
   });
 
-  registerRoute(app, deps, R.providerList, async ({ auth }) => svc.list(await provider(auth)));
-  registerRoute(app, deps, R.providerDetail, async ({ auth, params }) => svc.detail(await provider(auth), params.id));
-  registerRoute(app, deps, R.providerCandidates, async ({ auth, params }) => svc.candidates(await provider(auth), params.id));
+  registerRoute(app, deps, R.providerList, async ({ auth }) => svc.list(auth, await provider(auth)));
+  registerRoute(app, deps, R.providerDetail, async ({ auth, params }) => {
+    await provider(auth);
+    return svc.detail(auth, params.id);
+  });
+  registerRoute(app, deps, R.providerCandidates, async ({ auth, params }) => {
+    await provider(auth);
+    return svc.candidates(auth, params.id);
+  });
   registerRoute(app, deps, R.providerCreate, async ({ auth, body }) => svc.create(auth, await provider(auth), body.name));
   registerRoute(app, deps, R.providerRename, async ({ auth, params, body }) => svc.rename(auth, await provider(auth), params.id, body.name));
   registerRoute(app, deps, R.providerRemove, async ({ auth, params }) => svc.remove(auth, await provider(auth), params.id));

@@ -1,7 +1,9 @@
 /**
  * Courses (spec 3 §2.16, §7 "Courses"): an ordered list of subjects of ONE owner — an institution
- * (seller routes) or a provider (provider routes). Every object is found through its owner, so another owner's course,
- * course item or subject answers 404; the role lists of @edu/shared/courses refuse the assistant (403) before this runs.
+ * (seller routes) or a provider (provider routes). The routes ask `ownerOf` first (WHICH owner: 403 for a suspended
+ * institution); every course and subject is then found through the access gate (WHICH rows: course.own, subject.own), so
+ * another owner's course, course item or subject answers 404; the role lists of @edu/shared/courses refuse the assistant
+ * (403) before this runs.
  *
  * Every change of a course's subjects (add, remove, reorder) runs in one transaction that first locks the course row
  * (`select … for update`): two changes of one course run one after the other and never leave duplicate or missing
@@ -27,10 +29,11 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { accessWhere, checkAccess } from '../access/index';
 import { courses, courseSubjects, curriculumImports, subjects } from '../../db/schema';
-import { ownedBy, ownerOf, rewritePositions, type Owner } from '../subjects/index';
+import { ownerOf, rewritePositions, type Owner } from '../subjects/index';
 
-export { ownedBy, ownerOf, type Owner };
+export { ownerOf, type Owner };
 
 const auditSeller = (owner: Owner) => (owner.kind === 'seller' ? owner.id : null);
 
@@ -59,9 +62,15 @@ export function toImport(r: typeof curriculumImports.$inferSelect): CourseImport
   };
 }
 
-/** The course `id` of `owner` (404 otherwise), locked FOR UPDATE when `lock` (inside a transaction). */
-async function findCourse(ex: Executor, owner: Owner, id: number, opts: { lock?: boolean } = {}) {
-  const base = ex.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.id, id), ownedBy(courses, owner)));
+/** Course `id` is the caller's (the gate's course.own), or 404 COURSE_MSG.notFound. */
+async function ownCourse(ex: Executor, auth: AuthContext, id: number): Promise<void> {
+  if (!(await checkAccess(ex, auth, 'course.own', [id])).has(id)) throw notFound(COURSE_MSG.notFound);
+}
+
+/** The caller's course `id` (404 otherwise), locked FOR UPDATE when `lock` (inside a transaction) after the gate admits it. */
+async function findCourse(ex: Executor, auth: AuthContext, id: number, opts: { lock?: boolean } = {}) {
+  await ownCourse(ex, auth, id);
+  const base = ex.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.id, id));
   const [row] = opts.lock ? await base.for('update') : await base;
   if (!row) throw notFound(COURSE_MSG.notFound);
   return row;
@@ -83,8 +92,9 @@ async function courseItemsOf(ex: Executor, courseId: number) {
     .orderBy(asc(courseSubjects.position));
 }
 
-async function detailOf(ex: Executor, owner: Owner, id: number): Promise<CourseDetail> {
-  const [row] = await ex.select(cardColumns).from(courses).where(and(eq(courses.id, id), ownedBy(courses, owner)));
+async function detailOf(ex: Executor, auth: AuthContext, id: number): Promise<CourseDetail> {
+  await ownCourse(ex, auth, id);
+  const [row] = await ex.select(cardColumns).from(courses).where(eq(courses.id, id));
   if (!row) throw notFound(COURSE_MSG.notFound);
   const items = await courseItemsOf(ex, id);
   return { ...toCard(row), courseItems: items.map((i) => ({ ...i, unitsCount: Number(i.unitsCount) })) };
@@ -98,8 +108,9 @@ async function currentIds(tx: Tx, courseId: number): Promise<number[]> {
 export function coursesService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  async function list(owner: Owner): Promise<CoursesReply> {
-    const rows = await db.select(cardColumns).from(courses).where(ownedBy(courses, owner)).orderBy(asc(courses.nameFolded), asc(courses.id));
+  /** The caller's courses (course.own); `owner` from `ownerOf` (an institution's: its running imports too). */
+  async function list(auth: AuthContext, owner: Owner): Promise<CoursesReply> {
+    const rows = await db.select(cardColumns).from(courses).where(accessWhere(auth, 'course.own')).orderBy(asc(courses.nameFolded), asc(courses.id));
     const imports =
       owner.kind === 'seller'
         ? await db
@@ -111,10 +122,11 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
     return { data: rows.map(toCard), imports: imports.map(toImport) };
   }
 
-  const detail = (owner: Owner, id: number) => detailOf(db, owner, id);
+  const detail = (auth: AuthContext, id: number) => detailOf(db, auth, id);
 
-  async function candidates(owner: Owner, id: number) {
-    await findCourse(db, owner, id);
+  /** The caller's subjects (subject.own) not yet in its course `id`. */
+  async function candidates(auth: AuthContext, id: number) {
+    await findCourse(db, auth, id);
     const rows = await db
       .select({
         id: subjects.id,
@@ -122,7 +134,7 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
         unitsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = subjects.id)`,
       })
       .from(subjects)
-      .where(and(ownedBy(subjects, owner), sql`not exists (select 1 from course_subjects cs where cs.course_id = ${id} and cs.subject_id = subjects.id)`))
+      .where(and(accessWhere(auth, 'subject.own'), sql`not exists (select 1 from course_subjects cs where cs.course_id = ${id} and cs.subject_id = subjects.id)`))
       .orderBy(asc(subjects.nameFolded), asc(subjects.id));
     return rows.map((r) => ({ ...r, unitsCount: Number(r.unitsCount) }));
   }
@@ -134,22 +146,22 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
         .values({ name, createdBy: auth.user.id, ...(owner.kind === 'seller' ? { sellerId: owner.id } : { providerId: owner.id }) })
         .returning({ id: courses.id });
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'create_course', data: { courseId: row!.id, name } });
-      return { message: COURSE_MSG.created, course: await detailOf(tx, owner, row!.id) };
+      return { message: COURSE_MSG.created, course: await detailOf(tx, auth, row!.id) };
     });
   }
 
   async function rename(auth: AuthContext, owner: Owner, id: number, name: string): Promise<CourseMoveReply> {
     return db.transaction(async (tx) => {
-      const before = await findCourse(tx, owner, id, { lock: true });
+      const before = await findCourse(tx, auth, id, { lock: true });
       await tx.update(courses).set({ name, updatedAt: new Date() }).where(eq(courses.id, id));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId: id, change: 'rename', from: before.name, to: name } });
-      return { message: COURSE_MSG.renamed, course: await detailOf(tx, owner, id) };
+      return { message: COURSE_MSG.renamed, course: await detailOf(tx, auth, id) };
     });
   }
 
   async function remove(auth: AuthContext, owner: Owner, id: number) {
     return db.transaction(async (tx) => {
-      const before = await findCourse(tx, owner, id, { lock: true });
+      const before = await findCourse(tx, auth, id, { lock: true });
       // course_subjects go with it (on delete cascade); the subjects stay the owner's.
       await tx.delete(courses).where(eq(courses.id, id));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'removed_course', data: { courseId: id, name: before.name } });
@@ -160,14 +172,14 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
   /** The whole new order, applied only when it is exactly a permutation of the current items (else 409). */
   async function reorder(auth: AuthContext, owner: Owner, id: number, orderedIds: number[]): Promise<CourseMoveReply> {
     return db.transaction(async (tx) => {
-      await findCourse(tx, owner, id, { lock: true });
+      await findCourse(tx, auth, id, { lock: true });
       const current = await currentIds(tx, id);
       const known = new Set(current);
       if (orderedIds.length !== current.length || orderedIds.some((i) => !known.has(i))) throw conflict(COURSE_MSG.staleOrder);
       await rewritePositions(tx, 'course_subjects', 'course_id', id, orderedIds);
       await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, id));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId: id, change: 'reorder', order: orderedIds } });
-      return { message: COURSE_MSG.reordered, course: await detailOf(tx, owner, id) };
+      return { message: COURSE_MSG.reordered, course: await detailOf(tx, auth, id) };
     });
   }
 
@@ -176,8 +188,8 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
     return db.transaction(async (tx) => {
       // The subject's row before the course's (KEY SHARE: it stays while the course holds it), the order a subject's
       // removal takes them in (subject, then its courses): a removal and an addition never wait for each other.
-      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId), ownedBy(subjects, owner))).for('key share');
-      await findCourse(tx, owner, courseId, { lock: true });
+      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, subjectId), accessWhere(auth, 'subject.own'))).for('key share');
+      await findCourse(tx, auth, courseId, { lock: true });
       if (!subject) throw notFound(COURSE_MSG.subjectNotFound);
       const [there] = await tx
         .select({ id: courseSubjects.id })
@@ -188,14 +200,14 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
       await tx.insert(courseSubjects).values({ courseId, subjectId, position: Number(n) });
       await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId, change: 'add_subject', subjectId } });
-      return { message: COURSE_MSG.subjectsAdded, course: await detailOf(tx, owner, courseId) };
+      return { message: COURSE_MSG.subjectsAdded, course: await detailOf(tx, auth, courseId) };
     });
   }
 
   /** Take course item `itemId` out of course `courseId` (the subject stays); the others close the gap. */
   async function removeItem(auth: AuthContext, owner: Owner, itemId: number, courseId: number): Promise<CourseMoveReply> {
     return db.transaction(async (tx) => {
-      await findCourse(tx, owner, courseId, { lock: true });
+      await findCourse(tx, auth, courseId, { lock: true });
       const [gone] = await tx
         .delete(courseSubjects)
         .where(and(eq(courseSubjects.id, itemId), eq(courseSubjects.courseId, courseId)))
@@ -204,7 +216,7 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
       await rewritePositions(tx, 'course_subjects', 'course_id', courseId, await currentIds(tx, courseId));
       await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, courseId));
       await record(tx, { userId: auth.user.id, sellerId: auditSeller(owner), action: 'updated_course', data: { courseId, change: 'remove_subject', subjectId: gone.subjectId } });
-      return { message: COURSE_MSG.subjectRemoved, course: await detailOf(tx, owner, courseId) };
+      return { message: COURSE_MSG.subjectRemoved, course: await detailOf(tx, auth, courseId) };
     });
   }
 
