@@ -2,7 +2,7 @@
  * The one TanStack Query client and the confirmation-modal provider. Provided by the signed-in shell
  * and the few public pages that fetch, so the sign-in page does not load them.
  */
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { ApiError } from './api';
@@ -67,3 +67,9 @@ export function WithQuery({ children }: { children: ReactNode }) {
     </QueryClientProvider>
   );
 }
+
+/**
+ * What a screen passes to a feature's write hook (`useX(…, reactions)`): its toasts, closing a modal, navigation. The
+ * hook runs its own cache work first (invalidation, refreshMarketplace), then these.
+ */
+export type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;

@@ -2,11 +2,12 @@
  * Sign-in, sign-up, e-mail confirmation and password calls (spec 1 §2.2–§2.6) through the one API
  * client, with one key factory (`authKeys`). The session's user (`meQuery`) is read by the shell.
  */
-import { queryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation} from '@tanstack/react-query';
 import { authRoutes, signinBody, type InstitutionSignupBody, type SigninBody } from '@edu/shared/auth';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
 import { zodForm } from '../../lib/form';
+import type { Reactions } from '../../lib/query';
 
 export const authKeys = {
   me: ['auth', 'me'] as const,
@@ -33,7 +34,6 @@ export const uploadSignupLogo = (userId: number, uploadToken: string, file: File
   call(authRoutes.signupLogo, { params: { id: userId }, file, headers: { 'x-upload-token': uploadToken } });
 
 /** A screen's own reactions to a write (messages, navigation, its form): called after the hook's own work. */
-type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
 type InstitutionSignup = { body: InstitutionSignupBody; file: File | null };
 
 /**

@@ -1,8 +1,8 @@
 /** Query keys and calls of the catalogue (spec 3 §2.13). Under the marketplace root 'catalogue': a rent change refreshes it. */
-import { keepPreviousData, queryOptions, useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation} from '@tanstack/react-query';
 import { catalogueRoutes, type CatalogueQuery, type UpdatedUnit } from '@edu/shared/catalogue';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const catalogueKeys = {
   all: [MARKET_KEYS.catalogue] as const,
@@ -33,7 +33,6 @@ export const catalogueUnitQuery = (id: number) =>
 export const updateUnitVersion = (itemId: number) => call(catalogueRoutes.update, { params: { id: itemId } });
 
 /** A screen's own reactions to a write (messages): called before the hook's refresh, which runs however the write ends. */
-type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
 
 /** 'Atualizar': moves the institution's subjects to the unit's new version; the marketplace is refreshed after it. */
 export const useUpdateUnitVersion = (reactions: Reactions<Awaited<ReturnType<typeof updateUnitVersion>>, UpdatedUnit> = {}) =>

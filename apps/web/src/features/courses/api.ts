@@ -2,13 +2,14 @@
  * Query keys and calls of the courses (spec 3 §2.16, §7 "Courses"): one set for both sides — an institution's users
  * call the seller routes, a provider the provider routes (`courseSides`) — plus 'Importar Curso' (sellers only).
  */
-import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { courseRoutes, courseSides, IMPORT_FINISHED, type CourseDetail, type CourseItem, type CourseSide } from '@edu/shared/courses';
 import { sellerRentsRoutes } from '@edu/shared/rents';
 import { isRentActive } from '@edu/shared/rent-machine';
 import { LIMITS } from '@edu/shared/limits';
 import { ApiError, call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const coursesKeys = {
   all: ['courses'] as const,
@@ -65,7 +66,6 @@ export const importCourse = (courseId: number, copy: boolean) => call(courseRout
 // The writes: each hook owns its call and the cache work after it; the screen passes its own reactions.
 
 /** A screen's own reactions to a write (toasts, closing a modal): called after the hook's cache work has started. */
-type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
 type Reply<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** Every course list and detail asked again; resolves when the ones on screen are fresh. */

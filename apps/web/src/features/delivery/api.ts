@@ -2,13 +2,14 @@
  * The delivery calls: unit packages, the AI review file, students' share links; the LMS exports.
  * Each download and link is one write hook; the buttons pass their own reactions (saving the file, toasts).
  */
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { PACKAGE_POLL_MS, PACKAGE_STALE_MS, packageFileName, packagesRoutes, reviewFileName } from '@edu/shared/packages';
 import { shareLinksRoutes, type ShareKind, type ShareLinkBody } from '@edu/shared/share-links';
 import { CARTRIDGE_SKIPPED_HEADER, lmsExportsRoutes, scormFileName } from '@edu/shared/lms-exports';
 import { call, callFile } from '../../lib/api';
 import { saveFile } from './save-file';
+import type { Reactions } from '../../lib/query';
 
 export const deliveryKeys = {
   all: ['delivery'] as const,
@@ -36,7 +37,6 @@ export async function downloadCartridge(kind: 'subject' | 'course', id: number) 
 }
 
 /** A button's own reactions to a write (saving the file, toasts, its state). */
-type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
 type Reply<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /**

@@ -1,5 +1,5 @@
 /** Institutions and their LTI connections (spec 3 §2.9–§2.11): query keys and calls through the one API client. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import {
   institutionsRoutes,
   sellersRoutes,
@@ -11,7 +11,7 @@ import {
 } from '@edu/shared/institutions';
 import { ltiRoutes, type LtiAddBody, type LtiDeleteBody, type LtiDeploymentBody } from '@edu/shared/lti';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const INSTITUTIONS_PAGE_SIZE = 10;
 
@@ -70,7 +70,7 @@ export const acceptLatePaymentTerms = (sellerId: number) => call(sellersRoutes.a
 // The writes: each hook owns its call and the cache work after it; the screen passes its own reactions.
 
 /** A screen's own reactions to a write (toasts, closing, clearing a form or a selection): called after the hook's cache work. */
-export type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
+export type { Reactions } from '../../lib/query';
 type Reply<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** Wraps the screen's `onSuccess` after `work` (the cache work of the hook). */

@@ -1,8 +1,9 @@
 /** Query keys, calls and writes of the notifications feature (bell, notices, templates). */
-import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient} from '@tanstack/react-query';
 import { notificationsRoutes, type NoticeBody, type UnreadNotice } from '@edu/shared/notifications';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const keys = {
   bell: ['notifications', 'bell'] as const,
@@ -49,7 +50,6 @@ export const eventsTicket = () => call(notificationsRoutes.eventsTicket);
 export const eventsUrl = (ticket: string) => `/api${notificationsRoutes.events.path}?ticket=${encodeURIComponent(ticket)}`;
 
 /** The caller's reactions to a write (toasts, closing a dialog); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** Marks one bell entry read; the bell refetches once it settles. */

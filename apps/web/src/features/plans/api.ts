@@ -1,8 +1,8 @@
 /** Query keys and calls of 'Planos de Aluguel' (spec 3 §2.1, §7 "Providers and plans"). Prices travel in centavos. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { plansRoutes, type PlanBody, type PlanPriceCreateBody, type PlanRow, type PlansSearchQuery } from '@edu/shared/plans';
 import { ApiError, call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const plansKeys = { all: [MARKET_KEYS.plans] as const };
 
@@ -21,7 +21,6 @@ export const createPlanPrice = (body: PlanPriceCreateBody) => call(plansRoutes.p
 export const updatePlanPrice = (id: number, body: PlanPriceCreateBody) => call(plansRoutes.priceUpdate, { params: { id }, body: { ...body, id } });
 
 /** A screen's own reactions to a write (toasts, closing, its form): called after the hook's marketplace refresh has started. */
-type Reactions<D, V> = Pick<UseMutationOptions<D, Error, V>, 'onSuccess' | 'onError'>;
 type Reply<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** 'Novo Plano' (`planId` null) or a change of the plan; the marketplace is refreshed after it. */

@@ -1,11 +1,12 @@
 /** Meu Perfil (spec 1 §2.11): the user's own data and its provider's, through the one API client, and its writes. */
-import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient} from '@tanstack/react-query';
 import type { Body } from '@edu/shared/contract';
 import { providersRoutes } from '@edu/shared/providers';
 import { usersRoutes } from '@edu/shared/users';
 import { call } from '../../lib/api';
 import { session } from '../../lib/session';
 import { authKeys, fetchMe, updatePassword } from '../auth';
+import type { Reactions } from '../../lib/query';
 
 export const profileKeys = { provider: (id: number) => ['providers', 'view', id] as const };
 
@@ -26,7 +27,6 @@ export const updateSelf = (body: Body<typeof usersRoutes.updateSelf>) => call(us
 export const updateProvider = (id: number, body: Body<typeof providersRoutes.update>) => call(providersRoutes.update, { params: { id }, body });
 
 /** The caller's reactions to a write (toasts, resetting the form); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** The signed-in user asked again: the session and the cached 'me' take the answer. */
 async function refreshUser(queryClient: QueryClient) {

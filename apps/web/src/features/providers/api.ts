@@ -1,9 +1,9 @@
 /** Query keys, calls and writes of the providers admin screen. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { providersRoutes } from '@edu/shared/providers';
 import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const PROVIDERS_PAGE_SIZE = 10;
 
@@ -23,7 +23,6 @@ export const setProviderCondition = (id: number, condition: ProviderCondition) =
   call(providersRoutes.condition, { params: { id }, body: { condition } });
 
 /** The caller's reactions to a write (toasts, resets); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 type StatusChange = { ids: number[]; status: 'active' | 'rejected' };
 type StatusChanged = Awaited<ReturnType<typeof setProvidersStatus>>;

@@ -1,9 +1,9 @@
 /** Query keys, calls and writes of the rent lists: 'Meus alugueis' (spec 3 §2.8) and the rentals control (§2.12). */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/rents';
 import type { OpenRentStatus } from '@edu/shared/rent-machine';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const rentsKeys = {
   all: [MARKET_KEYS.sellerRents] as const,
@@ -46,7 +46,6 @@ export const setRentStatus = (id: number, status: OpenRentStatus) => call(R.setS
 export const changeRentPlan = (id: number, planId: number) => call(R.changePlan, { params: { id }, body: { planId } });
 
 /** The caller's reactions to a write (toasts, closing a modal, clearing a selection). */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** After a settled write (success or refusal) every marketplace screen refetches; then the caller's onSettled. */

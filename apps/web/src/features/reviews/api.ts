@@ -4,7 +4,7 @@
  * share these keys: a mutation invalidates `reviewsKeys.all` and every list and detail reloads. The writes are
  * hooks (`use…`) that own their call and the cache work after it; a screen passes its own reactions.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey} from '@tanstack/react-query';
 import { reviewsRoutes } from '@edu/shared/reviews';
 import { tagsRoutes } from '@edu/shared/units';
 import type { Body, Query } from '@edu/shared/contract';
@@ -12,6 +12,7 @@ import type { StageStatus } from '@edu/shared/review-machine';
 import type { TagRow } from '@edu/shared/units';
 import { call } from '../../lib/api';
 import { unitsKeys } from '../units';
+import type { Reactions } from '../../lib/query';
 
 export type ReviewsFindQuery = Query<typeof reviewsRoutes.find>;
 export type NewUnitsQuery = Query<typeof reviewsRoutes.newUnits>;
@@ -92,7 +93,6 @@ export const attachTags = (itemContent: number, tagIds: number[]) => call(tagsRo
 export const detachTag = (itemId: number, tagId: number) => call(tagsRoutes.detach, { params: { itemId }, query: { tagId } });
 
 /** The caller's reactions to a write (toasts, closing, navigation); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** The reviews and the units: a change of a review's status or content shows in every list and detail. */

@@ -1,9 +1,10 @@
 /** Problem reports and the feedback report: queries through the one API client, and the writes as hooks. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { feedbackRoutes, nextFeedbackStatus } from '@edu/shared/feedback';
 import type { Body } from '@edu/shared/contract';
 import type { FeedbackListQuery, FeedbackReportPage, FeedbackRow, ProblemCategory } from '@edu/shared/feedback';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const feedbackKeys = {
   all: ['feedback'] as const,
@@ -23,7 +24,6 @@ export const reportProblem = (body: Body<typeof feedbackRoutes.report>) => call(
 export const setFeedbackStatus = (id: number, status: 'resolved' | 'closed') => call(feedbackRoutes.status, { body: { id, status } });
 
 /** The caller's reactions to a write (toasts, closing the dialog); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** What the problem dialog sends when a `send` is given instead of the session's call. */
 export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;

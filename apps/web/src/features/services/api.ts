@@ -1,8 +1,9 @@
 /** Query keys, calls and writes of 'Meus Serviços' (spec 2 §2.13, §7.5). */
-import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { servicesRoutes } from '@edu/shared/services';
 import type { ProviderService, ServiceCreateBody, ServiceUpdateBody } from '@edu/shared/services';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const servicesKeys = { all: ['services'] as const };
 
@@ -17,7 +18,6 @@ export const updateService = (id: number, body: ServiceUpdateBody) => call(servi
 export const deleteService = (id: number) => call(servicesRoutes.remove, { params: { id } });
 
 /** The caller's reactions to a write (toasts, closing the modal); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** Whether it succeeded or not, the services refetch once a write settles; then the caller's onSettled. */
 function useRefetchOnSettled<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {

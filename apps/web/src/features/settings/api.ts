@@ -1,9 +1,9 @@
 /** The writes of 'Configurações': the LMS key request goes through the LMS feature's front door. */
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation} from '@tanstack/react-query';
 import { requestLmsAccess } from '../lms';
+import type { Reactions } from '../../lib/query';
 
 /** The caller's reactions to a write (showing the e-mail note, a toast). */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** A new LMS key for the institution, e-mailed with instructions (no cached query shows it). */
 export function useRequestLmsKey(sellerId: number, options: Reactions<Awaited<ReturnType<typeof requestLmsAccess>>, void> = {}) {

@@ -1,8 +1,8 @@
 /** Query keys, calls and writes of the store, partners and cart (spec 3 §2.3–§2.7). Prices come from the server only. */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { storeRoutes, type CartAddBody, type PaymentRequestBody, type ProspectBody, type StoreProvidersQuery, type StoreUnitsQuery } from '@edu/shared/store';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
 
 export const storeKeys = {
   all: [MARKET_KEYS.store] as const,
@@ -61,7 +61,6 @@ export const requestPayment = (body: PaymentRequestBody) => call(storeRoutes.req
 export const sendProspect = (body: ProspectBody) => call(storeRoutes.prospect, { body });
 
 /** The caller's reactions to a write (toasts, navigation); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** Puts a provider or a service in the cart; every marketplace screen refetches after it, added or refused. */
 export function useAddToCart(options: Reactions<Awaited<ReturnType<typeof addToCart>>, CartAddBody> = {}) {

@@ -3,7 +3,7 @@
  * link's token in `x-student-link` and, for a link that names no student, the student token `POST /student/identify`
  * answered in `x-student-token`. The server verifies both on every call.
  */
-import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import type { Body } from '@edu/shared/contract';
 import { feedbackRoutes, STUDENT_FEEDBACK_TYPE, type ProblemCategory } from '@edu/shared/feedback';
 import { shareLinksRoutes } from '@edu/shared/share-links';
@@ -19,6 +19,7 @@ import {
 } from '@edu/shared/student';
 import { ltiToolRoutes } from '@edu/shared/lti-tool';
 import { ApiError, call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 /** Who calls: the link's token and, when the link names no student, the student token the server issued. */
 export interface StudentCredentials {
@@ -103,7 +104,6 @@ export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: s
   call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });
 
 /** The caller's reactions to a write (toasts, local state); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** Exchanges a student identifier for the link's student token. */
 type Identified = Awaited<ReturnType<typeof identifyStudent>>;

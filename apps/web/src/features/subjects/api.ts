@@ -3,7 +3,7 @@
  * (`side` 'seller') and the provider's (`side` 'provider'), behind one set of functions the pages use; the writes are
  * hooks that refetch every subject query after the change.
  */
-import { queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import {
   SUBJECT_LIMITS,
   subjectsRoutes as R,
@@ -13,6 +13,7 @@ import {
   type SubjectDetail,
 } from '@edu/shared/subjects';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export type Side = 'seller' | 'provider';
 /** The owner of the subjects a page shows: the caller's institution or provider. */
@@ -109,7 +110,6 @@ export const setSubjectCategory = (id: number, categoryId: number | null) => cal
 export const importSubject = (subjectId: number) => call(R.sellerImport, { body: { subjectId } });
 
 /** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** A write after which every subject query (lists, details, categories) refetches; the caller's onSuccess runs after. */

@@ -3,12 +3,13 @@
  * seller and seller_assistent use the seller team, provider its provider users, admin and director
  * the general user listing (limited to the staff types).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { usersRoutes } from '@edu/shared/users';
 import type { SessionUser } from '@edu/shared/auth';
 import type { Actor, UserStatus, UserType } from '@edu/shared/access';
 import { teamListTypes, type ImportPreview, type TeamMemberBody, teamRoutes } from '@edu/shared/team';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const TEAM_PAGE_SIZE = 10;
 
@@ -74,7 +75,6 @@ export const importPreview = (type: UserType, file: File): Promise<ImportPreview
 export const importCommit = (type: UserType, rows: { name: string; email: string }[]) => call(teamRoutes.importCommit, { body: { type, rows } });
 
 /** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** A write after which every team list refetches; the caller's onSuccess runs after. */
 function useTeamWrite<TData, TVars>(mutationFn: (vars: TVars) => Promise<TData>, options: Reactions<TData, TVars>) {

@@ -2,12 +2,13 @@
  * Units of the signed-in author and the vocabulary units are classified with: every query and
  * mutation through the one API client, with one key factory (`unitsKeys`).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { unitsRoutes } from '@edu/shared/units';
 import { LEVELS_OF_LEARNING, knowledgeRoutes } from '@edu/shared/knowledge';
 import type { Query } from '@edu/shared/contract';
 import type { UnitStatus } from '@edu/shared/units';
 import { call } from '../../lib/api';
+import type { Reactions } from '../../lib/query';
 
 export const unitsKeys = {
   all: ['units'] as const,
@@ -46,7 +47,6 @@ export const setUnitsStatus = (ids: number[], status: UnitStatus) => call(unitsR
 export const recoverUnit = (id: number) => call(unitsRoutes.recover, { params: { id } });
 
 /** The caller's reactions to a write (toasts, clearing a selection); each hook runs its cache work first, then these. */
-type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
 
 export interface UnitsStatusChange {
   ids: number[];
