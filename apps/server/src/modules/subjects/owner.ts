@@ -4,11 +4,9 @@
  * owner columns, exactly one set (check constraints). This answers WHICH owner (the audit's institution, the id a route
  * names); which rows the caller may touch is the access gate's subject.own, course.own and category.own.
  */
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { forbidden } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { courses, subjects } from '../../db/schema';
 import { requireActiveInstitution } from '../institutions/index';
 
 export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
@@ -19,7 +17,3 @@ export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind
   if (auth.user.providerId === null) throw forbidden();
   return { kind, id: auth.user.providerId };
 }
-
-/** `table`'s owner columns match `owner`. */
-export const ownedBy = (table: typeof courses | typeof subjects, owner: Owner): SQL =>
-  owner.kind === 'seller' ? and(eq(table.sellerId, owner.id), isNull(table.providerId))! : and(eq(table.providerId, owner.id), isNull(table.sellerId))!;
