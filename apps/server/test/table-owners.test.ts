@@ -15,13 +15,9 @@ import { SRC, sourceFiles } from './source-scan';
  * that belongs behind the owner's front door and waits only for its file; the others need a redesign to move.
  */
 const ALLOWED: Record<string, string> = {
-  // To move behind the subjects front door.
-  'modules/catalogue/catalogue.service.ts: writes subjectItems': "to move: 'Atualizar' moves the institution's subjects to the newest version",
   // The store imports rents, so rents cannot import the store back (a cycle). The removal is in the rent's transaction
   // and its id goes into the rent's audit entry, which an event handler could not hand back.
   'modules/rents/rents.commands.ts: writes cartItems': "a rent opened by an admin leaves the institution's cart (same transaction)",
-  // To move behind the units front door.
-  'modules/reports/access-rollups.ts: writes items': 'to move: the access fold adds the folded accesses to items.popularity',
   // The store defines these facts (providers.tables.ts names it their writer) and recomputes them on unit events; moving
   // the statement to providers would make the providers module know the store's filters.
   'modules/store/catalogue-facts.ts: writes providers': "the store's facts about a provider's published units, kept on its row",

@@ -5,7 +5,7 @@
  * update itself. Provider users: their own published units, with the students' rating. Every unit answered passes
  * the access gate's unit.read.
  */
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { CATALOGUE_LIMITS, CATALOGUE_MSG, isCatalogueProvider, type CatalogueResponse, type catalogueQuery, type UpdatedUnit } from '@edu/shared/catalogue';
@@ -19,6 +19,7 @@ import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type A
 import { itemContents, items, providers, sellers, subjectItems, subjects } from '../../db/schema';
 import { unitGroups, type GroupedUnit, unitsService } from '../units/index';
 import { activeInstitutionWith, requireActiveInstitution } from '../institutions/index';
+import { repinUnitInSubjects } from '../subjects/index';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */
 const average = (sum: number, count: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);
@@ -152,17 +153,8 @@ export function catalogueService(deps: Deps) {
           .from(items)
           .where(and(eq(items.id, itemId), accessWhere(auth, 'item.read')));
         if (!item || item.publishedContentId === null) throw notFound();
-        const own = tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.sellerId, inst.id));
-        const moved = await tx
-          .update(subjectItems)
-          .set({ itemContentId: item.publishedContentId, updatedAt: new Date() })
-          .where(and(eq(subjectItems.itemId, itemId), inArray(subjectItems.subjectId, own), ne(subjectItems.itemContentId, item.publishedContentId)))
-          .returning({ id: subjectItems.id, subjectId: subjectItems.subjectId });
-        if (!moved.length) {
-          const [used] = await tx.select({ id: subjectItems.id }).from(subjectItems).where(and(eq(subjectItems.itemId, itemId), inArray(subjectItems.subjectId, own))).limit(1);
-          if (!used) throw notFound();
-          throw conflict(CATALOGUE_MSG.noUpdate);
-        }
+        const { moved, used } = await repinUnitInSubjects(tx, inst.id, itemId, item.publishedContentId);
+        if (!moved.length) throw used ? conflict(CATALOGUE_MSG.noUpdate) : notFound();
         await record(tx, {
           userId: auth.user.id,
           sellerId: inst.id,

@@ -18,6 +18,7 @@ import { rowsOf, type Db } from '../../platform/db';
 import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
 import { keepLastMonthSnapshot } from './access-snapshots';
 import { REPORT_TIME_ZONE } from './report-dates';
+import { addPopularity } from '../units/index';
 
 const FOLD_LOCK = sql`hashtext('access_fold')`;
 
@@ -188,10 +189,7 @@ async function foldChunk(db: Db): Promise<number | null> {
         from (select distinct seller_id, student_id, day from access_batch) b group by seller_id, student_id
       on conflict (seller_id, student_id) do update set days = t.days + excluded.days`);
     // 'Most popular' (provider dashboard): every access of the unit, in item id order (a fixed lock order).
-    await tx.execute(sql`
-      update items i set popularity = i.popularity + b.n
-        from (select item_id, count(*)::int as n from access_batch group by item_id order by item_id) b
-       where i.id = b.item_id`);
+    await addPopularity(tx, sql`select item_id, count(*)::int as n from access_batch group by item_id order by item_id`);
     await tx.execute(sql`update access_fold set last_xid = ${last.xid}::xid8, last_event_id = ${Number(last.id)}, folded_at = now() where id = 1`);
     return last.n;
   });

@@ -3,4 +3,4 @@ export { subjectsModule } from './subjects.routes';
 export { ownerOf } from './owner';
 export type { Owner } from './owner';
 export { rewritePositions } from './subject-rows';
-export { insertSubject, insertSubjectItems } from './subject-writes';
+export { insertSubject, insertSubjectItems, repinUnitInSubjects } from './subject-writes';

@@ -7,3 +7,4 @@ export type { GroupedUnit } from './unit-groups';
 export { unitsModule } from './units.routes';
 export { checkKnowledge, LISTED_CONTENT, UNITS_MSG } from './unit-rules';
 export { unitsService } from './units.service';
+export { addPopularity } from './unit-writes';
