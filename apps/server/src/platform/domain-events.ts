@@ -5,7 +5,9 @@
  * - `within(name, handler)`: the handler runs in that transaction, before it commits (a bell notice, an e-mail row,
  *   a dependent state). Its writes commit or roll back with the change; a throw refuses the change.
  * - `after(name, handler)`: the handler runs after the commit, in the worker. The emit enqueues a pg-boss job in the
- *   same transaction, so the event exists exactly when the change commits; a handler that throws makes pg-boss retry
+ *   same transaction, so the event exists exactly when the change commits — in a process that has an `after`
+ *   handler for that name, as every process that built the app has (buildApp subscribes before any request; a script
+ *   that changes data without building the app enqueues nothing). A handler that throws makes pg-boss retry
  *   the job (every `after` handler of that event runs again), so these handlers must be idempotent. Test apps do not
  *   start the worker: a test calls `start()` itself.
  *
