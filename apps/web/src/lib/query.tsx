@@ -73,3 +73,17 @@ export function WithQuery({ children }: { children: ReactNode }) {
  * hook runs its own cache work first (invalidation, refreshMarketplace), then these.
  */
 export type Reactions<TData, TVars> = Pick<UseMutationOptions<TData, Error, TVars>, 'onSuccess' | 'onError' | 'onSettled'>;
+
+/** What a write answers: the resolved value of its API call (`Result<typeof createSubject>`). */
+export type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/**
+ * One of a write hook's callbacks: the hook's cache work first (awaited), then the screen's reaction with the same
+ * arguments — `onSettled: thenReact(() => refreshMarketplace(client), reactions.onSettled)`.
+ */
+export function thenReact<A extends unknown[], R>(work: (...args: NoInfer<A>) => Promise<unknown>, reaction?: (...args: A) => R) {
+  return async (...args: A): Promise<R | undefined> => {
+    await work(...args);
+    return reaction?.(...args);
+  };
+}

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient} from '@tan
 import { notificationsRoutes, type NoticeBody, type UnreadNotice } from '@edu/shared/notifications';
 import type { Body } from '@edu/shared/contract';
 import { call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact, type Result } from '../../lib/query';
 
 export const keys = {
   bell: ['notifications', 'bell'] as const,
@@ -49,19 +49,13 @@ export const deleteTemplate = (id: number) => call(notificationsRoutes.deleteTem
 export const eventsTicket = () => call(notificationsRoutes.eventsTicket);
 export const eventsUrl = (ticket: string) => `/api${notificationsRoutes.events.path}?ticket=${encodeURIComponent(ticket)}`;
 
-/** The caller's reactions to a write (toasts, closing a dialog); each hook runs its cache work first, then these. */
-type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
-
 /** Marks one bell entry read; the bell refetches once it settles. */
 export function useMarkNotificationRead(options: Reactions<Result<typeof markRead>, number> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
     mutationFn: (id: number) => markRead(id),
-    onSettled: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: keys.bell });
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => queryClient.invalidateQueries({ queryKey: keys.bell }), options.onSettled),
   });
 }
 
@@ -99,10 +93,7 @@ export function useMarkAllRead(options: Reactions<void, MarkAll> = {}) {
       const plain = notices.filter((n) => !n.template.requiresReadConfirmation);
       await Promise.all(plain.map((n) => readNoticeAndRefetch(queryClient, n.id, sellerId)));
     },
-    onSettled: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: keys.bell });
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => queryClient.invalidateQueries({ queryKey: keys.bell }), options.onSettled),
   });
 }
 

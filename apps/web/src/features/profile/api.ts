@@ -6,7 +6,7 @@ import { usersRoutes } from '@edu/shared/users';
 import { call } from '../../lib/api';
 import { session } from '../../lib/session';
 import { authKeys, fetchMe, updatePassword } from '../auth';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact } from '../../lib/query';
 
 export const profileKeys = { provider: (id: number) => ['providers', 'view', id] as const };
 
@@ -25,8 +25,6 @@ export const uploadProfileImage = (kind: ImageKind, ownerId: number, file: File)
 export const deleteAvatar = (userId: number) => call(usersRoutes.avatarDelete, { params: { id: userId } });
 export const updateSelf = (body: Body<typeof usersRoutes.updateSelf>) => call(usersRoutes.updateSelf, { body });
 export const updateProvider = (id: number, body: Body<typeof providersRoutes.update>) => call(providersRoutes.update, { params: { id }, body });
-
-/** The caller's reactions to a write (toasts, resetting the form); each hook runs its cache work first, then these. */
 
 /** The signed-in user asked again: the session and the cached 'me' take the answer. */
 async function refreshUser(queryClient: QueryClient) {
@@ -91,9 +89,6 @@ export function useDeleteProfileImage(userId: number, providerId: number | null,
     ...options,
     mutationFn: (kind: ImageKind): Promise<unknown> =>
       kind === 'avatar' ? deleteAvatar(userId) : updateProvider(providerId!, kind === 'logo' ? { imgLogoUrl: null } : { imgCoverUrl: null }),
-    onSuccess: async (...args) => {
-      await (args[1] === 'avatar' ? refreshUser(queryClient) : refreshProvider(queryClient, providerId));
-      return options.onSuccess?.(...args);
-    },
+    onSuccess: thenReact((...args) => (args[1] === 'avatar' ? refreshUser(queryClient) : refreshProvider(queryClient, providerId)), options.onSuccess),
   });
 }

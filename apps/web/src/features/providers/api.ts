@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tan
 import { providersRoutes } from '@edu/shared/providers';
 import type { ProviderCondition, ProvidersFilterQuery } from '@edu/shared/providers';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions, thenReact } from '../../lib/query';
 
 export const PROVIDERS_PAGE_SIZE = 10;
 
@@ -22,8 +22,6 @@ export const setProvidersStatus = (ids: number[], status: 'active' | 'rejected')
 export const setProviderCondition = (id: number, condition: ProviderCondition) =>
   call(providersRoutes.condition, { params: { id }, body: { condition } });
 
-/** The caller's reactions to a write (toasts, resets); each hook runs its cache work first, then these. */
-
 type StatusChange = { ids: number[]; status: 'active' | 'rejected' };
 type StatusChanged = Awaited<ReturnType<typeof setProvidersStatus>>;
 
@@ -33,10 +31,7 @@ export function useSetProvidersStatus(options: Reactions<StatusChanged, StatusCh
   return useMutation({
     ...options,
     mutationFn: ({ ids, status }: StatusChange) => setProvidersStatus(ids, status),
-    onSettled: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => refreshMarketplace(queryClient), options.onSettled),
   });
 }
 
@@ -49,9 +44,6 @@ export function useSetProviderCondition(options: Reactions<ConditionChanged, Con
   return useMutation({
     ...options,
     mutationFn: ({ id, condition }: ConditionChange) => setProviderCondition(id, condition),
-    onSettled: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => refreshMarketplace(queryClient), options.onSettled),
   });
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tan
 import { sellerRentsRoutes as R, type NewRentBody, type RentsListQuery } from '@edu/shared/rents';
 import type { OpenRentStatus } from '@edu/shared/rent-machine';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions, type Result, thenReact } from '../../lib/query';
 
 export const rentsKeys = {
   all: [MARKET_KEYS.sellerRents] as const,
@@ -45,16 +45,10 @@ export const createRent = (body: NewRentBody) => call(R.create, { body });
 export const setRentStatus = (id: number, status: OpenRentStatus) => call(R.setStatus, { params: { id }, body: { status } });
 export const changeRentPlan = (id: number, planId: number) => call(R.changePlan, { params: { id }, body: { planId } });
 
-/** The caller's reactions to a write (toasts, closing a modal, clearing a selection). */
-type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
-
 /** After a settled write (success or refusal) every marketplace screen refetches; then the caller's onSettled. */
 function useRefreshOnSettled<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {
   const queryClient = useQueryClient();
-  return async (...args) => {
-    await refreshMarketplace(queryClient);
-    return options.onSettled?.(...args);
-  };
+  return thenReact(() => refreshMarketplace(queryClient), options.onSettled);
 }
 
 /**

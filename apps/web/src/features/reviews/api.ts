@@ -12,7 +12,7 @@ import type { StageStatus } from '@edu/shared/review-machine';
 import type { TagRow } from '@edu/shared/units';
 import { call } from '../../lib/api';
 import { unitsKeys } from '../units';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, type Result } from '../../lib/query';
 
 export type ReviewsFindQuery = Query<typeof reviewsRoutes.find>;
 export type NewUnitsQuery = Query<typeof reviewsRoutes.newUnits>;
@@ -91,9 +91,6 @@ export const createTags = (names: string[]) => call(tagsRoutes.create, { body: {
 export const attachTags = (itemContent: number, tagIds: number[]) => call(tagsRoutes.attach, { body: { tagIds, itemContent } });
 /** Detach a tag from a unit content; answers the unit's tags. */
 export const detachTag = (itemId: number, tagId: number) => call(tagsRoutes.detach, { params: { itemId }, query: { tagId } });
-
-/** The caller's reactions to a write (toasts, closing, navigation); each hook runs its cache work first, then these. */
-type Result<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
 /** The reviews and the units: a change of a review's status or content shows in every list and detail. */
 const REVIEWS_AND_UNITS: readonly QueryKey[] = [reviewsKeys.all, unitsKeys.all];

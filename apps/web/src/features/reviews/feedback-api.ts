@@ -23,8 +23,6 @@ export const feedbackListQuery = (query: FeedbackListQuery) =>
 export const reportProblem = (body: Body<typeof feedbackRoutes.report>) => call(feedbackRoutes.report, { body });
 export const setFeedbackStatus = (id: number, status: 'resolved' | 'closed') => call(feedbackRoutes.status, { body: { id, status } });
 
-/** The caller's reactions to a write (toasts, closing the dialog); each hook runs its cache work first, then these. */
-
 /** What the problem dialog sends when a `send` is given instead of the session's call. */
 export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;
 

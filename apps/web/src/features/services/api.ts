@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query'
 import { servicesRoutes } from '@edu/shared/services';
 import type { ProviderService, ServiceCreateBody, ServiceUpdateBody } from '@edu/shared/services';
 import { call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact } from '../../lib/query';
 
 export const servicesKeys = { all: ['services'] as const };
 
@@ -17,15 +17,10 @@ export const createService = (body: ServiceCreateBody) => call(servicesRoutes.cr
 export const updateService = (id: number, body: ServiceUpdateBody) => call(servicesRoutes.update, { params: { id }, body });
 export const deleteService = (id: number) => call(servicesRoutes.remove, { params: { id } });
 
-/** The caller's reactions to a write (toasts, closing the modal); each hook runs its cache work first, then these. */
-
 /** Whether it succeeded or not, the services refetch once a write settles; then the caller's onSettled. */
 function useRefetchOnSettled<TData, TVars>(options: Reactions<TData, TVars>): Reactions<TData, TVars>['onSettled'] {
   const queryClient = useQueryClient();
-  return async (...args) => {
-    await queryClient.invalidateQueries({ queryKey: servicesKeys.all });
-    return options.onSettled?.(...args);
-  };
+  return thenReact(() => queryClient.invalidateQueries({ queryKey: servicesKeys.all }), options.onSettled);
 }
 
 export type ServiceSave = { id: null; body: ServiceCreateBody } | { id: number; body: ServiceUpdateBody };

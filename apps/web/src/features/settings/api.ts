@@ -3,8 +3,6 @@ import { useMutation} from '@tanstack/react-query';
 import { requestLmsAccess } from '../lms';
 import type { Reactions } from '../../lib/query';
 
-/** The caller's reactions to a write (showing the e-mail note, a toast). */
-
 /** A new LMS key for the institution, e-mailed with instructions (no cached query shows it). */
 export function useRequestLmsKey(sellerId: number, options: Reactions<Awaited<ReturnType<typeof requestLmsAccess>>, void> = {}) {
   return useMutation({ ...options, mutationFn: () => requestLmsAccess(sellerId) });

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { storeRoutes, type CartAddBody, type PaymentRequestBody, type ProspectBody, type StoreProvidersQuery, type StoreUnitsQuery } from '@edu/shared/store';
 import { call } from '../../lib/api';
-import { MARKET_KEYS, refreshMarketplace, type Reactions } from '../../lib/query';
+import { MARKET_KEYS, refreshMarketplace, type Reactions, thenReact } from '../../lib/query';
 
 export const storeKeys = {
   all: [MARKET_KEYS.store] as const,
@@ -60,22 +60,14 @@ export const removeFromCart = (id: number) => call(storeRoutes.cartRemove, { par
 export const requestPayment = (body: PaymentRequestBody) => call(storeRoutes.requestPayment, { body });
 export const sendProspect = (body: ProspectBody) => call(storeRoutes.prospect, { body });
 
-/** The caller's reactions to a write (toasts, navigation); each hook runs its cache work first, then these. */
-
 /** Puts a provider or a service in the cart; every marketplace screen refetches after it, added or refused. */
 export function useAddToCart(options: Reactions<Awaited<ReturnType<typeof addToCart>>, CartAddBody> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
     mutationFn: addToCart,
-    onSuccess: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onError?.(...args);
-    },
+    onSuccess: thenReact(() => refreshMarketplace(queryClient), options.onSuccess),
+    onError: thenReact(() => refreshMarketplace(queryClient), options.onError),
   });
 }
 
@@ -85,10 +77,7 @@ export function useRemoveFromCart(options: Reactions<Awaited<ReturnType<typeof r
   return useMutation({
     ...options,
     mutationFn: (item: { id: number }) => removeFromCart(item.id),
-    onSettled: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => refreshMarketplace(queryClient), options.onSettled),
   });
 }
 
@@ -98,13 +87,7 @@ export function useRequestPayment(options: Reactions<Awaited<ReturnType<typeof r
   return useMutation({
     ...options,
     mutationFn: requestPayment,
-    onSuccess: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      await refreshMarketplace(queryClient);
-      return options.onError?.(...args);
-    },
+    onSuccess: thenReact(() => refreshMarketplace(queryClient), options.onSuccess),
+    onError: thenReact(() => refreshMarketplace(queryClient), options.onError),
   });
 }

@@ -103,8 +103,6 @@ export async function askQuestion(c: StudentCredentials, body: QuestionBody): Pr
 export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: string, option: string) =>
   call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });
 
-/** The caller's reactions to a write (toasts, local state); each hook runs its cache work first, then these. */
-
 /** Exchanges a student identifier for the link's student token. */
 type Identified = Awaited<ReturnType<typeof identifyStudent>>;
 

@@ -13,7 +13,7 @@ import {
   type SubjectDetail,
 } from '@edu/shared/subjects';
 import { call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact, type Result } from '../../lib/query';
 
 export type Side = 'seller' | 'provider';
 /** The owner of the subjects a page shows: the caller's institution or provider. */
@@ -109,31 +109,25 @@ export const removeCategory = (id: number) => call(R.categoryRemove, { params: {
 export const setSubjectCategory = (id: number, categoryId: number | null) => call(R.sellerSetCategory, { params: { id }, body: { categoryId } });
 export const importSubject = (subjectId: number) => call(R.sellerImport, { body: { subjectId } });
 
-/** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
-type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
-
 /** A write after which every subject query (lists, details, categories) refetches; the caller's onSuccess runs after. */
 function useSubjectsWrite<TData, TVars>(mutationFn: (vars: TVars) => Promise<TData>, options: Reactions<TData, TVars>) {
   const client = useQueryClient();
   return useMutation({
     ...options,
     mutationFn,
-    onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: subjectsKeys.all });
-      return options.onSuccess?.(...args);
-    },
+    onSuccess: thenReact(() => client.invalidateQueries({ queryKey: subjectsKeys.all }), options.onSuccess),
   });
 }
 
 /** 'Nova Disciplina' (the name). */
-export const useCreateSubject = (owner: SubjectOwner, options: Reactions<Answer<typeof createSubject>, string> = {}) =>
+export const useCreateSubject = (owner: SubjectOwner, options: Reactions<Result<typeof createSubject>, string> = {}) =>
   useSubjectsWrite((name: string) => createSubject(owner, name), options);
 
-export const useRenameSubject = (side: Side, options: Reactions<Answer<typeof renameSubject>, { id: number; name: string }> = {}) =>
+export const useRenameSubject = (side: Side, options: Reactions<Result<typeof renameSubject>, { id: number; name: string }> = {}) =>
   useSubjectsWrite(({ id, name }: { id: number; name: string }) => renameSubject(side, id, name), options);
 
 /** Removes a subject (its id). */
-export const useRemoveSubject = (side: Side, options: Reactions<Answer<typeof removeSubject>, number> = {}) =>
+export const useRemoveSubject = (side: Side, options: Reactions<Result<typeof removeSubject>, number> = {}) =>
   useSubjectsWrite((id: number) => removeSubject(side, id), options);
 
 export interface UnitToSubject {
@@ -142,20 +136,20 @@ export interface UnitToSubject {
   itemContentId: number;
 }
 
-export const useAddUnitToSubject = (side: Side, options: Reactions<Answer<typeof addUnitToSubject>, UnitToSubject> = {}) =>
+export const useAddUnitToSubject = (side: Side, options: Reactions<Result<typeof addUnitToSubject>, UnitToSubject> = {}) =>
   useSubjectsWrite((u: UnitToSubject) => addUnitToSubject(side, u.subjectId, u.itemId, u.itemContentId), options);
 
 export const useRemoveSubjectUnit = (
   side: Side,
   subjectId: number,
-  options: Reactions<Answer<typeof removeSubjectUnit>, { subjectItemId: number; itemId: number }> = {},
+  options: Reactions<Result<typeof removeSubjectUnit>, { subjectItemId: number; itemId: number }> = {},
 ) => useSubjectsWrite((unit: { subjectItemId: number; itemId: number }) => removeSubjectUnit(side, subjectId, unit), options);
 
-export const useCreateCategory = (options: Reactions<Answer<typeof createCategory>, CategoryCreateBody> = {}) =>
+export const useCreateCategory = (options: Reactions<Result<typeof createCategory>, CategoryCreateBody> = {}) =>
   useSubjectsWrite(createCategory, options);
 
 /** Removes a category (its id). */
-export const useRemoveCategory = (options: Reactions<Answer<typeof removeCategory>, number> = {}) =>
+export const useRemoveCategory = (options: Reactions<Result<typeof removeCategory>, number> = {}) =>
   useSubjectsWrite(removeCategory, options);
 
 export interface SubjectCategoryChange {
@@ -163,18 +157,18 @@ export interface SubjectCategoryChange {
   categoryId: number | null;
 }
 
-export const useSetSubjectCategory = (options: Reactions<Answer<typeof setSubjectCategory>, SubjectCategoryChange> = {}) =>
+export const useSetSubjectCategory = (options: Reactions<Result<typeof setSubjectCategory>, SubjectCategoryChange> = {}) =>
   useSubjectsWrite(({ id, categoryId }: SubjectCategoryChange) => setSubjectCategory(id, categoryId), options);
 
 /** 'Importar Disciplina' (the provider's subject id). */
-export const useImportSubject = (options: Reactions<Answer<typeof importSubject>, number> = {}) => useSubjectsWrite(importSubject, options);
+export const useImportSubject = (options: Reactions<Result<typeof importSubject>, number> = {}) => useSubjectsWrite(importSubject, options);
 
 /**
  * Saves a new order of the subject's units (subject item ids, first to last). The subject shown takes the new order at
  * once and takes back the old one if the server refuses; every subject query refetches after it, in the background
  * (the mutation is no longer pending while that refetch runs).
  */
-export function useReorderSubject(side: Side, subjectId: number, options: Reactions<Answer<typeof reorderSubject>, number[]> = {}) {
+export function useReorderSubject(side: Side, subjectId: number, options: Reactions<Result<typeof reorderSubject>, number[]> = {}) {
   const client = useQueryClient();
   const key = subjectsKeys.detail(side, subjectId);
   return useMutation({

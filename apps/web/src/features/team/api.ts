@@ -9,7 +9,7 @@ import type { SessionUser } from '@edu/shared/auth';
 import type { Actor, UserStatus, UserType } from '@edu/shared/access';
 import { teamListTypes, type ImportPreview, type TeamMemberBody, teamRoutes } from '@edu/shared/team';
 import { call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact } from '../../lib/query';
 
 export const TEAM_PAGE_SIZE = 10;
 
@@ -74,18 +74,13 @@ export const teamKeys = { all: ['team'] as const };
 export const importPreview = (type: UserType, file: File): Promise<ImportPreview> => call(teamRoutes.importPreview, { query: { type }, file });
 export const importCommit = (type: UserType, rows: { name: string; email: string }[]) => call(teamRoutes.importCommit, { body: { type, rows } });
 
-/** The caller's reactions to a write (toasts, closing a modal); each hook runs its cache work first, then these. */
-
 /** A write after which every team list refetches; the caller's onSuccess runs after. */
 function useTeamWrite<TData, TVars>(mutationFn: (vars: TVars) => Promise<TData>, options: Reactions<TData, TVars>) {
   const queryClient = useQueryClient();
   return useMutation({
     ...options,
     mutationFn,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      return options.onSuccess?.(...args);
-    },
+    onSuccess: thenReact(() => queryClient.invalidateQueries({ queryKey: teamKeys.all }), options.onSuccess),
   });
 }
 

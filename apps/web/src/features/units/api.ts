@@ -8,7 +8,7 @@ import { LEVELS_OF_LEARNING, knowledgeRoutes } from '@edu/shared/knowledge';
 import type { Query } from '@edu/shared/contract';
 import type { UnitStatus } from '@edu/shared/units';
 import { call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { type Reactions, thenReact } from '../../lib/query';
 
 export const unitsKeys = {
   all: ['units'] as const,
@@ -46,8 +46,6 @@ export const levelsQuery = queryOptions({
 export const setUnitsStatus = (ids: number[], status: UnitStatus) => call(unitsRoutes.status, { body: { ids, status } });
 export const recoverUnit = (id: number) => call(unitsRoutes.recover, { params: { id } });
 
-/** The caller's reactions to a write (toasts, clearing a selection); each hook runs its cache work first, then these. */
-
 export interface UnitsStatusChange {
   ids: number[];
   next: 'send' | 'deleted' | 'analyze';
@@ -59,10 +57,7 @@ export function useSetUnitsStatus(options: Reactions<Awaited<ReturnType<typeof s
   return useMutation({
     ...options,
     mutationFn: ({ ids, next }: UnitsStatusChange) => setUnitsStatus(ids, next),
-    onSettled: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: unitsKeys.all });
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => queryClient.invalidateQueries({ queryKey: unitsKeys.all }), options.onSettled),
   });
 }
 
@@ -72,9 +67,6 @@ export function useRecoverUnit(options: Reactions<Awaited<ReturnType<typeof reco
   return useMutation({
     ...options,
     mutationFn: (id: number) => recoverUnit(id),
-    onSettled: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: unitsKeys.all });
-      return options.onSettled?.(...args);
-    },
+    onSettled: thenReact(() => queryClient.invalidateQueries({ queryKey: unitsKeys.all }), options.onSettled),
   });
 }
