@@ -11,11 +11,11 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const src = path.join(root, 'apps/server/src');
 
-function walk(dir, out = []) {
+function walk(dir, out = [], pattern = /\.(ts|js)$/) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(p, out);
-    else if (/\.(ts|js)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(p);
+    if (entry.isDirectory()) walk(p, out, pattern);
+    else if (pattern.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(p);
   }
   return out;
 }
@@ -106,12 +106,12 @@ function lineCounts(dirs) {
   for (const d of dirs) {
     const abs = path.join(root, d);
     if (!fs.existsSync(abs)) continue;
-    for (const f of walk(abs).concat(fs.readdirSync(abs, { recursive: true }).filter((n) => /\.tsx$/.test(n)).map((n) => path.join(abs, n)))) {
+    for (const f of walk(abs, [], /\.(ts|tsx|js)$/)) {
       if (/\.test\.tsx?$/.test(f) || f.includes('/migrations/')) continue;
       out.push({ file: path.relative(root, f), lines: fs.readFileSync(f, 'utf8').split('\n').length });
     }
   }
-  return [...new Map(out.map((o) => [o.file, o])).values()];
+  return out;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;
