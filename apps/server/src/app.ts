@@ -46,6 +46,7 @@ import { catalogueModule } from './modules/catalogue/index';
 import { sellerRentsModule } from './modules/rents/index';
 import { subjectsModule } from './modules/subjects/index';
 import { eventsModule } from './platform/events';
+import { registerCaches } from './platform/caches';
 import { plansModule } from './modules/plans/index';
 import { providerIncomeModule } from './modules/provider-income/index';
 import { deliveryModule, lmsExportsModule } from './modules/delivery/index';
@@ -112,6 +113,7 @@ export async function createDeps(config: Config, log: Parameters<typeof startJob
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    prepare: config.DATABASE_PREPARE === 'on',
   };
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool });
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
@@ -201,6 +203,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     aiModule(api, deps);
     notificationsModule(api, deps);
     eventsModule(api, deps);
+    registerCaches(api, deps.database);
     unitsModule(api, deps);
     galleriesModule(api, deps);
     servicesModule(api, deps);

@@ -36,6 +36,8 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(30_000),
   /** An idle pooled connection is closed after this long. */
   DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Named prepared statements, planned once per connection (default on); off behind a pooler in transaction mode older than PgBouncer 1.21. */
+  DATABASE_PREPARE: z.enum(['on', 'off']).default('on'),
   DATA_DIR: z.string().default('./data'),
   DEMO_DATA: bool,
   MAIL_URL: z.string().optional(),

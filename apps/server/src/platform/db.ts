@@ -2,6 +2,8 @@
  * The database: PostgreSQL through `pg` when DATABASE_URL is set, otherwise embedded PGlite in
  * DATA_DIR/pglite. Both are driven by Drizzle with the same schema and the same migrations.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,64 @@ export interface PoolSettings {
   idleTimeoutMs?: number;
   /** PostgreSQL's statement_timeout, sent when each connection starts; 0 or unset: none. */
   statementTimeoutMs?: number;
+  /** Send every statement as a named prepared statement (default true; off behind a pooler that cannot keep them). */
+  prepare?: boolean;
+}
+
+/**
+ * Statements counted per unit of work (a request in the tests' query-count guards): the store of the async context
+ * the statement was sent from.
+ */
+const statementCount = new AsyncLocalStorage<{ n: number }>();
+
+/** Runs `fn` and answers its result with the number of statements it sent to PostgreSQL (transaction control aside). */
+export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const counter = { n: 0 };
+  // Awaited inside the context: a lazy thenable (a Drizzle query, an inject chain) starts only when awaited.
+  const result = await statementCount.run(counter, async () => await fn());
+  return { result, statements: counter.n };
+}
+
+/** Transaction control, sent as it is: neither counted nor prepared. */
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i;
+/** Distinct statement texts given a name per process; past this a new text runs unnamed (parsed and planned each time). */
+const MAX_NAMED = 2000;
+const names = new Map<string, string>();
+
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+type QueryConfig = { text?: unknown; name?: unknown; [key: string]: unknown };
+const isStatement = (config: unknown): config is QueryConfig & { text: string } =>
+  !!config && typeof config === 'object' && typeof (config as QueryConfig).text === 'string' && !CONTROL.test((config as { text: string }).text);
+
+/**
+ * The pool's connection: each statement Drizzle sends goes as a named prepared statement, parsed and planned once per
+ * connection (PostgreSQL then reuses a generic plan where it is as good), and is counted in the caller's
+ * `countStatements`. A statement's name is a hash of its text, so the same list shape is the same statement on every
+ * connection and instance.
+ */
+function preparingClient(prepare: boolean) {
+  return class PreparingClient extends pg.Client {
+    // node-postgres' query() has many overloads; this one forwards them all.
+    query(config: unknown, values?: unknown, callback?: unknown): never {
+      if (isStatement(config)) {
+        const counter = statementCount.getStore();
+        if (counter) counter.n++;
+        if (prepare && !config.name) {
+          const name = nameOf(config.text);
+          if (name) config = { ...config, name };
+        }
+      }
+      return (super.query as (...args: unknown[]) => never)(config, values, callback);
+    }
+  };
 }
 
 /** node-postgres options of a pool (the app's and pg-boss's) with these settings. */
@@ -51,6 +111,7 @@ export function poolOptions(url: string, settings: PoolSettings = {}): pg.PoolCo
     ...(settings.statementTimeoutMs ? { statement_timeout: settings.statementTimeoutMs } : {}),
     // A peer that vanished without closing (a failover, a cut network) is noticed by TCP, not only at the next query.
     keepAlive: true,
+    Client: preparingClient(settings.prepare ?? true),
   };
 }
 

@@ -187,11 +187,11 @@ export function registerRoute<R extends RouteContract>(app: FastifyInstance, dep
       }
       const token = bearer(request);
       if (access === 'public') {
-        if (token) request.auth = await findSession(deps.db, token);
+        if (token) request.auth = await findSession(deps, token);
         return;
       }
       if (!token) throw unauthorized();
-      const auth = await findSession(deps.db, token);
+      const auth = await findSession(deps, token);
       if (!auth || auth.user.status !== 'active') throw unauthorized();
       if (auth.user.mustChangePassword && !route.allowDuringPasswordChange) {
         throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', MSG.mustChangePassword);

@@ -9,6 +9,8 @@ import pg from 'pg';
 
 export interface PgListenOptions {
   onResync?: () => void;
+  /** The connection is lost (notifications may be missed until `onResync`). */
+  onLost?: () => void;
   onError?: (err: unknown) => void;
   /** Give up a connection attempt after this long (a host that does not answer), then try again. */
   connectTimeoutMs?: number;
@@ -36,6 +38,7 @@ export async function listenPostgres(
     const onLost = (err?: unknown) => {
       if (lost) return;
       lost = true;
+      if (current === client) opts.onLost?.();
       if (err && attempt === 0) opts.onError?.(err);
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);

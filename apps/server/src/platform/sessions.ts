@@ -2,7 +2,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { LIMITS } from '@edu/shared/limits';
 import type { UserStatus, UserType } from '@edu/shared/access';
-import type { Db, Executor } from './db';
+import type { Database, Db, Executor } from './db';
+import { cachesOf } from './caches';
 import { randomToken, sha256 } from './security';
 import { providers, sessions, users } from '../db/schema';
 
@@ -39,6 +40,7 @@ function prepareSessionLookup(db: Db) {
   return db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -57,16 +59,63 @@ function prepareSessionLookup(db: Db) {
     .prepare('find_session');
 }
 
-export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ hash: sha256(token) });
+/** How long a session check is answered from memory; any change to it drops it sooner, on every instance (caches.ts). */
+export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MAX = 20_000;
+
+interface CachedSession {
+  auth: AuthContext;
+  until: number;
+}
+
+const sessionCaches = new WeakMap<Database, Map<string, CachedSession>>();
+
+function sessionCacheOf(database: Database): Map<string, CachedSession> {
+  let cache = sessionCaches.get(database);
+  if (cache) return cache;
+  const entries = new Map<string, CachedSession>();
+  cachesOf(database).subscribe((topic) => {
+    if (topic === null) return entries.clear();
+    const [kind, id] = topic.split(':');
+    if (kind !== 'user' && kind !== 'provider') return;
+    const key = kind === 'user' ? 'id' : 'providerId';
+    for (const [hash, entry] of entries) if (String(entry.auth.user[key]) === id) entries.delete(hash);
+  });
+  sessionCaches.set(database, (cache = entries));
+  return cache;
+}
+
+/**
+ * The session of a bearer token, or null. Answered from this process's memory for up to SESSION_CACHE_MS while the
+ * change notices reach it: a sign-out, a password change or a status change on any instance drops it at once.
+ */
+export async function findSession(deps: { database: Database; db: Db }, token: string): Promise<AuthContext | null> {
+  const hash = sha256(token);
+  const caches = cachesOf(deps.database);
+  const cache = sessionCacheOf(deps.database);
+  const now = Date.now();
+  if (caches.live) {
+    const hit = cache.get(hash);
+    if (hit && hit.until > now) return hit.auth;
+    if (hit) cache.delete(hash);
+  }
+  const generation = caches.generation;
+  let lookup = sessionLookups.get(deps.db);
+  if (!lookup) sessionLookups.set(deps.db, (lookup = prepareSessionLookup(deps.db)));
+  const [row] = await lookup.execute({ hash });
   if (!row) return null;
-  const { sessionId, isServiceProvider, ...user } = row;
-  return {
+  const { sessionId, expiresAt, isServiceProvider, ...user } = row;
+  // Frozen: one cached object answers many requests, so none may change it.
+  const auth: AuthContext = Object.freeze({
     sessionId,
-    user: { ...user, type: effectiveType(user.type as UserType, isServiceProvider), status: user.status as UserStatus },
-  };
+    user: Object.freeze({ ...user, type: effectiveType(user.type as UserType, isServiceProvider), status: user.status as UserStatus }),
+  });
+  // Stored only if no notice came while it was read (it could be the revocation of this very session).
+  if (caches.live && caches.generation === generation) {
+    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(hash, { auth, until: Math.min(now + SESSION_CACHE_MS, new Date(expiresAt).getTime()) });
+  }
+  return auth;
 }
 
 export function effectiveType(type: UserType, isServiceProvider: boolean | null | undefined): UserType {

@@ -1,0 +1,71 @@
+/**
+ * The process's in-memory caches and how every instance drops them at once. PostgreSQL triggers notify the channel
+ * 'caches' when a cached row changes, whoever writes it (migration 0035_caches_notify): the notice is delivered on commit
+ * to every listening process. A cache answers from memory only while this process's listener is connected (`live`);
+ * when the connection is lost it reads the database, and when the listener is back, notices may have been missed, so
+ * every cache is emptied.
+ *
+ * Topics: `user:<id>` (the session check of the user), `provider:<id>` (the effective type of its users), `plans`,
+ * `knowledge_areas`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db';
+
+export const CACHES_CHANNEL = 'caches';
+
+export interface Caches {
+  /** True while every change notice reaches this process. */
+  readonly live: boolean;
+  /** Bumped by every notice: a value read from the database before a notice must not be stored after it. */
+  readonly generation: number;
+  /** `drop(topic)` on each notice; `drop(null)` (drop everything) when notices may have been missed. */
+  subscribe(drop: (topic: string | null) => void): void;
+}
+
+class CacheRegistry implements Caches {
+  live = false;
+  generation = 0;
+  private readonly subscribers: ((topic: string | null) => void)[] = [];
+  subscribe(drop: (topic: string | null) => void) {
+    this.subscribers.push(drop);
+  }
+  notify(topic: string | null) {
+    this.generation++;
+    for (const drop of this.subscribers) drop(topic);
+  }
+}
+
+const registries = new WeakMap<Database, CacheRegistry>();
+
+export function cachesOf(database: Database): Caches {
+  let registry = registries.get(database);
+  if (!registry) registries.set(database, (registry = new CacheRegistry()));
+  return registry;
+}
+
+/** Listens for the change notices while the app runs; before it is ready and after it closes, every cache reads through. */
+export function registerCaches(app: FastifyInstance, database: Database) {
+  const registry = cachesOf(database) as CacheRegistry;
+  let unlisten: (() => Promise<void>) | null = null;
+  const lost = () => {
+    registry.live = false;
+    registry.notify(null);
+  };
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(CACHES_CHANNEL, (topic) => registry.notify(topic), {
+      onLost: lost,
+      onResync: () => {
+        registry.notify(null);
+        registry.live = true;
+      },
+      onError: (err) => app.log.warn({ err }, 'caches listener lost its connection; caches read the database until it is back'),
+    });
+    registry.notify(null);
+    registry.live = true;
+  });
+  app.addHook('onClose', async () => {
+    lost();
+    await unlisten?.();
+    unlisten = null;
+  });
+}
