@@ -21,6 +21,7 @@ import { buildApp, createDeps, loadConfig } from '../src/app';
 import { DEMO_PASSWORD, demoEmail, seedDemo } from '../src/demo/seed';
 import type { Deps } from '../src/platform/deps';
 import { emails } from '../src/platform/platform.tables';
+import { countStatements } from '../src/platform/db';
 import { createDatabaseFromTemplate, dropDatabase, randomSuffix, urlForDatabase } from './test-database';
 
 export { DEMO_PASSWORD, demoEmail };
@@ -207,4 +208,16 @@ export async function createTestCluster(count = 2, opts: TestAppOptions = {}): P
     await close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * A query-count guard: the statements a GET sends once warm (the second of two calls: the session check and the
+ * constant lists are in memory by then). Answers the status of that call too.
+ */
+export async function statementsOf(app: FastifyInstance, url: string, token?: string): Promise<{ status: number; statements: number }> {
+  const headers = token ? authHeader(token) : {};
+  const warm = await app.inject({ method: 'GET', url, headers });
+  if (warm.statusCode >= 300) throw new Error(`GET ${url} answered ${warm.statusCode} ${warm.body}`);
+  const { result, statements } = await countStatements(() => app.inject({ method: 'GET', url, headers }));
+  return { status: result.statusCode, statements };
 }

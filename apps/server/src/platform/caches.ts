@@ -9,7 +9,7 @@
  * `knowledge_areas`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db';
+import type { Database, Db } from './db';
 
 export const CACHES_CHANNEL = 'caches';
 
@@ -68,4 +68,39 @@ export function registerCaches(app: FastifyInstance, database: Database) {
     await unlisten?.();
     unlisten = null;
   });
+}
+
+/**
+ * A constant list kept in memory per database (knowledge areas, plans): loaded on first use, reloaded after a notice
+ * of `topic`; read from the database each time while notices may be missed.
+ */
+export function constantCache<T>(topic: string, load: (db: Db) => Promise<T>): (deps: { database: Database; db: Db }) => Promise<T> {
+  const values = new WeakMap<Database, Promise<T>>();
+  const subscribed = new WeakSet<Database>();
+  return async ({ database, db }) => {
+    const caches = cachesOf(database);
+    if (!subscribed.has(database)) {
+      subscribed.add(database);
+      caches.subscribe((changed) => {
+        if (changed === null || changed === topic) values.delete(database);
+      });
+    }
+    if (!caches.live) return load(db);
+    let value = values.get(database);
+    if (!value) {
+      const generation = caches.generation;
+      value = load(db);
+      values.set(database, value);
+      // A notice while it loads: the next call loads again. A failed load is not kept.
+      value.then(
+        () => {
+          if (caches.generation !== generation && values.get(database) === value) values.delete(database);
+        },
+        () => {
+          if (values.get(database) === value) values.delete(database);
+        },
+      );
+    }
+    return value;
+  };
 }

@@ -1,4 +1,5 @@
 /** A unit version's rows as the units services read them: the row the gate allowed, its view, its tags, the knowledge areas. */
+import { constantCache } from '../../platform/caches';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
 import type { TagRow, UnitContent, UnitStatus } from '@edu/shared/units';
@@ -33,6 +34,9 @@ export async function knowledgeMap(ex: Executor): Promise<Map<number, KnowledgeA
   const rows = await ex.select().from(knowledgeAreas);
   return new Map(rows.map((k) => [k.id, { id: k.id, title: k.title, type: k.type as KnowledgeType }]));
 }
+
+/** The knowledge areas by id, kept in memory per database: they change only by migration, and a change reloads them. */
+export const knowledgeAreasOf = constantCache('knowledge_areas', knowledgeMap);
 
 export async function tagsOf(ex: Executor, contentId: number): Promise<TagRow[]> {
   return ex

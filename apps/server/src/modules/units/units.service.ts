@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/deps';
 import { unitAuthoringService } from './unit-authoring';
 import { unitMovesService } from './unit-moves';
 import { unitQueriesService } from './unit-queries';
-import { knowledgeMap, view } from './unit-rows';
+import { knowledgeAreasOf, view } from './unit-rows';
 import { unitTagsService } from './unit-tags';
 
 /** The units' services together: authoring, reads, status moves and tags (each its own factory and file). */
@@ -19,6 +19,7 @@ export function unitsService(deps: Deps) {
     ...unitMovesService(deps),
     ...unitTagsService(deps),
     view,
-    knowledgeMap,
+    /** The knowledge areas by id, from memory (constant: the executor of a caller's transaction is not needed). */
+    knowledgeMap: (_ex?: unknown) => knowledgeAreasOf(deps),
   };
 }
