@@ -20,6 +20,12 @@ export interface Caches {
   readonly generation: number;
   /** `drop(topic)` on each notice; `drop(null)` (drop everything) when notices may have been missed. */
   subscribe(drop: (topic: string | null) => void): void;
+  /**
+   * Resolves when this process hears `topic` (or drops everything), at the latest after `ms`. Call it before the write
+   * that causes the notice and await it after the commit: an answer that ends sessions then leaves only once the notice
+   * went round, which every instance's listener receives at the same moment.
+   */
+  heard(topic: string, ms?: number): Promise<void>;
 }
 
 class CacheRegistry implements Caches {
@@ -29,9 +35,27 @@ class CacheRegistry implements Caches {
   subscribe(drop: (topic: string | null) => void) {
     this.subscribers.push(drop);
   }
+  private readonly waiting = new Set<{ topic: string; resolve: () => void }>();
   notify(topic: string | null) {
     this.generation++;
     for (const drop of this.subscribers) drop(topic);
+    for (const w of this.waiting) if (topic === null || topic === w.topic) w.resolve();
+  }
+  heard(topic: string, ms = 250): Promise<void> {
+    if (!this.live) return Promise.resolve();
+    return new Promise((resolve) => {
+      const w = {
+        topic,
+        resolve: () => {
+          clearTimeout(timer);
+          this.waiting.delete(w);
+          resolve();
+        },
+      };
+      const timer = setTimeout(w.resolve, ms);
+      timer.unref();
+      this.waiting.add(w);
+    });
   }
 }
 

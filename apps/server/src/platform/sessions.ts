@@ -118,6 +118,14 @@ export async function findSession(deps: { database: Database; db: Db }, token: s
   return auth;
 }
 
+/**
+ * Resolves once every instance can have heard that `userId`'s sessions changed (caches.ts `heard`): start it before the
+ * transaction that revokes them, await it after the commit, then answer.
+ */
+export function sessionsEnded(database: Database, userId: number): Promise<void> {
+  return cachesOf(database).heard(`user:${userId}`);
+}
+
 export function effectiveType(type: UserType, isServiceProvider: boolean | null | undefined): UserType {
   return type === 'provider' && isServiceProvider ? 'serviceProvider' : type;
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors';
 import { hashPassword, randomPassword, verifyPassword } from '../../platform/security';
-import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../platform/sessions';
+import { createSession, revokeSession, revokeUserSessions, sessionsEnded, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
@@ -30,6 +30,7 @@ import { uploadUrl } from '../../platform/storage';
 
 export function authService(deps: Deps) {
   const { db, mailer, config } = deps;
+  const ended = (userId: number) => sessionsEnded(deps.database, userId);
   const link = (path: string, query: Record<string, string>) => `${config.PUBLIC_URL}${path}?${new URLSearchParams(query).toString()}`;
 
   async function guardEmail(email: string) {
@@ -63,10 +64,12 @@ export function authService(deps: Deps) {
     },
 
     async signout(auth: AuthContext) {
+      const heard = ended(auth.user.id);
       await db.transaction(async (tx) => {
         await revokeSession(tx, auth.sessionId);
         await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'logged_out' });
       });
+      await heard;
       return { message: 'Sessão encerrada.' };
     },
 
@@ -86,11 +89,13 @@ export function authService(deps: Deps) {
         }
       }
       const passwordHash = await hashPassword(body.password);
+      const heard = ended(user.id);
       await db.transaction(async (tx) => {
         await setChosenPassword(tx, user.id, passwordHash);
         await revokeUserSessions(tx, user.id, auth.sessionId);
         await record(tx, { userId: user.id, sellerId: user.sellerId, action: 'changed_password' });
       });
+      await heard;
       return { message: MSG.passwordChanged };
     },
 
