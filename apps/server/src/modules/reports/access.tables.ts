@@ -67,6 +67,20 @@ export const accessFold = pgTable('access_fold', {
   lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
   lastXid: xid8('last_xid').notNull().default(sql`'1'::xid8`),
   foldedAt: timestamp('folded_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Bumped by every fold transaction that changed a rollup (events folded, or units' areas rebuilt; migration 0037):
+   * the reports' memo keys (reports/report-memo.ts).
+   */
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Units whose knowledge areas changed since the fold last rebuilt their rows of `access_area_months` (migration 0037,
+ * queued by trigger access_area_months_keep on published_unit_areas). The fold, under its lock, rebuilds them from
+ * `access_item_months` and empties the queue.
+ */
+export const accessAreaResync = pgTable('access_area_resync', {
+  itemId: integer('item_id').primaryKey(),
 });
 
 const studentRollup = (name: string, period: 'day' | 'month') =>
@@ -199,4 +213,62 @@ export const accessStudentActivity = pgTable(
     days: dateMultirange('days').notNull(),
   },
   (t) => [primaryKey({ name: 'access_student_activity_pk', columns: [t.sellerId, t.studentId] })],
+);
+
+/**
+ * The unit-access report's area scope (migration 0036): `access_item_months` again, once per knowledge area of the
+ * unit's published version (published_unit_areas, area 0 — none — left out), so one area's ranking and trend read
+ * only its units' rows. Kept by the fold (the batch's units, through their areas) and, when a unit's areas change, by
+ * trigger access_area_months_keep on published_unit_areas (the unit's month rows copied in or taken out).
+ */
+export const accessAreaMonths = pgTable(
+  'access_area_months',
+  {
+    knowledgeId: integer('knowledge_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    itemId: integer('item_id').notNull(),
+    providerId: integer('provider_id').notNull(),
+    accesses: integer('accesses').notNull(),
+    days: cumulativeDays(),
+  },
+  (t) => [
+    primaryKey({ name: 'access_area_months_pk', columns: [t.knowledgeId, t.month, t.itemId] }),
+    index('access_area_months_provider_idx').on(t.providerId, t.knowledgeId, t.month, t.itemId),
+  ],
+);
+
+/**
+ * The unique students of a range without reading one row per student (migration 0036), per scope 'all' (id 0) or
+ * 'seller', kept by the fold beside access_student_activity. The students active in [s, e] are those active on s
+ * plus those whose first active day after s − 1 starts a run of days in (s, e] — a run whose student was last active
+ * before s:
+ *
+ * - `access_scope_student_days`: per month, the students active on each day (days[d], NOT cumulative);
+ * - `access_scope_student_runs`: per month and `before` (the student's last active day before the run; '-infinity'
+ *   for its first run), the runs of consecutive active days starting in the month, cumulative by their first day.
+ *
+ * So unique students of [s, e] = student_days(s) + Σ runs with before < s starting in (s, e]: rows bounded by the
+ * calendar (days before s × months of the range), whatever the number of students.
+ */
+export const accessScopeStudentDays = pgTable(
+  'access_scope_student_days',
+  {
+    scope: text('scope').$type<AccessScope>().notNull(),
+    scopeId: integer('scope_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    days: integer('days').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'access_scope_student_days_pk', columns: [t.scope, t.scopeId, t.month] })],
+);
+
+export const accessScopeStudentRuns = pgTable(
+  'access_scope_student_runs',
+  {
+    scope: text('scope').$type<AccessScope>().notNull(),
+    scopeId: integer('scope_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    before: date('before', { mode: 'string' }).notNull(),
+    days: cumulativeDays(),
+  },
+  (t) => [primaryKey({ name: 'access_scope_student_runs_pk', columns: [t.scope, t.scopeId, t.month, t.before] })],
 );
