@@ -234,6 +234,8 @@ export const accessAreaMonths = pgTable(
   (t) => [
     primaryKey({ name: 'access_area_months_pk', columns: [t.knowledgeId, t.month, t.itemId] }),
     index('access_area_months_provider_idx').on(t.providerId, t.knowledgeId, t.month, t.itemId),
+    // A unit's rows, whatever its areas (the fold's rebuild of a unit whose areas changed; migration 0038).
+    index('access_area_months_item_idx').on(t.itemId),
   ],
 );
 

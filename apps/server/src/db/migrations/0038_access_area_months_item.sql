@@ -1,0 +1,1 @@
+CREATE INDEX "access_area_months_item_idx" ON "access_area_months" USING btree ("item_id");
