@@ -61,8 +61,13 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
 
 /** Transaction control, sent as it is: neither counted nor prepared. */
 const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i;
-/** Distinct statement texts given a name per process; past this a new text runs unnamed (parsed and planned each time). */
-const MAX_NAMED = 2000;
+/**
+ * Distinct statement texts given a name per process; past this a new text runs unnamed (parsed and planned each time).
+ * Each name may be prepared on every pooled connection, and PostgreSQL keeps its plan there: this bounds that memory.
+ */
+const MAX_NAMED = 1000;
+/** A statement with more parameters than this (a long `in (…)` list: its text changes with the list) runs unnamed. */
+const MAX_NAMED_PARAMS = 64;
 const names = new Map<string, string>();
 
 function nameOf(text: string): string | undefined {
@@ -91,7 +96,7 @@ function preparingClient(prepare: boolean) {
       if (isStatement(config)) {
         const counter = statementCount.getStore();
         if (counter) counter.n++;
-        if (prepare && !config.name) {
+        if (prepare && !config.name && !(Array.isArray(values) && values.length > MAX_NAMED_PARAMS)) {
           const name = nameOf(config.text);
           if (name) config = { ...config, name };
         }
