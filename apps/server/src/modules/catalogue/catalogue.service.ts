@@ -17,9 +17,9 @@ import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type Actor } from '../access/index';
 import { itemContents, items, providers, sellers, subjectItems, subjects } from '../../db/schema';
-import { unitGroups, type GroupedUnit, unitsService } from '../units/index';
-import { activeInstitutionWith, requireActiveInstitution } from '../institutions/index';
-import { repinUnitInSubjects } from '../subjects/index';
+import { groupedUnits, type GroupedUnit, type GroupScope, unitsService } from '../units/index';
+import { requireActiveInstitution } from '../institutions/index';
+import { institutionHead, judgeInstitution, repinUnitInSubjects } from '../subjects/index';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */
 const average = (sum: number, count: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);
@@ -28,27 +28,31 @@ export function catalogueService(deps: Deps) {
   const { db } = deps;
   const units = unitsService(deps);
 
-  /** The catalogue's units for this caller: an active institution's rented providers, or the caller's own provider. */
-  async function scopeOf(auth: AuthContext) {
+  /**
+   * The catalogue's units for this caller, as a scope of one statement: an active institution's rented providers (its
+   * guard read in the same statement and judged after it), or the caller's own provider.
+   */
+  function scopeOf(auth: AuthContext): { scope: GroupScope; provider: boolean; institution: boolean } {
     if (isSellerType(auth.user.type)) {
-      // The rented providers as values (not a subquery): one array parameter the planner takes as a constant and tests
-      // membership of with a hash while it walks an area's units in title order (~20,000 units of 200 providers: 5 ms
-      // → well under 1 ms). Read with the institution's guard, in one query.
-      const { extra } = await activeInstitutionWith(
-        db,
-        auth,
-        sql<number[]>`(select coalesce(array_agg(t.provider_id order by t.provider_id), '{}') from ${activelyRentedProviders(sql.raw('"sellers"."id"'))} t)`,
-      );
-      return { scope: extra.map(Number), provider: false };
+      const sellerId = auth.user.sellerId;
+      if (sellerId === null) throw forbidden();
+      return { scope: { head: institutionHead(sellerId), providers: (p) => sql`${p} in ${activelyRentedProviders(sellerId)}` }, provider: false, institution: true };
     }
     if (isCatalogueProvider(auth.user.type) && auth.user.providerId !== null) {
-      return { scope: [auth.user.providerId], provider: true };
+      const providerId = auth.user.providerId;
+      return { scope: { head: sql`select true as ok`, providers: (p) => sql`${p} = ${providerId}` }, provider: true, institution: false };
     }
     throw forbidden();
   }
 
-  /** The catalogue's page for a scope (the providers' ids) read through the gate as `actor`. */
-  async function listIn(actor: AuthContext | Actor, scope: readonly number[], provider: boolean, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
+  /** The catalogue's page for a scope read through the gate as `actor`; `judge` answers the scope's guard row. */
+  async function listIn(
+    actor: AuthContext | Actor,
+    scope: GroupScope,
+    provider: boolean,
+    q: z.output<typeof catalogueQuery>,
+    judge: (head: { status?: unknown; ok: boolean } | undefined) => void,
+  ): Promise<CatalogueResponse> {
     const term = q.title || undefined;
     // Providers do not filter by area or level (spec 3 §2.13).
     const filters = {
@@ -58,10 +62,11 @@ export function catalogueService(deps: Deps) {
       levels: provider ? undefined : q.levelOfLearning,
     };
     const gate = accessWhere(actor, 'unit.read');
-    const groups =
+    const { head, groups } =
       q.group === undefined
-        ? await unitGroups.overview(db, scope, filters, CATALOGUE_LIMITS.groupShort, gate)
-        : await unitGroups.page(db, scope, filters, q.group, q.page, CATALOGUE_LIMITS.groupPage, gate);
+        ? await groupedUnits.overview(deps, scope, filters, CATALOGUE_LIMITS.groupShort, gate)
+        : await groupedUnits.page(deps, scope, filters, q.group, q.page, CATALOGUE_LIMITS.groupPage, gate);
+    judge(head);
     const toUnit = ({ providerId: _p, ratingSum, ratingCount, ...u }: GroupedUnit) => ({
       ...u,
       rating: provider ? { average: average(ratingSum, ratingCount), votes: ratingCount } : null,
@@ -71,8 +76,8 @@ export function catalogueService(deps: Deps) {
 
   return {
     async list(auth: AuthContext, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
-      const { scope, provider } = await scopeOf(auth);
-      return listIn(auth, scope, provider, q);
+      const { scope, provider, institution } = scopeOf(auth);
+      return listIn(auth, scope, provider, q, institution ? judgeInstitution : () => undefined);
     },
 
     /**
@@ -80,11 +85,8 @@ export function catalogueService(deps: Deps) {
      * launch): the launch's grant is the gate's actor. The caller checked the institution is active.
      */
     async listForInstitution(sellerId: number, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
-      const [row] = await db
-        .select({ ids: sql<number[]>`(select coalesce(array_agg(distinct t.provider_id order by t.provider_id), '{}') from ${activelyRentedProviders(sellerId)} t)` })
-        .from(sellers)
-        .where(eq(sellers.id, sellerId));
-      return listIn(grantActor('lti', sellerId), (row?.ids ?? []).map(Number), false, q);
+      const scope: GroupScope = { head: sql`select true as ok`, providers: (p) => sql`${p} in ${activelyRentedProviders(sellerId)}` };
+      return listIn(grantActor('lti', sellerId), scope, false, q, () => undefined);
     },
 
     /** 'Unidades que foram atualizadas': units of the institution's subjects whose published version is newer than the pinned one. */

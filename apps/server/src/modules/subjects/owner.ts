@@ -3,10 +3,18 @@
  * (requireActiveInstitution: a suspended one gets 403), or the caller's provider. Both tables carry the same pair of
  * owner columns, exactly one set (check constraints). This answers WHICH owner (the audit's institution, the id a route
  * names); which rows the caller may touch is the access gate's subject.own, course.own and category.own.
+ *
+ * A list reads the same guard inside its own statement: `ownerHead` is a one-row subquery (`status`, `ok`) the list
+ * joins its rows to (left join: the row is there even when the list is empty), and `ownerJudged` answers what
+ * `ownerOf` would have from that row's status.
  */
+import { sql, type SQL } from 'drizzle-orm';
+import { RENT_MSG } from '@edu/shared/rent-machine';
+import { isInstitutionActive } from '@edu/shared/institutions';
 import type { Executor } from '../../platform/db';
 import { forbidden } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
+import { institutionActive } from '../access/index';
 import { requireActiveInstitution } from '../institutions/index';
 
 export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
@@ -16,4 +24,37 @@ export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind
   if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
   if (auth.user.providerId === null) throw forbidden();
   return { kind, id: auth.user.providerId };
+}
+
+/** requireActiveInstitution's guard as a one-row select of institution `sellerId`: `status`, `ok` (it is ACTIVE). */
+export const institutionHead = (sellerId: number): SQL =>
+  sql`select s.status, ${institutionActive(sql`s.status`)} as ok from sellers s where s.id = ${sellerId}`;
+
+/** requireActiveInstitution's answer for the guard row read with `institutionHead` (undefined: no such institution). */
+export function judgeInstitution(head: { status?: unknown } | undefined): void {
+  if (!head) throw forbidden();
+  if (head.status === 'suspended') throw forbidden(RENT_MSG.suspended);
+  if (!isInstitutionActive(head.status as string)) throw forbidden();
+}
+
+/**
+ * `ownerOf`'s guard as a one-row subquery named `owner_head` (columns status, ok) for a list's FROM; throws at once
+ * what needs no database (no institution, no provider).
+ */
+export function ownerHead(auth: AuthContext, kind: Owner['kind']): SQL {
+  if (kind === 'seller') {
+    if (auth.user.sellerId === null) throw forbidden();
+    return sql`(${institutionHead(auth.user.sellerId)}) owner_head`;
+  }
+  if (auth.user.providerId === null) throw forbidden();
+  return sql`(select null::text as status, true as ok) owner_head`;
+}
+
+/** The owner `ownerOf` answers, judged from the list's rows (`status` of owner_head; no row: no institution). */
+export function ownerJudged(auth: AuthContext, kind: Owner['kind'], rows: readonly { ownerStatus: string | null }[]): Owner {
+  if (kind === 'seller') {
+    judgeInstitution(rows[0] && { status: rows[0].ownerStatus });
+    return { kind, id: auth.user.sellerId! };
+  }
+  return { kind, id: auth.user.providerId! };
 }

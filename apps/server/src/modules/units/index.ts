@@ -2,6 +2,7 @@
 export { knowledgeModule } from './knowledge.routes';
 export { unitLifecycle } from './lifecycle';
 export { importStoredImages } from './stored-images';
+export { groupedUnits, type GroupScope } from './grouped-units';
 export { unitGroups } from './unit-groups';
 export type { GroupedUnit } from './unit-groups';
 export { unitsModule } from './units.routes';
