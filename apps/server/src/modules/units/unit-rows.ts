@@ -30,8 +30,9 @@ export async function rowOf(ex: Executor, id: number, lock: boolean) {
   return row;
 }
 
+/** The knowledge areas by id, in order of type and title (the order of the areas' list). */
 export async function knowledgeMap(ex: Executor): Promise<Map<number, KnowledgeArea>> {
-  const rows = await ex.select().from(knowledgeAreas);
+  const rows = await ex.select().from(knowledgeAreas).orderBy(asc(knowledgeAreas.type), asc(knowledgeAreas.title));
   return new Map(rows.map((k) => [k.id, { id: k.id, title: k.title, type: k.type as KnowledgeType }]));
 }
 
