@@ -21,7 +21,7 @@ import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { folded, foldedMatch } from '../../platform/search';
-import { cappedCount, COUNT_CAP } from '../../platform/lists';
+import { cappedCount, cappedTotal, COUNT_CAP, pageOf } from '../../platform/lists';
 import { uploadUrlSql } from '../../platform/storage';
 import { itemContents, items, providers, users } from '../../db/schema';
 import { LISTED_CONTENT, unitsService } from '../units/index';
@@ -37,63 +37,113 @@ export function reviewQueriesService(deps: Deps) {
   type Person = { id: number; name: string; avatar: string | null };
   const person = (column: SQLWrapper) =>
     sql<Person>`(select json_build_object('id', u.id, 'name', u.name, 'avatar', ${uploadUrlSql(sql`u.avatar_key`)}) from ${users} u where u.id = ${column})`;
+  const providerOf = sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`;
+  /**
+   * A list row's columns: the review and its unit version joined, the provider, curator and reviewer looked up per row
+   * (scalar subqueries: a 2-table join plans in a fraction of the 6-table one, and the list asks for 10 rows at most).
+   */
+  const listColumns = {
+    r: {
+      id: reviews.id,
+      version: reviews.version,
+      curatorStatus: reviews.curatorStatus,
+      reviewerStatus: reviews.reviewerStatus,
+      managerStatus: reviews.managerStatus,
+      active: reviews.active,
+      createdAt: reviews.createdAt,
+    },
+    c: LISTED_CONTENT,
+    provider: providerOf,
+    curator: person(reviews.curatorId),
+    reviewer: person(reviews.reviewerId),
+  };
   const listRowsQuery = (ex: Executor) =>
-    ex
-      .select({
-        r: reviews,
-        c: LISTED_CONTENT,
-        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
-        curator: person(reviews.curatorId),
-        reviewer: person(reviews.reviewerId),
-      })
-      .from(reviews)
-      .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
-      .$dynamic();
-  // Every list page asks the same statement: prepared once per connection (planned once, not per request).
+    ex.select(listColumns).from(reviews).innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId)).$dynamic();
+  type ListRow = Awaited<ReturnType<typeof listRowsQuery>>[number];
+  // One review's row (the detail) asks the same statement: prepared once per connection.
   let prepared: ReturnType<typeof prepareListRows> | undefined;
   const prepareListRows = () => listRowsQuery(db).where(sql`${reviews.id} = any(${sql.placeholder('ids')}::int[])`).prepare('review_list_rows');
   const listRows = () => (prepared ??= prepareListRows());
 
-  /**
-   * The list rows of `ids`, in that order: the review and its unit version joined, the provider, curator and reviewer
-   * looked up per row (scalar subqueries: a 2-table join plans in a fraction of the 6-table one, and the list asks for
-   * 10 rows at most).
-   */
+  const toRow = ({ r, c, provider, curator, reviewer }: ListRow, areas: Map<number, KnowledgeArea>): ReviewRow => ({
+    id: r.id,
+    version: r.version,
+    itemContentId: c.id,
+    itemId: c.itemId,
+    title: c.title,
+    unitStatus: c.status as UnitStatus,
+    unitVersion: c.version,
+    provider: { id: Number(provider.id), name: provider.name },
+    knowledges: knowledgesOf(areas, c.knowledgeIds),
+    levelOfLearning: c.levelOfLearning,
+    curator: { id: Number(curator.id), name: curator.name, avatar: curator.avatar },
+    reviewer: { id: Number(reviewer.id), name: reviewer.name, avatar: reviewer.avatar },
+    curatorStatus: r.curatorStatus as StageStatus | null,
+    reviewerStatus: r.reviewerStatus as StageStatus | null,
+    managerStatus: r.managerStatus as ManagerStatus | null,
+    active: r.active,
+    createdAt: iso(r.createdAt),
+  });
+
+  /** The list rows of `ids`, in that order. */
   async function rows(ex: Executor, ids: number[]): Promise<ReviewRow[]> {
     if (ids.length === 0) return [];
-    const [found, areas] = await Promise.all([ex === db ? listRows().execute({ ids }) : listRowsQuery(ex).where(inArray(reviews.id, ids)), units.knowledgeMap(ex)]);
+    const [found, areas] = await Promise.all([ex === db ? listRows().execute({ ids }) : listRowsQuery(ex).where(inArray(reviews.id, ids)), units.knowledgeMap()]);
     const byId = new Map(found.map((f) => [f.r.id, f]));
     return ids
       .map((id) => byId.get(id))
-      .filter((f): f is (typeof found)[number] => !!f)
-      .map(({ r, c, provider, curator, reviewer }) => ({
-        id: r.id,
-        version: r.version,
-        itemContentId: c.id,
-        itemId: c.itemId,
-        title: c.title,
-        unitStatus: c.status as UnitStatus,
-        unitVersion: c.version,
-        provider: { id: Number(provider.id), name: provider.name },
-        knowledges: knowledgesOf(areas, c.knowledgeIds),
-        levelOfLearning: c.levelOfLearning,
-        curator: { id: Number(curator.id), name: curator.name, avatar: curator.avatar },
-        reviewer: { id: Number(reviewer.id), name: reviewer.name, avatar: reviewer.avatar },
-        curatorStatus: r.curatorStatus as StageStatus | null,
-        reviewerStatus: r.reviewerStatus as StageStatus | null,
-        managerStatus: r.managerStatus as ManagerStatus | null,
-        active: r.active,
-        createdAt: iso(r.createdAt),
-      }));
+      .filter((f): f is ListRow => !!f)
+      .map((f) => toRow(f, areas));
   }
 
   const knowledgesOf = (areas: Map<number, KnowledgeArea>, ids: number[]) =>
     ids.map((k) => areas.get(k)).filter((k): k is KnowledgeArea => !!k);
 
   /**
-   * Ativas, Publicadas, Reprovadas: the latest review of each unit version. The filters, the order and the capped
-   * count read the kept list table (`review_list`: one narrow row per latest review, with the unit version's status
-   * and folded title) and its indexes only; the page's rows are read afterwards by id.
+   * The page of a list as the subquery `w`: the page's keys (`keys`, each aliased by its name) in the list's order,
+   * each row carrying the list's capped total. Without a title search the page is an index walk that stops after the
+   * page and the total an index-only count (an InitPlan). With one, the trigram matches (up to the cap) are read once
+   * (the CTE `m`) and answer both the total and, when not capped (every match is in `m`), the page; above the cap the
+   * page walks the list's order instead (a one-time filter picks the branch).
+   */
+  function pageKeys(o: {
+    table: SQLWrapper;
+    keys: Record<string, SQLWrapper>;
+    where: SQL | undefined;
+    order: SQL[];
+    /** The order on the keys' names (the CTE's columns). */
+    keyOrder: SQL;
+    search: boolean;
+    offset: number;
+  }): SQL {
+    const keys = sql.join(
+      Object.entries(o.keys).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+      sql`, `,
+    );
+    const names = sql.join(
+      Object.keys(o.keys).map((name) => sql.identifier(name)),
+      sql`, `,
+    );
+    const where = o.where ?? sql`true`;
+    const page = sql`order by ${sql.join(o.order, sql`, `)} limit ${STAFF_UNITS_PAGE_SIZE} offset ${o.offset}`;
+    if (!o.search) {
+      return sql`(select ${keys}, (select count(*)::int from (select 1 from ${o.table} where ${where} limit ${COUNT_CAP + 1}) capped) as total
+        from ${o.table} where ${where} ${page}) w`;
+    }
+    return sql`(with m as materialized (select ${keys} from ${o.table} where ${where} limit ${COUNT_CAP + 1}),
+        n as (select count(*)::int as total from m)
+      select ${names}, (select total from n) as total from (
+        (select ${names} from m where (select total from n) <= ${COUNT_CAP} order by ${o.keyOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${o.offset})
+        union all
+        (select ${keys} from ${o.table} where ${where} and (select total from n) > ${COUNT_CAP} ${page})
+      ) p) w`;
+  }
+
+  /**
+   * Ativas, Publicadas, Reprovadas: the latest review of each unit version, in one statement. The filters, the order
+   * and the capped count read the kept list table (`review_list`: one narrow row per latest review, with the unit
+   * version's status and folded title) and its indexes only (`pageKeys`); the page's 10 reviews and unit versions
+   * are joined to those keys.
    */
   async function find(auth: AuthContext, q: z.output<typeof reviewsFindQuery>) {
     const L = reviewList;
@@ -107,89 +157,73 @@ export function reviewQueriesService(deps: Deps) {
     if (q.itemContentTitle) filter.push(foldedMatch(L.titleFolded, q.itemContentTitle));
     const where = and(...filter);
     const byTitle = q.order === 'title';
-    const order = byTitle ? [asc(L.titleFolded), asc(L.reviewId)] : [desc(L.createdAt), desc(L.reviewId)];
+    const keyOrder = (w: string) =>
+      byTitle ? sql`${sql.raw(w)}title_folded asc, ${sql.raw(w)}review_id asc` : sql`${sql.raw(w)}created_at desc, ${sql.raw(w)}review_id desc`;
     const offset = (q.page - 1) * STAFF_UNITS_PAGE_SIZE;
-    const pageIds = async () =>
-      (await db.select({ id: L.reviewId }).from(L).where(where).orderBy(...order).limit(STAFF_UNITS_PAGE_SIZE).offset(offset)).map((r) => r.id);
-    let ids: number[];
-    let total: number;
-    if (q.itemContentTitle) {
-      // A title search: one trigram match (up to the cap) answers both the count and, when it is not capped (every
-      // match is in it), the page.
-      const pageOrder = byTitle ? sql`m.title_folded asc, m.review_id asc` : sql`m.created_at desc, m.review_id desc`;
-      const matched = await db
-        .select({ n: sql<number>`w.n`, id: sql<number | null>`w.review_id` })
-        .from(
-          sql`(with m as materialized (select ${L.reviewId}, ${L.createdAt}, ${L.titleFolded} from ${L} where ${where} limit ${COUNT_CAP + 1})
-            select (select count(*)::int from m) as n, p.review_id
-            from (select 1) one left join (select m.review_id from m order by ${pageOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${offset}) p on true) w`,
-        );
-      total = Number(matched[0]?.n ?? 0);
-      ids = total > COUNT_CAP ? await pageIds() : matched.filter((r) => r.id !== null).map((r) => Number(r.id));
-    } else {
-      [ids, total] = await Promise.all([pageIds(), cappedCount(db, db.select({ one: sql`1` }).from(L).where(where).$dynamic())]);
-    }
-    return { content: await rows(db, ids), total };
+    const w = pageKeys({
+      table: L,
+      keys: { review_id: L.reviewId, created_at: L.createdAt, title_folded: L.titleFolded },
+      where,
+      order: byTitle ? [asc(L.titleFolded), asc(L.reviewId)] : [desc(L.createdAt), desc(L.reviewId)],
+      keyOrder: keyOrder(''),
+      search: !!q.itemContentTitle,
+      offset,
+    });
+    const [found, areas] = await Promise.all([
+      db
+        .select({ ...listColumns, total: sql<number>`w.total` })
+        .from(w)
+        .innerJoin(reviews, sql`${reviews.id} = w.review_id`)
+        .innerJoin(itemContents, eq(itemContents.id, reviews.itemContentId))
+        .orderBy(keyOrder('w.')),
+      units.knowledgeMap(),
+    ]);
+    const page = await pageOf(found, offset, () => cappedCount(db, db.select({ one: sql`1` }).from(L).where(where).$dynamic()));
+    return { content: page.rows.map((f) => toRow(f, areas)), total: page.total };
   }
 
-  const newRowsQuery = () =>
-    db
-      .select({
-        c: LISTED_CONTENT,
-        provider: sql<{ id: number; name: string }>`(select json_build_object('id', p.id, 'name', p.company_name) from ${items} i join ${providers} p on p.id = i.provider_id where i.id = ${itemContents.itemId})`,
-      })
-      .from(itemContents)
-      .where(sql`${itemContents.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare('new_units_rows');
-  let newRows: ReturnType<typeof newRowsQuery> | undefined;
-
   /**
-   * Novas: units sent for analysis, awaiting delegation. The page's ids and the capped count read item_contents'
-   * indexes only (a title search: one trigram match on the versions sent, item_contents_send_title_trgm_idx, answers
-   * both); then the page's rows by id.
+   * Novas: units sent for analysis, awaiting delegation, in one statement. The page's keys and the capped count read
+   * item_contents' indexes only (`pageKeys`; a title search: one trigram match on the versions sent,
+   * item_contents_send_title_trgm_idx, answers both); the page's rows are joined to those keys.
    */
   async function newUnits(q: z.output<typeof reviewsRoutes.newUnits.query>): Promise<{ content: NewUnitRow[]; total: number }> {
     // `status = 'send'` literally: the partial trigram index is only used when the query says so.
     const where = and(sql`${itemContents.status} = 'send'`, q.title ? foldedMatch(itemContents.titleFolded, q.title) : undefined);
     const byTitle = q.order === 'title';
-    const order = byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)];
+    const keyOrder = (w: string) => (byTitle ? sql`${sql.raw(w)}title_folded asc, ${sql.raw(w)}id asc` : sql`${sql.raw(w)}created_at desc, ${sql.raw(w)}id desc`);
     const offset = (q.page - 1) * STAFF_UNITS_PAGE_SIZE;
-    const pageIds = async () =>
-      (await db.select({ id: itemContents.id }).from(itemContents).where(where).orderBy(...order).limit(STAFF_UNITS_PAGE_SIZE).offset(offset)).map((r) => r.id);
-    let ids: number[];
-    let total: number;
-    if (q.title) {
-      const pageOrder = byTitle ? sql`m.title_folded asc, m.id asc` : sql`m.created_at desc, m.id desc`;
-      const matched = await db
-        .select({ n: sql<number>`w.n`, id: sql<number | null>`w.id` })
-        .from(
-          sql`(with m as materialized (select ${itemContents.id}, ${itemContents.createdAt}, ${itemContents.titleFolded} from ${itemContents} where ${where} limit ${COUNT_CAP + 1})
-            select (select count(*)::int from m) as n, p.id
-            from (select 1) one left join (select m.id from m order by ${pageOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${offset}) p on true) w`,
-        );
-      total = Number(matched[0]?.n ?? 0);
-      ids = total > COUNT_CAP ? await pageIds() : matched.filter((r) => r.id !== null).map((r) => Number(r.id));
-    } else {
-      [ids, total] = await Promise.all([pageIds(), cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic())]);
-    }
-    const [found, areas] = await Promise.all([ids.length ? (newRows ??= newRowsQuery()).execute({ ids }) : [], units.knowledgeMap(db)]);
-    const byId = new Map(found.map((f) => [f.c.id, f]));
+    const w = pageKeys({
+      table: itemContents,
+      keys: { id: itemContents.id, created_at: itemContents.createdAt, title_folded: itemContents.titleFolded },
+      where,
+      order: byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)],
+      keyOrder: keyOrder(''),
+      search: !!q.title,
+      offset,
+    });
+    const [found, areas] = await Promise.all([
+      db
+        .select({ c: LISTED_CONTENT, provider: providerOf, total: sql<number>`w.total` })
+        .from(w)
+        .innerJoin(itemContents, sql`${itemContents.id} = w.id`)
+        .orderBy(keyOrder('w.')),
+      units.knowledgeMap(),
+    ]);
+    const page = await pageOf(found, offset, () => cappedCount(db, db.select({ one: sql`1` }).from(itemContents).where(where).$dynamic()));
     return {
-      content: ids
-        .map((id) => byId.get(id))
-        .filter((f): f is (typeof found)[number] => !!f)
-        .map(({ c, provider }) => ({
-          id: c.id,
-          itemId: c.itemId,
-          title: c.title,
-          version: c.version,
-          provider: { id: Number(provider.id), name: provider.name },
-          knowledges: knowledgesOf(areas, c.knowledgeIds),
-          levelOfLearning: c.levelOfLearning,
-          createdAt: iso(c.createdAt),
-          updatedAt: iso(c.updatedAt),
-        })),
-      total,
+      content: page.rows.map(({ c, provider }) => ({
+        id: c.id,
+        itemId: c.itemId,
+        title: c.title,
+        version: c.version,
+        provider: { id: Number(provider.id), name: provider.name },
+        knowledges: knowledgesOf(areas, c.knowledgeIds),
+        levelOfLearning: c.levelOfLearning,
+        createdAt: iso(c.createdAt),
+        updatedAt: iso(c.updatedAt),
+      })),
+      total: page.total,
     };
   }
 
@@ -240,19 +274,19 @@ export function reviewQueriesService(deps: Deps) {
     // items_published_content_idx). The total counts the items with a published version: the pointer only ever
     // names a version in 'publish' (no move leaves 'publish'), so it is the same number without the join.
     const where = and(eq(itemContents.status, 'publish'), sql`exists (select 1 from items x where x.published_content_id = ${itemContents.id})`);
-    const [found, total] = await Promise.all([
-      db
-        .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt })
-        .from(itemContents)
-        .innerJoin(items, eq(items.id, itemContents.itemId))
-        .innerJoin(providers, eq(providers.id, items.providerId))
-        .where(where)
-        .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
-        .limit(STAFF_UNITS_PAGE_SIZE)
-        .offset((page - 1) * STAFF_UNITS_PAGE_SIZE),
-      cappedCount(db, db.select({ one: sql`1` }).from(items).where(isNotNull(items.publishedContentId)).$dynamic()),
-    ]);
-    return { content: found.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
+    const published = () => db.select({ one: sql`1` }).from(items).where(isNotNull(items.publishedContentId)).$dynamic();
+    const offset = (page - 1) * STAFF_UNITS_PAGE_SIZE;
+    const found = await db
+      .select({ id: itemContents.id, title: itemContents.title, provider: providers.companyName, publishedAt: itemContents.updatedAt, total: cappedTotal(published()) })
+      .from(itemContents)
+      .innerJoin(items, eq(items.id, itemContents.itemId))
+      .innerJoin(providers, eq(providers.id, items.providerId))
+      .where(where)
+      .orderBy(desc(itemContents.updatedAt), desc(itemContents.id))
+      .limit(STAFF_UNITS_PAGE_SIZE)
+      .offset(offset);
+    const { rows: content, total } = await pageOf(found, offset, () => cappedCount(db, published()));
+    return { content: content.map((r) => ({ ...r, publishedAt: iso(r.publishedAt) })), total };
   }
 
   return { find, newUnits, staff, findOne, publishedUnits };
