@@ -112,7 +112,8 @@ export const itemFeedbacks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('item_feedbacks_created_idx').on(t.createdAt),
+    // The report's order, newest first: a deep page skips its offset on this index alone (index-only).
+    index('item_feedbacks_created_idx').on(t.createdAt, t.id),
     index('item_feedbacks_status_idx').on(t.status),
     // The provider dashboard's 'most popular' units: the reports on each published version.
     index('item_feedbacks_content_idx').on(t.itemContentId, t.reporterId),
