@@ -5,7 +5,7 @@
  * Every filter rides an index: (created_at), (user_id, created_at), (seller_id, created_at),
  * (action, created_at).
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LOGS_USERS_LIMIT, type logsReportQuery, type logsUsersQuery } from '@edu/shared/reports';
 import type { Deps } from '../../platform/deps';
@@ -14,7 +14,7 @@ import { auditLogs } from '../../platform/platform.tables';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../../db/schema';
 import { foldedMatch } from '../../platform/search';
-import { cappedCount } from '../../platform/lists';
+import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
 import { auditSearchRange } from './report-dates';
 
 type Scope = { kind: 'all' } | { kind: 'seller'; sellerId: number } | { kind: 'provider'; providerId: number };
@@ -37,34 +37,41 @@ export function reportsService(deps: Deps) {
       const conditions: SQL[] = [gte(auditLogs.createdAt, from), lt(auditLogs.createdAt, until)];
       if (scope.kind === 'seller') conditions.push(eq(auditLogs.sellerId, scope.sellerId));
       if (scope.kind === 'provider') {
-        const team = await db.select({ id: users.id }).from(users).where(eq(users.providerId, scope.providerId));
-        const ids = team.map((u) => u.id).filter((id) => q.user_id === undefined || id === q.user_id);
-        if (ids.length === 0) return { data: [], total: 0, page: q.page, limit: q.limit };
-        conditions.push(inArray(auditLogs.userId, ids));
+        // The team's ids as one array (an InitPlan of the same statement): `user_id = any(...)` walks the
+        // (user_id, created_at) index per member for the count and filters the created_at walk for the page.
+        const team = db.select({ id: users.id }).from(users).where(eq(users.providerId, scope.providerId));
+        conditions.push(sql`${auditLogs.userId} = any(array(${team}))`);
       }
       if (q.user_id !== undefined) conditions.push(eq(auditLogs.userId, q.user_id));
       if (q.log_type) conditions.push(eq(auditLogs.action, q.log_type));
       const where = and(...conditions);
-      // The page's entries first (walking the created_at index), then their users' names: the skipped rows of a
-      // deep page are not joined. The total is capped (platform/lists.ts).
+      // The count reads only an index. With the period alone, the planner would take a sequential scan for a wide
+      // period (the rows match at once, but a seq scan reads the table through a small ring of buffers); ordered along
+      // created_at it reads the (created_at) index only, oldest first: the entries vacuum has long marked visible.
+      const rangeOnly = conditions.length === 2;
+      const counted = () => {
+        const query = db.select({ one: sql`1` }).from(auditLogs).where(where).$dynamic();
+        return rangeOnly ? query.orderBy(asc(auditLogs.createdAt)) : query;
+      };
+      // One statement: the page's entries (walking the created_at index; the skipped rows of a deep page are not
+      // joined), their users' names, and the capped total (platform/lists.ts).
+      const offset = (q.page - 1) * q.limit;
       const page = db
         .select({ id: auditLogs.id, action: auditLogs.action, userId: auditLogs.userId, createdAt: auditLogs.createdAt })
         .from(auditLogs)
         .where(where)
         .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit)
+        .offset(offset)
         .as('page');
-      const [rows, total] = await Promise.all([
-        db
-          .select({ id: page.id, action: page.action, userId: page.userId, userName: users.name, createdAt: page.createdAt })
-          .from(page)
-          .leftJoin(users, eq(users.id, page.userId))
-          .orderBy(desc(page.createdAt), desc(page.id)),
-        cappedCount(db, db.select({ one: sql`1` }).from(auditLogs).where(where).$dynamic()),
-      ]);
+      const rows = await db
+        .select({ id: page.id, action: page.action, userId: page.userId, userName: users.name, createdAt: page.createdAt, total: cappedTotal(counted()) })
+        .from(page)
+        .leftJoin(users, eq(users.id, page.userId))
+        .orderBy(desc(page.createdAt), desc(page.id));
+      const { rows: data, total } = await pageOf(rows, offset, () => cappedCount(db, counted()));
       return {
-        data: rows.map((r) => ({ ...r, userName: r.userName ?? null, createdAt: r.createdAt.toISOString() })),
+        data: data.map((r) => ({ ...r, userName: r.userName ?? null, createdAt: r.createdAt.toISOString() })),
         total,
         page: q.page,
         limit: q.limit,
