@@ -14,15 +14,15 @@
  */
 import { and, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import { UNITS_REPORT_MSG, UNITS_REPORT_PAGE_SIZE, type unitsReportCsvQuery, type unitsReportQuery } from '@edu/shared/units-report';
+import { UNITS_REPORT_MSG, type unitsReportCsvQuery, type unitsReportQuery } from '@edu/shared/units-report';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { cappedCount } from '../../platform/lists';
 import { requireAccess } from '../access/index';
 import { itemContents, items } from '../../db/schema';
 import { REPORT_TIME_ZONE, startOfDay } from './report-dates';
+import { publishedUnitsPage } from './published-units-page';
 
 type Filters = z.output<typeof unitsReportCsvQuery>;
 
@@ -49,11 +49,18 @@ const firstLevel = sql<string | null>`${itemContents.levelOfLearning}[1]`;
 
 export function unitsReportService(deps: Deps) {
   const { db } = deps;
+  const page = publishedUnitsPage(deps);
+
+  /** The provider named, or the caller's own for a provider's user (admin and director must name one). */
+  function requestedProvider(auth: AuthContext, providerId: number | undefined): number {
+    const id = providerId ?? (auth.user.type === 'provider' ? auth.user.providerId : null);
+    if (id === null) throw badRequest(UNITS_REPORT_MSG.providerRequired, { providerId: UNITS_REPORT_MSG.providerRequired });
+    return id;
+  }
 
   /** The provider whose report this is, checked by the gate (404 for one the caller may not see). */
   async function providerOf(auth: AuthContext, providerId: number | undefined): Promise<number> {
-    const id = providerId ?? (auth.user.type === 'provider' ? auth.user.providerId : null);
-    if (id === null) throw badRequest(UNITS_REPORT_MSG.providerRequired, { providerId: UNITS_REPORT_MSG.providerRequired });
+    const id = requestedProvider(auth, providerId);
     await requireAccess(db, auth, 'provider.edit', id);
     return id;
   }
@@ -88,48 +95,10 @@ export function unitsReportService(deps: Deps) {
       .$dynamic();
 
   return {
+    /** A page in one statement (published-units-page.ts). */
     async list(auth: AuthContext, q: z.output<typeof unitsReportQuery>) {
-      const providerId = await providerOf(auth, q.providerId);
-      const condition = where(providerId, q);
-      // The page's items first (walking the index), then their versions' titles, areas and level: the rows a deep
-      // page skips are not dressed.
-      const page = db
-        .select({ itemId: items.id, contentId: sql<number>`${itemContents.id}`.as('content_id'), publishedAt: items.publishedAt })
-        .from(items)
-        .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
-        .where(condition)
-        .orderBy(descNullsLast(items.publishedAt), descNullsLast(items.id))
-        .limit(UNITS_REPORT_PAGE_SIZE)
-        .offset((q.page - 1) * UNITS_REPORT_PAGE_SIZE)
-        .as('page');
-      const [rows, total] = await Promise.all([
-        db
-          .select({ itemId: page.itemId, title: itemContents.title, knowledgeAreas: areaTitles, level: firstLevel, publishedAt: page.publishedAt })
-          .from(page)
-          .innerJoin(itemContents, eq(itemContents.id, page.contentId))
-          .orderBy(descNullsLast(page.publishedAt), descNullsLast(page.itemId)),
-        cappedCount(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(items)
-            .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
-            .where(condition)
-            .$dynamic(),
-        ),
-      ]);
-      return {
-        data: rows.map((r) => ({
-          itemId: r.itemId,
-          title: r.title,
-          knowledgeAreas: r.knowledgeAreas ?? [],
-          level: r.level ?? null,
-          publishedAt: r.publishedAt!.toISOString(),
-        })),
-        total,
-        page: q.page,
-        limit: UNITS_REPORT_PAGE_SIZE,
-      };
+      const providerId = requestedProvider(auth, q.providerId);
+      return page(auth, q, providerId, where(providerId, q));
     },
 
     /**
