@@ -9,7 +9,7 @@ import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE, type FeedbackReportPage, type Feed
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { cappedCount } from '../../platform/lists';
+import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
 import { itemContents } from '../../db/schema';
 import { requireAccess } from '../access/index';
 import { linkUnit, type StudentContext } from '../student/index';
@@ -24,7 +24,7 @@ export function feedbackMoveAllowed(from: FeedbackStatus, to: 'resolved' | 'clos
   return to === 'resolved' ? from !== 'resolved' : from === 'resolved';
 }
 
-type Row = typeof itemFeedbacks.$inferSelect;
+type Row = Pick<typeof itemFeedbacks.$inferSelect, 'id' | 'status' | 'itemContentId' | 'unitName' | 'errorType' | 'errorDescription' | 'createdAt'>;
 const toRow = (r: Row): FeedbackRow => ({
   id: r.id,
   status: r.status as FeedbackStatus,
@@ -80,17 +80,31 @@ export function feedbackService(deps: Deps) {
     return { message: input.error_type === STUDENT_FEEDBACK_TYPE ? FEEDBACK_MSG.sent : FEEDBACK_MSG.reported };
   }
 
-  /** One page of the report, newest first (the created_at index), with a capped total (platform/lists.ts). */
+  /**
+   * One page of the report, newest first, with a capped total (platform/lists.ts), in one statement: the page's ids
+   * are an index-only walk of item_feedbacks_created_idx (created_at, id), so a deep page skips its offset on the index
+   * alone, and only the page's rows are read.
+   */
   async function list(q: z.output<typeof feedbackRoutes.list.query>): Promise<FeedbackReportPage> {
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(itemFeedbacks)
-        .orderBy(desc(itemFeedbacks.createdAt), desc(itemFeedbacks.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
-      cappedCount(db, db.select({ one: sql`1` }).from(itemFeedbacks).$dynamic()),
-    ]);
+    const F = itemFeedbacks;
+    const offset = (q.page - 1) * q.limit;
+    const all = () => db.select({ one: sql`1` }).from(F).$dynamic();
+    const page = db.select({ id: F.id, createdAt: F.createdAt }).from(F).orderBy(desc(F.createdAt), desc(F.id)).limit(q.limit).offset(offset).as('p');
+    const found = await db
+      .select({
+        id: F.id,
+        status: F.status,
+        itemContentId: F.itemContentId,
+        unitName: F.unitName,
+        errorType: F.errorType,
+        errorDescription: F.errorDescription,
+        createdAt: F.createdAt,
+        total: cappedTotal(all()),
+      })
+      .from(page)
+      .innerJoin(F, eq(F.id, page.id))
+      .orderBy(desc(page.createdAt), desc(page.id));
+    const { rows, total } = await pageOf(found, offset, () => cappedCount(db, all()));
     return { data: rows.map(toRow), total, page: q.page, limit: q.limit };
   }
 

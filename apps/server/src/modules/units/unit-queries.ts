@@ -1,5 +1,5 @@
 /** The units' reads: one unit, Minhas Unidades with its counts per tab, and an item's versions. */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { KnowledgeArea } from '@edu/shared/knowledge';
 import { isUnitComplete } from '@edu/shared/content/unit-content';
 import {
@@ -21,7 +21,7 @@ import { foldedMatch } from '../../platform/search';
 import { accessWhere, requireAccess } from '../access/index';
 import { itemContents, items } from './units.tables';
 import { authorProvider, iso, LISTED_CONTENT } from './unit-rules';
-import { knowledgeMap, view } from './unit-rows';
+import { knowledgeAreasOf, view } from './unit-rows';
 
 export function unitQueriesService(deps: Deps) {
   const { db } = deps;
@@ -43,9 +43,6 @@ export function unitQueriesService(deps: Deps) {
     if (q.title) regular.push(foldedMatch(items.currentTitleFolded, q.title));
     if (q.knowledges) regular.push(sql`exists (select 1 from item_contents k where k.id = ${items.currentContentId} and ${q.knowledges} = any(k.knowledge_ids))`);
     const regularWhere = and(...regular);
-    // The counts per status of the current versions: they give the total of every filter but the trash.
-    const countsByStatus = () =>
-      db.select({ status: sql<string>`${items.currentStatus}`, n: count() }).from(items).where(regularWhere).groupBy(items.currentStatus);
     // The trash lists every trashed version of those items: the items first (planned on their own: `offset 0`).
     const trashed: SQL[] = [
       sql`${itemContents.itemId} in (select ${items.id} from ${items} where ${mayEdit} offset 0)`,
@@ -56,60 +53,57 @@ export function unitQueriesService(deps: Deps) {
     const deleted = q.statusItemContent === 'deleted';
     const trashedWhere = and(...trashed);
     const byTitle = q.order === 'title';
-    // Only what the list shows and what `complete` reads (not the topics).
-    const listed = {
-      ...LISTED_CONTENT,
-      authors: itemContents.authors,
-      bibliographicReference: itemContents.bibliographicReference,
-      learningObjectives: itemContents.learningObjectives,
-      introduction: itemContents.introduction,
-      synthesis: itemContents.synthesis,
-    };
     const offset = (q.page - 1) * UNITS_PAGE_SIZE;
-    // Every tab but the trash: the page's ids in the list's order (an index walk that stops after the page) and the
-    // counts per status.
-    const walk = async () => {
-      const statusIn =
-        q.statusItemContent === 'all' || q.statusItemContent === 'deleted' ? undefined : inArray(items.currentStatus, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
-      const [page, byStatus] = await Promise.all([
-        db
-          .select({ id: items.currentContentId })
-          .from(items)
-          .where(and(regularWhere, statusIn))
-          .orderBy(...(byTitle ? [asc(items.currentTitleFolded), asc(items.currentContentId)] : [desc(items.currentCreatedAt), desc(items.currentContentId)]))
-          .limit(UNITS_PAGE_SIZE)
-          .offset(offset),
-        countsByStatus(),
-      ]);
-      return { ids: page.map((r) => Number(r.id)), byStatus };
-    };
-    // The trash: its page's ids and count, and the counts per status of the other tabs.
-    const trash = async () => {
-      const [ids, [n], byStatus] = await Promise.all([
-        db
-          .select({ id: itemContents.id })
+    // The page's ids in the list's order: every tab but the trash, an index walk of the items' current versions that
+    // stops after the page; the trash, its versions.
+    const statusIn =
+      q.statusItemContent === 'all' || q.statusItemContent === 'deleted' ? undefined : inArray(items.currentStatus, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
+    const page = deleted
+      ? db
+          .select({ id: itemContents.id, titleFolded: itemContents.titleFolded, createdAt: itemContents.createdAt })
           .from(itemContents)
           .where(trashedWhere)
           .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
           .limit(UNITS_PAGE_SIZE)
-          .offset(offset),
-        db.select({ n: count() }).from(itemContents).where(trashedWhere),
-        countsByStatus(),
-      ]);
-      return { ids: ids.map((r) => r.id), total: Number(n?.n ?? 0), byStatus };
-    };
-    // Then the page's rows (only the listed columns).
-    const [listing, areas] = await Promise.all([
-      deleted ? trash() : walk().then((w) => ({ ...w, total: 0 })),
-      knowledgeMap(db),
+          .offset(offset)
+          .as('p')
+      : db
+          .select({ id: items.currentContentId, titleFolded: items.currentTitleFolded, createdAt: items.currentCreatedAt })
+          .from(items)
+          .where(and(regularWhere, statusIn))
+          .orderBy(...(byTitle ? [asc(items.currentTitleFolded), asc(items.currentContentId)] : [desc(items.currentCreatedAt), desc(items.currentContentId)]))
+          .limit(UNITS_PAGE_SIZE)
+          .offset(offset)
+          .as('p');
+    // The counts per status of the current versions (they give the total of every filter but the trash) and the
+    // trash's total: InitPlans of the same statement.
+    const byStatusSql = sql<[string, number][]>`(select coalesce(json_agg(json_build_array(s.status, s.n)), '[]'::json) from (select ${items.currentStatus} as status, count(*)::int as n from ${items} where ${regularWhere} group by ${items.currentStatus}) s)`;
+    const trashTotalSql = deleted ? sql<number>`(select count(*)::int from ${itemContents} where ${trashedWhere})` : sql<number>`0`;
+    // Only what the list shows and what `complete` reads (not the topics). One statement: the page left-joined to a
+    // single row, so that an empty page still carries the counts.
+    const [found, areas] = await Promise.all([
+      db
+        .select({
+          c: {
+            ...LISTED_CONTENT,
+            authors: itemContents.authors,
+            bibliographicReference: itemContents.bibliographicReference,
+            learningObjectives: itemContents.learningObjectives,
+            introduction: itemContents.introduction,
+            synthesis: itemContents.synthesis,
+          },
+          byStatus: byStatusSql,
+          trashTotal: trashTotalSql.mapWith(Number),
+        })
+        .from(sql`(select 1) one`)
+        .leftJoin(page, sql`true`)
+        .leftJoin(itemContents, eq(itemContents.id, page.id))
+        .orderBy(...(byTitle ? [asc(page.titleFolded), asc(page.id)] : [desc(page.createdAt), desc(page.id)])),
+      knowledgeAreasOf(deps),
     ]);
-    const found = listing.ids.length
-      ? await db.select({ c: listed }).from(itemContents).where(inArray(itemContents.id, listing.ids))
-      : [];
-    const byId = new Map(found.map((r) => [r.c.id, r]));
-    const rows = listing.ids.map((id) => byId.get(id)).filter((r): r is (typeof found)[number] => !!r);
-    const deletedTotal = listing.total;
-    const byStatus = listing.byStatus;
+    const rows = found.flatMap((r) => (r.c ? [{ c: r.c }] : []));
+    const deletedTotal = Number(found[0]?.trashTotal ?? 0);
+    const byStatus = (found[0]?.byStatus ?? []).map(([status, n]) => ({ status, n }));
     const counts = Object.fromEntries(OWN_UNIT_FILTERS.map((f) => [f, 0])) as Record<OwnUnitFilter, number>;
     for (const { status, n } of byStatus) {
       counts.all += Number(n);
