@@ -16,7 +16,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type Actor } from '../access/index';
-import { itemContents, items, providers, sellers, subjectItems, subjects } from '../../db/schema';
+import { itemContents, items, providers, subjectItems, subjects } from '../../db/schema';
 import { groupedUnits, type GroupedUnit, type GroupScope, unitsService } from '../units/index';
 import { requireActiveInstitution } from '../institutions/index';
 import { institutionHead, judgeInstitution, repinUnitInSubjects } from '../subjects/index';
@@ -29,6 +29,16 @@ export function catalogueService(deps: Deps) {
   const units = unitsService(deps);
 
   /**
+   * The providers ACTIVE institution `sellerId` rents: a subquery (a search's matching units are hash-joined to it),
+   * and for a walk of an area's units in title order an array computed once per statement (an InitPlan) that each unit
+   * read is looked up in (GroupScope's `walk`).
+   */
+  const rentedBy = (sellerId: number): Omit<GroupScope, 'head'> => ({
+    providers: (p) => sql`${p} in ${activelyRentedProviders(sellerId)}`,
+    walk: (p) => sql`${p} = any(array${activelyRentedProviders(sellerId)})`,
+  });
+
+  /**
    * The catalogue's units for this caller, as a scope of one statement: an active institution's rented providers (its
    * guard read in the same statement and judged after it), or the caller's own provider.
    */
@@ -36,7 +46,7 @@ export function catalogueService(deps: Deps) {
     if (isSellerType(auth.user.type)) {
       const sellerId = auth.user.sellerId;
       if (sellerId === null) throw forbidden();
-      return { scope: { head: institutionHead(sellerId), providers: (p) => sql`${p} in ${activelyRentedProviders(sellerId)}` }, provider: false, institution: true };
+      return { scope: { head: institutionHead(sellerId), ...rentedBy(sellerId) }, provider: false, institution: true };
     }
     if (isCatalogueProvider(auth.user.type) && auth.user.providerId !== null) {
       const providerId = auth.user.providerId;
@@ -85,13 +95,15 @@ export function catalogueService(deps: Deps) {
      * launch): the launch's grant is the gate's actor. The caller checked the institution is active.
      */
     async listForInstitution(sellerId: number, q: z.output<typeof catalogueQuery>): Promise<CatalogueResponse> {
-      const scope: GroupScope = { head: sql`select true as ok`, providers: (p) => sql`${p} in ${activelyRentedProviders(sellerId)}` };
+      const scope: GroupScope = { head: sql`select true as ok`, ...rentedBy(sellerId) };
       return listIn(grantActor('lti', sellerId), scope, false, q, () => undefined);
     },
 
     /** 'Unidades que foram atualizadas': units of the institution's subjects whose published version is newer than the pinned one. */
     async checkUpdates(auth: AuthContext): Promise<{ data: UpdatedUnit[] }> {
-      const inst = await requireActiveInstitution(db, auth);
+      // One statement: the institution's guard (judged after it) and, while it is active, the updated units.
+      const sellerId = auth.user.sellerId;
+      if (sellerId === null) throw forbidden();
       const pinned = db.$with('pinned').as(
         db
           .select({
@@ -102,14 +114,16 @@ export function catalogueService(deps: Deps) {
           .from(subjectItems)
           .innerJoin(subjects, eq(subjects.id, subjectItems.subjectId))
           .innerJoin(items, eq(items.id, subjectItems.itemId))
-          .where(and(eq(subjects.sellerId, inst.id), ne(subjectItems.itemContentId, items.publishedContentId)))
+          .where(and(eq(subjects.sellerId, sellerId), ne(subjectItems.itemContentId, items.publishedContentId)))
           .groupBy(subjectItems.itemId),
       );
       // The version the institution's subjects use (the oldest pinned one).
       const current = alias(itemContents, 'current');
-      const rows = await db
+      // Left joins from the guard's row, so that it comes back without units too; a unit row is complete or left out.
+      const found = await db
         .with(pinned)
         .select({
+          ownerStatus: sql<string | null>`owner_head.status`,
           itemId: items.id,
           currentContentId: pinned.contentId,
           subjects: pinned.subjects,
@@ -122,26 +136,28 @@ export function catalogueService(deps: Deps) {
           publishedAt: items.publishedAt,
           companyName: providers.companyName,
         })
-        .from(pinned)
-        .innerJoin(items, eq(items.id, pinned.itemId))
-        .innerJoin(itemContents, eq(itemContents.id, items.publishedContentId))
-        .innerJoin(current, eq(current.id, pinned.contentId))
-        .innerJoin(providers, eq(providers.id, items.providerId))
-        .where(and(accessWhere(auth, 'item.read'), gt(itemContents.version, current.version)))
+        .from(sql`(${institutionHead(sellerId)}) owner_head`)
+        .leftJoin(pinned, sql`owner_head.ok`)
+        .leftJoin(items, and(eq(items.id, pinned.itemId), accessWhere(auth, 'item.read')))
+        .leftJoin(itemContents, eq(itemContents.id, items.publishedContentId))
+        .leftJoin(current, and(eq(current.id, pinned.contentId), gt(itemContents.version, current.version)))
+        .leftJoin(providers, eq(providers.id, items.providerId))
         .orderBy(sql`${items.publishedAt} desc nulls last`, items.id);
+      judgeInstitution(found[0] && { status: found[0].ownerStatus });
+      const rows = found.filter((r) => r.itemId !== null && r.newContentId !== null && r.version !== null && r.companyName !== null);
       return {
         data: rows.map((r) => ({
-          itemId: r.itemId,
-          title: r.title,
-          companyName: r.companyName,
-          version: r.version,
-          currentContentId: r.currentContentId,
-          newVersion: r.newVersion,
-          newContentId: r.newContentId,
-          newTitle: r.newTitle,
+          itemId: r.itemId!,
+          title: r.title!,
+          companyName: r.companyName!,
+          version: r.version!,
+          currentContentId: r.currentContentId!,
+          newVersion: r.newVersion!,
+          newContentId: r.newContentId!,
+          newTitle: r.newTitle!,
           updateMessage: r.updateMessage,
           publishedAt: r.publishedAt ? r.publishedAt.toISOString() : null,
-          subjects: r.subjects,
+          subjects: r.subjects!,
         })),
       };
     },
