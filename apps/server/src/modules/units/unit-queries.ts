@@ -58,12 +58,15 @@ export function unitQueriesService(deps: Deps) {
     // stops after the page; the trash, its versions.
     const statusIn =
       q.statusItemContent === 'all' || q.statusItemContent === 'deleted' ? undefined : inArray(items.currentStatus, [...OWN_UNIT_FILTER_STATUSES[q.statusItemContent]]);
+    // The trash's versions are read once (the CTE `t`: a probe per item) for both its page and its total.
+    const trash = db.$with('t').as(
+      db.select({ id: itemContents.id, titleFolded: itemContents.titleFolded, createdAt: itemContents.createdAt }).from(itemContents).where(trashedWhere),
+    );
     const page = deleted
       ? db
-          .select({ id: itemContents.id, titleFolded: itemContents.titleFolded, createdAt: itemContents.createdAt })
-          .from(itemContents)
-          .where(trashedWhere)
-          .orderBy(...(byTitle ? [asc(itemContents.titleFolded), asc(itemContents.id)] : [desc(itemContents.createdAt), desc(itemContents.id)]))
+          .select()
+          .from(trash)
+          .orderBy(...(byTitle ? [asc(trash.titleFolded), asc(trash.id)] : [desc(trash.createdAt), desc(trash.id)]))
           .limit(UNITS_PAGE_SIZE)
           .offset(offset)
           .as('p')
@@ -78,11 +81,11 @@ export function unitQueriesService(deps: Deps) {
     // The counts per status of the current versions (they give the total of every filter but the trash) and the
     // trash's total: InitPlans of the same statement.
     const byStatusSql = sql<[string, number][]>`(select coalesce(json_agg(json_build_array(s.status, s.n)), '[]'::json) from (select ${items.currentStatus} as status, count(*)::int as n from ${items} where ${regularWhere} group by ${items.currentStatus}) s)`;
-    const trashTotalSql = deleted ? sql<number>`(select count(*)::int from ${itemContents} where ${trashedWhere})` : sql<number>`0`;
+    const trashTotalSql = deleted ? sql<number>`(select count(*)::int from t)` : sql<number>`0`;
     // Only what the list shows and what `complete` reads (not the topics). One statement: the page left-joined to a
     // single row, so that an empty page still carries the counts.
     const [found, areas] = await Promise.all([
-      db
+      (deleted ? db.with(trash) : db)
         .select({
           c: {
             ...LISTED_CONTENT,
