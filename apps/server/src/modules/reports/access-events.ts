@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../platform/db';
+import { accessRecorded } from './access-rollups';
 
 export interface AccessEvent {
   sellerId: number;
@@ -72,11 +73,16 @@ const committers = new WeakMap<object, (e: AccessEvent) => Promise<void>>();
  * the openings arriving together); inside a transaction: one insert in it.
  */
 export async function recordAccess(db: Executor, e: AccessEvent): Promise<void> {
-  if (db instanceof PgTransaction) return insertEvents(db, [e]);
-  let commit = committers.get(db);
-  if (!commit) {
-    commit = groupCommitter(db as Db);
-    committers.set(db, commit);
+  if (db instanceof PgTransaction) {
+    await insertEvents(db, [e]);
+  } else {
+    let commit = committers.get(db);
+    if (!commit) {
+      commit = groupCommitter(db as Db);
+      committers.set(db, commit);
+    }
+    await commit(e);
   }
-  return commit(e);
+  // This process's reports look for it before answering from their memo (access-rollups.ts, foldedGeneration).
+  accessRecorded();
 }

@@ -16,10 +16,13 @@ export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
 /**
  * For a month-grain table aliased `alias`: `where` chooses the months the range touches, `sum` is one row's
- * accesses inside the range (sum it over the rows of an entity).
+ * accesses inside the range (sum it over the rows of an entity). `whole`: a month's total when the table has no
+ * `accesses` column.
  */
-export function monthRange(start: string, end: string, alias = 'm'): { where: SQL; sum: SQL } {
+export function monthRange(start: string, end: string, alias = 'm', whole?: SQL): { where: SQL; sum: SQL } {
   const m = sql.raw(alias);
+  // A whole month's count: the row's `accesses`, or (a table without it) `whole`, e.g. its days[31].
+  const all = whole ?? sql`${m}.accesses`;
   const [first, last] = [monthOf(start), monthOf(end)];
   // Day numbers are integers 1..31 taken from validated dates: written in the SQL (array subscripts need integers).
   const from = dayOf(start);
@@ -29,9 +32,9 @@ export function monthRange(start: string, end: string, alias = 'm'): { where: SQ
     where: sql`${m}.month between ${first}::date and ${last}::date`,
     sum: sql`(case
       when ${m}.month = ${first}::date and ${m}.month = ${last}::date then ${m}.days[${to}] - ${before}
-      when ${m}.month = ${first}::date then ${m}.accesses - ${before}
+      when ${m}.month = ${first}::date then ${all} - ${before}
       when ${m}.month = ${last}::date then ${m}.days[${to}]
-      else ${m}.accesses end)`,
+      else ${all} end)`,
   };
 }
 

@@ -18,6 +18,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCESS_REPORT_PAGE_SIZE,
+  ACCESS_REPORT_STAFF_TYPES,
   TOP_UNITS,
   usagePercent,
   type AccessCharts,
@@ -30,10 +31,12 @@ import { LTI_PLATFORM_LABELS, ltiStudentLabel, parseLtiStudentId, type LtiPlatfo
 import { ID_MAX } from '@edu/shared/validation';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
-import { accessReportScope } from '../access/index';
-import { foldBeforeReading } from './access-rollups';
+import { accessReportScope, accessWhere } from '../access/index';
+import { notFound } from '../../platform/errors';
+import { foldBeforeReading, foldedGeneration } from './access-rollups';
+import { reportMemo } from './report-memo';
 import { rollupSpans } from './rollup-spans';
-import { monthRange, readTrend, rowsOf } from './access-ranges';
+import { monthOf, monthRange, readTrend, rowsOf } from './access-ranges';
 import { rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../../db/schema';
@@ -76,8 +79,48 @@ function studentRowsIn(q: Filters): SQL {
   return sql.join(parts, sql` union all `);
 }
 
+/**
+ * Unique students of [start, end] in a scope (every institution: null) from the kept totals of migration 0036
+ * (access.tables.ts): the students active on `start`, plus the runs of active days starting in (start, end] whose
+ * student was last active before `start` — one row, and the runs' rows of the range's months with `before` < start.
+ */
+function uniqueStudents(start: string, end: string, sellerId: number | null): SQL {
+  const [scope, id] = sellerId === null ? ['all', 0] : ['seller', sellerId];
+  const dom = sql.raw(String(Number(start.slice(8, 10))));
+  const next = nextDay(start);
+  const runs = next > end ? null : monthRange(next, end, 'r', sql`r.days[31]`);
+  return sql`(coalesce((select d.days[${dom}] from access_scope_student_days d
+                         where d.scope = ${scope} and d.scope_id = ${id} and d.month = ${monthOf(start)}::date), 0)
+            + ${runs
+              ? sql`coalesce((select sum(${runs.sum}) from access_scope_student_runs r
+                               where r.scope = ${scope} and r.scope_id = ${id} and ${runs.where} and r.before < ${start}::date), 0)`
+              : sql`0`})::int`;
+}
+
+/** The day after a YYYY-MM-DD date. */
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** What the access gate's condition for this report reads of the caller (seller.accessReport): its type and institution. */
+const whoAsks = (auth: AuthContext) => `${auth.user.type}:${auth.user.sellerId ?? ''}`;
+
+/**
+ * Whose report (accessReportScope's choice, without its check: the page's statement checks): the institution named,
+ * the caller's own, or every institution (null) for the staff naming none.
+ */
+function scopeOf(auth: AuthContext, sellerId: number | undefined): number | null {
+  const staff = (ACCESS_REPORT_STAFF_TYPES as readonly string[]).includes(auth.user.type);
+  const id = sellerId ?? (staff ? null : auth.user.sellerId);
+  if (id === null || id === undefined) {
+    if (staff) return null;
+    throw notFound();
+  }
+  return id;
+}
+
 export function accessReportService(deps: Deps) {
   const { db } = deps;
+  /** The page and charts answers of the current fold generation (report-memo.ts). */
+  const memo = reportMemo();
 
   /** The scope (checked) once the pending events are folded; both at once. */
   async function ready(auth: AuthContext, sellerId: number | undefined): Promise<number | null> {
@@ -90,9 +133,7 @@ export function accessReportService(deps: Deps) {
    * the period and the last one (read for these students only). The institutions are walked in name order and each
    * one's students by primary key, so a page stops after its rows (an incremental sort, not a sort of every student).
    */
-  const students = async (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentRow) =>
-    rowsOf<StudentRow>(
-      await db.execute(sql`
+  const studentsSql = (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentRow): SQL => sql`
         with p as (
           select s.id as seller_id, s.name as seller, a.student_id
             from (select id, name from sellers
@@ -107,22 +148,34 @@ export function accessReportService(deps: Deps) {
                to_char(t.last_access at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_access,
                to_char(t.last_access at time zone ${REPORT_TIME_ZONE}, 'DD/MM/YYYY HH24:MI') as last_access_text
           from p cross join lateral (select sum(r.accesses)::int as total, max(r.last_access) as last_access from (${studentRowsIn(q)}) r) t
-         order by p.seller, p.seller_id, p.student_id`),
-    );
+         order by p.seller, p.seller_id, p.student_id`;
+  const students = async (q: Filters, sellerId: number | null, limit: number, offset: number, after?: StudentRow) =>
+    rowsOf<StudentRow>(await db.execute(studentsSql(q, sellerId, limit, offset, after)));
 
-  /** Unique students, total of accesses, and the institution with its plan's maxRent: one statement. */
-  async function figures(q: Filters, sellerId: number | null) {
+  /**
+   * A page in one statement: the page's students (as `students`, JSON in report order), the unique students and the
+   * total of accesses of the period (kept totals), the institution with its plan's maxRent, and whether the caller may
+   * read the institution's report (seller.accessReport's own condition, as requireAccess asks it).
+   */
+  async function page(auth: AuthContext, q: z.output<typeof accessReportQuery>, sellerId: number | null) {
     const { where, sum } = monthRange(q.start_date, q.end_date);
-    const [row] = rowsOf<{ students: number; total: string | number | null; seller_name: string | null; max_rent: number | null }>(
+    const allowed = sellerId === null ? sql`true` : sql`exists (select 1 from sellers where sellers.id = ${sellerId} and ${accessWhere(auth, 'seller.accessReport') ?? sql`true`})`;
+    const [row] = rowsOf<{ allowed: boolean; students: number; total: string | number | null; seller_name: string | null; max_rent: number | null; rows: StudentRow[] }>(
       await db.execute(sql`
-        select (select count(*)::int from access_student_activity a where ${activeIn(q, sellerId)}) as students,
+        with page as (${studentsSql(q, sellerId, ACCESS_REPORT_PAGE_SIZE, (q.page - 1) * ACCESS_REPORT_PAGE_SIZE)})
+        select ${allowed} as allowed,
+               ${uniqueStudents(q.start_date, q.end_date, sellerId)} as students,
                (select sum(${sum}) from access_scope_months m
                  where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}) as total,
-               s.name as seller_name, p.max_rent
+               s.name as seller_name, p.max_rent,
+               coalesce((select json_agg(json_build_object('seller_id', r.seller_id, 'seller', r.seller, 'student_id', r.student_id,
+                                                           'total', r.total, 'last_access', r.last_access)
+                                         order by r.seller, r.seller_id, r.student_id) from page r), '[]'::json) as rows
           from (select 1) one
           left join sellers s on s.id = ${sellerId ?? 0}
           left join plans p on p.id = s.plan_id`),
     );
+    if (!row!.allowed) throw notFound();
     return row!;
   }
 
@@ -151,50 +204,56 @@ export function accessReportService(deps: Deps) {
 
   return {
     async list(auth: AuthContext, q: z.output<typeof accessReportQuery>): Promise<AccessReportPage> {
-      const sellerId = await ready(auth, q.seller_id);
-      const [rows, f] = await Promise.all([
-        students(q, sellerId, ACCESS_REPORT_PAGE_SIZE, (q.page - 1) * ACCESS_REPORT_PAGE_SIZE),
-        figures(q, sellerId),
-      ]);
-      const maxRent = sellerId === null || f.max_rent === null ? null : Number(f.max_rent);
-      const nameOf = await studentNames(rows);
-      return {
-        data: rows.map((r) => ({
-          sellerId: Number(r.seller_id),
-          seller: r.seller,
-          student: nameOf(r),
-          total_access: Number(r.total ?? 0),
-          last_access: r.last_access ?? '',
-        })),
-        total: f.students,
-        page: q.page,
-        limit: ACCESS_REPORT_PAGE_SIZE,
-        summary: {
-          totalAccess: Number(f.total ?? 0),
-          uniqueStudents: f.students,
-          seller: sellerId === null ? null : { id: sellerId, name: f.seller_name ?? '' },
-          maxRent,
-          usagePercent: usagePercent(f.students, maxRent),
-        },
-      };
+      const sellerId = scopeOf(auth, q.seller_id);
+      const generation = await foldedGeneration(db);
+      const key = `list|${whoAsks(auth)}|${sellerId}|${q.start_date}|${q.end_date}|${q.page}`;
+      return memo.get(generation, key, async () => {
+        const f = await page(auth, q, sellerId);
+        const rows = f.rows;
+        const maxRent = sellerId === null || f.max_rent === null ? null : Number(f.max_rent);
+        const nameOf = await studentNames(rows);
+        return {
+          data: rows.map((r) => ({
+            sellerId: Number(r.seller_id),
+            seller: r.seller,
+            student: nameOf(r),
+            total_access: Number(r.total ?? 0),
+            last_access: r.last_access ?? '',
+          })),
+          total: f.students,
+          page: q.page,
+          limit: ACCESS_REPORT_PAGE_SIZE,
+          summary: {
+            totalAccess: Number(f.total ?? 0),
+            uniqueStudents: f.students,
+            seller: sellerId === null ? null : { id: sellerId, name: f.seller_name ?? '' },
+            maxRent,
+            usagePercent: usagePercent(f.students, maxRent),
+          },
+        };
+      });
     },
 
     async charts(auth: AuthContext, q: Filters): Promise<AccessCharts> {
-      const sellerId = await ready(auth, q.seller_id);
-      const topRows = async () =>
-        sellerId === null
-          ? (await rankUnitPage(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
-          : sellerTopUnits(db, q.start_date, q.end_date, sellerId, TOP_UNITS);
-      const [trend, top] = await Promise.all([
-        readTrend(db, q.start_date, q.end_date, (where) =>
-          sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
-        ),
-        topRows(),
-      ]);
-      return {
-        trend,
-        topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
-      };
+      const generation = await foldedGeneration(db);
+      const key = `charts|${whoAsks(auth)}|${q.seller_id ?? ''}|${q.start_date}|${q.end_date}`;
+      return memo.get(generation, key, async () => {
+        const sellerId = await accessReportScope(db, auth, q.seller_id);
+        const topRows = async () =>
+          sellerId === null
+            ? (await rankUnitPage(db, q.start_date, q.end_date, { providerId: null, knowledgeId: null }, { limit: TOP_UNITS, offset: 0 })).rows
+            : sellerTopUnits(db, q.start_date, q.end_date, sellerId, TOP_UNITS);
+        const [trend, top] = await Promise.all([
+          readTrend(db, q.start_date, q.end_date, (where) =>
+            sql`select m.month, m.days from access_scope_months m where m.scope = ${sellerId === null ? 'all' : 'seller'} and m.scope_id = ${sellerId ?? 0} and ${where}`,
+          ),
+          topRows(),
+        ]);
+        return {
+          trend,
+          topUnits: top.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })),
+        };
+      });
     },
 
     /**

@@ -14,13 +14,22 @@
  * Days and months are calendar dates in São Paulo (REPORT_TIME_ZONE), like every report range.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../platform/db';
+import { rowsOf, type Db, type Executor } from '../../platform/db';
 import { isDatabaseUnavailable, rootCause } from '../../platform/pg-errors';
 import { keepLastMonthSnapshot } from './access-snapshots';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { addPopularity } from '../units/index';
 
 const FOLD_LOCK = sql`hashtext('access_fold')`;
+
+/**
+ * Bumped whenever this process records an access or runs a fold: a generation that `foldedGeneration` saw before is
+ * then looked at again rather than trusted for foldMarks.freshMs.
+ */
+let localEpoch = 0;
+export function accessRecorded(): void {
+  localEpoch++;
+}
 
 /** Every transaction below this one has ended: their events are all visible now and no other will appear below it. */
 const SAFE_XID = sql`pg_snapshot_xmin(pg_current_snapshot())`;
@@ -91,18 +100,70 @@ async function reached(db: Db, target: Position): Promise<boolean> {
 async function foldPending(db: Db, maxChunks: number): Promise<number> {
   // 0. Nothing new (the usual case when a report asks): one statement through the fold index, no transaction, no lock.
   // The first event after the watermark: the fold may take it when its transaction is older than every one running.
-  const [peek] = rowsOf<{ ready: boolean }>(
-    await db.execute(sql`select e.xid < ${SAFE_XID} as ready from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit 1`),
+  const [peek] = rowsOf<{ ready: boolean | null; resync: boolean }>(
+    await db.execute(sql`select (select e.xid < ${SAFE_XID} from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit 1) as ready,
+                                exists (select 1 from access_area_resync) as resync`),
   );
-  if (!peek?.ready) return 0;
+  // Units whose areas changed are rebuilt by a fold transaction even without events to take.
+  if (!peek?.ready && !peek?.resync) return 0;
+  localEpoch++;
   // 1. The aggregation, one fold at a time, in chunks (a backlog never makes one huge transaction).
   let folded = 0;
-  for (let chunk = 0; chunk < maxChunks; chunk++) {
-    const n = await foldChunk(db);
-    if (n === null) break;
-    folded += n;
+  try {
+    for (let chunk = 0; chunk < maxChunks; chunk++) {
+      const n = await foldChunk(db);
+      if (n === null) break;
+      folded += n;
+    }
+  } finally {
+    // What this process knew of the fold's generation is old now (foldedGeneration looks again).
+    localEpoch++;
   }
   return folded;
+}
+
+/**
+ * How long this process trusts the fold's generation it last read (no access recorded nor fold run by it since):
+ * within it, a report repeated with the same filters answers from its memo without a statement. Accesses recorded by
+ * ANOTHER instance are counted once this passes (or once a fold anywhere moves the generation and this one looks).
+ */
+export const foldMarks = { freshMs: 1_000 };
+
+const marks = new WeakMap<object, { generation: string; at: number; epoch: number }>();
+
+/**
+ * Before a report reads the rollups: folds what is pending (as foldBeforeReading) and answers the fold's generation
+ * (`access_fold.generation`, bumped by every fold transaction that changed a rollup) — the key of the reports' memo
+ * (report-memo.ts). One statement when nothing is pending (the generation and whether anything waits, together);
+ * none while this process's last look is fresh (foldMarks.freshMs, no access recorded nor fold run by it since).
+ */
+export async function foldedGeneration(db: Db): Promise<string> {
+  const seen = marks.get(db);
+  if (seen && seen.epoch === localEpoch && Date.now() - seen.at < foldMarks.freshMs) return seen.generation;
+  const look = async () =>
+    rowsOf<{ generation: string; events: boolean; resync: boolean }>(
+      await db.execute(sql`
+        select f.generation::text as generation,
+               (select e.id from access_events e where ${AFTER_WATERMARK} order by e.xid, e.id limit 1) is not null as events,
+               exists (select 1 from access_area_resync) as resync
+          from access_fold f where f.id = 1`),
+    )[0] ?? { generation: '0', events: false, resync: false };
+  // The epoch and time of the look that is kept: an access recorded by this process after it is looked for again.
+  let [epoch, at] = [localEpoch, Date.now()];
+  let mark = await look();
+  if (mark.events || mark.resync) {
+    try {
+      await foldAccesses(db, mark.events ? { maxChunks: 1 } : { maxChunks: 1, waitMs: 0 });
+    } catch {
+      // As foldBeforeReading: the timer logs and retries; the report reads the rollups as they are.
+    }
+    [epoch, at] = [localEpoch, Date.now()];
+    mark = await look();
+  }
+  // An event still held back (its transaction's elders still running) is looked for again by the next report.
+  if (!mark.events) marks.set(db, { generation: mark.generation, at, epoch });
+  else marks.delete(db);
+  return mark.generation;
 }
 
 /**
@@ -126,6 +187,27 @@ const dayNumbers = Array.from({ length: MONTH_DAYS }, (_, i) => i + 1);
 const CUMULATE = sql.raw(`array[${dayNumbers.map((d) => `coalesce(sum(n) filter (where dom <= ${d}), 0)::int`).join(', ')}]`);
 /** A month row's days plus the batch's, day by day (an upsert's `t` and `excluded`). */
 const ADD_DAYS = sql.raw(`array[${dayNumbers.map((d) => `t.days[${d}] + excluded.days[${d}]`).join(', ')}]`);
+
+/** A group's students by day (dom), NOT cumulative: entry d counts the rows of day d. */
+const PER_DAY = sql.raw(`array[${dayNumbers.map((d) => `(count(*) filter (where dom = ${d}))::int`).join(', ')}]`);
+
+/**
+ * Rebuilds the `access_area_months` rows of the units queued in `access_area_resync` (their areas changed) from
+ * `access_item_months`, inside a fold's transaction (under its lock); answers whether any was queued. A unit queued
+ * by a transaction still running is rebuilt by the next fold.
+ */
+async function resyncAreas(tx: Executor): Promise<boolean> {
+  const queued = rowsOf<{ item_id: number }>(await tx.execute(sql`delete from access_area_resync returning item_id`));
+  if (!queued.length) return false;
+  const ids = sql`${`{${queued.map((q) => Number(q.item_id)).join(',')}}`}::int[]`;
+  await tx.execute(sql`delete from access_area_months m where m.item_id = any(${ids})`);
+  await tx.execute(sql`
+    insert into access_area_months (knowledge_id, month, item_id, provider_id, accesses, days)
+    select a.knowledge_id, m.month, m.item_id, m.provider_id, m.accesses, m.days
+      from access_item_months m join published_unit_areas a on a.item_id = m.item_id and a.knowledge_id <> 0
+     where m.item_id = any(${ids})`);
+  return true;
+}
 
 /** Events folded per transaction. */
 export const FOLD_CHUNK = 200_000;
@@ -155,7 +237,11 @@ async function foldChunk(db: Db): Promise<number | null> {
                                   (select b.id from access_batch b order by b.xid desc, b.id desc limit 1) as id,
                                   (select count(*)::int from access_batch) as n`),
     );
-    if (!last || !last.n) return null;
+    if (!last || !last.n) {
+      // No event to take: the units whose areas changed are rebuilt all the same.
+      if (await resyncAreas(tx)) await tx.execute(sql`update access_fold set generation = generation + 1 where id = 1`);
+      return null;
+    }
     const studentFold = (table: string, period: string) => sql`
       insert into ${sql.raw(table)} as t (seller_id, student_id, ${sql.raw(period)}, accesses, last_access)
       select seller_id, student_id, ${sql.raw(period)}, count(*)::int, max(occurred_at) from access_batch group by 1, 2, 3
@@ -183,14 +269,55 @@ async function foldChunk(db: Db): Promise<number | null> {
              coalesce(seller_id, provider_id, 0), month, sum(n)::int, ${CUMULATE}
         from g group by grouping sets ((seller_id, month), (provider_id, month), (month))
       on conflict (scope, scope_id, month) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
+    // Each touched student's active days before and after the batch (its row is written by the fold only, under the
+    // lock): the activity, and the unique-student totals of migration 0036 from the difference.
+    await tx.execute(sql`
+      create temporary table access_batch_students on commit drop as
+      with b as (select seller_id, student_id, range_agg(daterange(day, day, '[]')) as days
+                   from (select distinct seller_id, student_id, day from access_batch) x group by seller_id, student_id)
+      select b.seller_id, b.student_id, a.days as old, case when a.days is null then b.days else a.days + b.days end as new
+        from b left join access_student_activity a on a.seller_id = b.seller_id and a.student_id = b.student_id`);
     await tx.execute(sql`
       insert into access_student_activity as t (seller_id, student_id, days)
-      select seller_id, student_id, range_agg(daterange(day, day, '[]'))
-        from (select distinct seller_id, student_id, day from access_batch) b group by seller_id, student_id
-      on conflict (seller_id, student_id) do update set days = t.days + excluded.days`);
+      select seller_id, student_id, new from access_batch_students
+      on conflict (seller_id, student_id) do update set days = excluded.days`);
+    // The students active on each day: the (student, day) pairs that were not active before.
+    await tx.execute(sql`
+      with x as (select distinct b.seller_id, b.student_id, b.month, b.dom from access_batch b
+                   join access_batch_students s on s.seller_id = b.seller_id and s.student_id = b.student_id
+                  where s.old is null or not s.old @> b.day)
+      insert into access_scope_student_days as t (scope, scope_id, month, days)
+      select case when grouping(seller_id) = 0 then 'seller' else 'all' end, coalesce(seller_id, 0), month, ${PER_DAY}
+        from x group by grouping sets ((seller_id, month), (month))
+      on conflict (scope, scope_id, month) do update set days = ${ADD_DAYS}`);
+    // The runs of active days, each with its student's last active day before it: the touched students' runs after
+    // the batch counted in, their runs before it counted out (the unchanged ones cancel out).
+    await tx.execute(sql`
+      with s as (select seller_id, student_id, 1 as sign, new as days from access_batch_students
+                 union all
+                 select seller_id, student_id, -1, old from access_batch_students where old is not null),
+      r as (select s.seller_id, s.sign, lower(u.r) as start,
+                   coalesce(lag(upper(u.r)) over (partition by s.seller_id, s.student_id, s.sign order by lower(u.r)) - 1, '-infinity'::date) as before
+              from s cross join lateral unnest(s.days) u(r)),
+      g as (select seller_id, date_trunc('month', start)::date as month, before, extract(day from start)::int as dom, sum(sign)::int as n
+              from r group by 1, 2, 3, 4 having sum(sign) <> 0)
+      insert into access_scope_student_runs as t (scope, scope_id, month, before, days)
+      select case when grouping(seller_id) = 0 then 'seller' else 'all' end, coalesce(seller_id, 0), month, before, ${CUMULATE}
+        from g group by grouping sets ((seller_id, month, before), (month, before))
+      on conflict (scope, scope_id, month, before) do update set days = ${ADD_DAYS}`);
+    // The area scope (migration 0036): the batch's unit-months again under each area of the unit.
+    await tx.execute(sql`
+      with g as (select item_id, month, min(provider_id) as provider_id, dom, count(*)::int as n from access_batch group by item_id, month, dom),
+      u as (select item_id, month, min(provider_id) as provider_id, sum(n)::int as accesses, ${CUMULATE} as days from g group by item_id, month)
+      insert into access_area_months as t (knowledge_id, month, item_id, provider_id, accesses, days)
+      select a.knowledge_id, u.month, u.item_id, u.provider_id, u.accesses, u.days
+        from u join published_unit_areas a on a.item_id = u.item_id and a.knowledge_id <> 0
+      on conflict (knowledge_id, month, item_id) do update set accesses = t.accesses + excluded.accesses, days = ${ADD_DAYS}`);
     // 'Most popular' (provider dashboard): every access of the unit, in item id order (a fixed lock order).
     await addPopularity(tx, sql`select item_id, count(*)::int as n from access_batch group by item_id order by item_id`);
-    await tx.execute(sql`update access_fold set last_xid = ${last.xid}::xid8, last_event_id = ${Number(last.id)}, folded_at = now() where id = 1`);
+    await resyncAreas(tx);
+    await tx.execute(sql`update access_fold set last_xid = ${last.xid}::xid8, last_event_id = ${Number(last.id)}, folded_at = now(),
+                           generation = generation + 1 where id = 1`);
     return last.n;
   });
 }

@@ -4,8 +4,8 @@
  *
  * - Over every unit, one provider's units, or one institution's students' accesses: the month snapshots of
  *   access-snapshots.ts and the range's two edge months.
- * - Over an area's units (with or without a provider): `access_item_months` (one row per unit and month, migration
- *   0023) read through `monthRange`, the area through `published_unit_areas`.
+ * - Over an area's units (with or without a provider): `access_area_months` (one row per area, unit and month,
+ *   migration 0036: only the area's rows) read through `monthRange`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
@@ -20,11 +20,15 @@ export interface UnitScope {
   knowledgeId: number | null;
 }
 
-/** The units of the scope's area (a semi-join on published_unit_areas, the kept list of published units' areas). */
-const areaFilter = (knowledgeId: number | null, alias: string): SQL =>
-  knowledgeId === null
-    ? sql`true`
-    : sql`${sql.raw(alias)}.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${knowledgeId})`;
+/**
+ * The month rows of a unit scope (alias `m`: item_id, month, provider_id, accesses, days): `access_item_months`, or —
+ * with an area — `access_area_months`, the area's own rows (migration 0036), so an area reads only its units.
+ */
+export const unitMonthRows = (scope: UnitScope): SQL =>
+  scope.knowledgeId === null
+    ? sql`access_item_months m where ${scope.providerId === null ? sql`true` : sql`m.provider_id = ${scope.providerId}`}`
+    : sql`access_area_months m where m.knowledge_id = ${scope.knowledgeId}
+            ${scope.providerId === null ? sql`` : sql`and m.provider_id = ${scope.providerId}`}`;
 
 /**
  * Per unit of `scope`, its accesses in [start, end] (units with none left out), most first (ties by unit id), with
@@ -35,10 +39,7 @@ function rankedUnits(start: string, end: string, scope: UnitScope, page?: { limi
   const { where, sum } = monthRange(start, end);
   return sql`
     select m.item_id, sum(${sum})::int as accesses, count(*) over ()::int as units, (sum(sum(${sum})) over ())::bigint as all_accesses
-      from access_item_months m
-     where ${where}
-       and ${scope.providerId === null ? sql`true` : sql`m.provider_id = ${scope.providerId}`}
-       and ${areaFilter(scope.knowledgeId, 'm')}
+      from ${unitMonthRows(scope)} and ${where}
      group by m.item_id
     having sum(${sum}) > 0
      order by accesses desc, m.item_id

@@ -218,8 +218,9 @@ export const accessStudentActivity = pgTable(
 /**
  * The unit-access report's area scope (migration 0036): `access_item_months` again, once per knowledge area of the
  * unit's published version (published_unit_areas, area 0 — none — left out), so one area's ranking and trend read
- * only its units' rows. Kept by the fold (the batch's units, through their areas) and, when a unit's areas change, by
- * trigger access_area_months_keep on published_unit_areas (the unit's month rows copied in or taken out).
+ * only its units' rows. Kept by the fold: the batch's units, through their areas; and a unit whose areas changed
+ * (queued in `access_area_resync` by trigger access_area_months_keep on published_unit_areas) rebuilt from
+ * access_item_months by the next fold, which every report runs first when one is queued.
  */
 export const accessAreaMonths = pgTable(
   'access_area_months',

@@ -5,9 +5,10 @@
  *
  * Scope: a provider its own units; admin and director every unit. Every call folds the pending events first, then
  * reads only rollups: the ranking over every unit from two month snapshots and the range's edge months
- * (access-snapshots.ts), over a provider's or an area's units from `access_item_months` (one row per unit and month,
- * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') — or, with an area,
- * from the area's units in `access_item_months` (docs/architecture.md, "The access reports").
+ * (access-snapshots.ts), over an area's units from `access_area_months` (the area's own rows: one per unit and month,
+ * the range's edge months through their cumulative days); the trend from `access_scope_months` ('provider' or 'all') —
+ * or, with an area, from the area's rows (docs/architecture.md, "The access reports"). The page and the charts answer
+ * from a memo while the fold's generation stays (report-memo.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,10 +25,12 @@ import {
 import type { Deps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { foldBeforeReading } from './access-rollups';
+import { foldBeforeReading, foldedGeneration } from './access-rollups';
+import { reportMemo } from './report-memo';
 import { readTrend, rowsOf } from './access-ranges';
-import { rankAllUnits, rankUnitPage, withDetails, type UnitScope } from './access-units';
+import { rankAllUnits, rankUnitPage, unitMonthRows, withDetails, type UnitScope } from './access-units';
 import { unitAccessReportScope } from '../access/index';
+import { unitsService } from '../units/index';
 
 type Params = z.output<typeof unitAccessParams>;
 
@@ -36,13 +39,16 @@ const CSV_BATCH = 1000;
 
 export function unitAccessReportService(deps: Deps) {
   const { db } = deps;
+  const units = unitsService(deps);
+  /** The page and charts answers of the current fold generation (report-memo.ts). */
+  const memo = reportMemo();
 
   /** The report's units: the provider's own (a provider's users), every provider's (admin, director); the area. */
   async function scopeOf(auth: AuthContext, p: Params): Promise<UnitScope> {
     let knowledgeId: number | null = null;
     if (p.knowledgeid !== ALL_KNOWLEDGE_AREAS) {
-      const [area] = rowsOf<{ id: number }>(await db.execute(sql`select id from knowledge_areas where id = ${p.knowledgeid}`));
-      if (!area) throw badRequest(UNIT_ACCESS_MSG.unknownArea, { knowledgeid: UNIT_ACCESS_MSG.unknownArea });
+      // The knowledge areas from memory (constantCache, reloaded on a change notice).
+      if (!(await units.knowledgeMap()).has(p.knowledgeid)) throw badRequest(UNIT_ACCESS_MSG.unknownArea, { knowledgeid: UNIT_ACCESS_MSG.unknownArea });
       knowledgeId = p.knowledgeid;
     }
     // The route admits provider, admin and director only (contract); the gate says whose units they count.
@@ -55,36 +61,44 @@ export function unitAccessReportService(deps: Deps) {
     return scope;
   }
 
+  /** The scope (checked) and the fold's generation once the pending events are folded (the memo's key). */
+  async function readyMemo(auth: AuthContext, p: Params, kind: string): Promise<{ scope: UnitScope; generation: string; key: string }> {
+    const [scope, generation] = await Promise.all([scopeOf(auth, p), foldedGeneration(db)]);
+    return { scope, generation, key: `${kind}|${scope.providerId}|${scope.knowledgeId}|${p.start_date}|${p.end_date}` };
+  }
+
   return {
     async list(auth: AuthContext, p: Params, q: z.output<typeof unitAccessQuery>): Promise<UnitAccessPage> {
-      const scope = await ready(auth, p);
-      const page = { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE };
-      const ranked = await rankUnitPage(db, p.start_date, p.end_date, scope, page);
-      return {
-        data: ranked.rows.map((r) => ({ itemId: r.itemId, title: r.title, TitleKnowledges: r.areas, access_counter: r.accesses })),
-        total: ranked.units,
-        page: q.page,
-        limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
-        totalAccess: ranked.allAccesses,
-      };
+      const { scope, generation, key } = await readyMemo(auth, p, 'list');
+      return memo.get(generation, `${key}|${q.page}`, async () => {
+        const page = { limit: UNIT_ACCESS_REPORT_PAGE_SIZE, offset: (q.page - 1) * UNIT_ACCESS_REPORT_PAGE_SIZE };
+        const ranked = await rankUnitPage(db, p.start_date, p.end_date, scope, page);
+        return {
+          data: ranked.rows.map((r) => ({ itemId: r.itemId, title: r.title, TitleKnowledges: r.areas, access_counter: r.accesses })),
+          total: ranked.units,
+          page: q.page,
+          limit: UNIT_ACCESS_REPORT_PAGE_SIZE,
+          totalAccess: ranked.allAccesses,
+        };
+      });
     },
 
     async charts(auth: AuthContext, p: Params): Promise<AccessCharts> {
-      const scope = await ready(auth, p);
-      // The scope's month rows: its kept totals, or — with an area — the area's units, month by month.
-      const rows = (where: SQL) =>
-        scope.knowledgeId === null
-          ? scope.providerId === null
-            ? sql`select m.month, m.days from access_scope_months m where m.scope = 'all' and m.scope_id = 0 and ${where}`
-            : sql`select m.month, m.days from access_scope_months m where m.scope = 'provider' and m.scope_id = ${scope.providerId} and ${where}`
-          : sql`select m.month, m.days from access_item_months m
-                 where ${where} ${scope.providerId === null ? sql`` : sql`and m.provider_id = ${scope.providerId}`}
-                   and m.item_id in (select a.item_id from published_unit_areas a where a.knowledge_id = ${scope.knowledgeId})`;
-      const [trend, top] = await Promise.all([
-        readTrend(db, p.start_date, p.end_date, rows),
-        rankUnitPage(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }),
-      ]);
-      return { trend, topUnits: top.rows.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })) };
+      const { scope, generation, key } = await readyMemo(auth, p, 'charts');
+      return memo.get(generation, key, async () => {
+        // The scope's month rows: its kept totals, or — with an area — the area's own rows, month by month.
+        const rows = (where: SQL) =>
+          scope.knowledgeId === null
+            ? scope.providerId === null
+              ? sql`select m.month, m.days from access_scope_months m where m.scope = 'all' and m.scope_id = 0 and ${where}`
+              : sql`select m.month, m.days from access_scope_months m where m.scope = 'provider' and m.scope_id = ${scope.providerId} and ${where}`
+            : sql`select m.month, m.days from ${unitMonthRows(scope)} and ${where}`;
+        const [trend, top] = await Promise.all([
+          readTrend(db, p.start_date, p.end_date, rows),
+          rankUnitPage(db, p.start_date, p.end_date, scope, { limit: TOP_UNITS, offset: 0 }),
+        ]);
+        return { trend, topUnits: top.rows.map((r) => ({ itemId: r.itemId, title: r.title, accesses: r.accesses })) };
+      });
     },
 
     /**
