@@ -4,7 +4,7 @@
  * would fail too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { auditLogs } from '../src/platform/platform.tables';
 import { users } from '../src/db/schema';
 import { call, createTestApp, demoEmail, statementsOf, type TestApp } from './harness';
@@ -74,6 +74,18 @@ describe('statements of the logs report', () => {
     expect(body.total).toBe(300);
     expect(body.data.every((r: { userId: number }) => r.userId === ids.editor)).toBe(true);
     expect(statements).toBe(1);
+  });
+
+  it("the team's pages are the period's team entries in order, ties on the same instant by id", async () => {
+    const team = await t.deps.db
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .where(and(inArray(auditLogs.userId, [ids.provider, ids.editor]), gte(auditLogs.createdAt, new Date('2024-03-01T03:00:00Z')), lt(auditLogs.createdAt, new Date('2024-04-02T03:00:00Z'))))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
+    for (const pageNo of [1, 3, 30]) {
+      const { body } = await measure('provider', `/api/reports/logs?${RANGE}&page=${pageNo}`);
+      expect(body.data.map((r: { id: number }) => r.id)).toEqual(team.slice((pageNo - 1) * 20, pageNo * 20).map((r) => r.id));
+    }
   });
 
   it('a page past the end answers the total with a second statement (no row carries it)', async () => {
