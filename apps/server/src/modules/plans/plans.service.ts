@@ -3,7 +3,7 @@
  * (the route contracts, 403 for others). Every change and its audit entry share one transaction.
  * Prices are integer centavos (`plan_prices.value_cents`), answered as `value`.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isProviderInReview } from '@edu/shared/providers';
 import {
@@ -22,6 +22,7 @@ import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
 import { searchMatch } from '../../platform/search';
 import { providers } from '../../db/schema';
 import { planPrices, plans } from './plans.tables';
@@ -29,7 +30,7 @@ import { planPrices, plans } from './plans.tables';
 type PlanRecord = typeof plans.$inferSelect;
 type PriceRecord = typeof planPrices.$inferSelect;
 
-export const toPlan = (p: PlanRecord): Plan => ({
+export const toPlan = (p: Omit<PlanRecord, 'condition'>): Plan => ({
   id: p.id,
   name: p.name,
   description: p.description,
@@ -55,15 +56,6 @@ function isPriceConflict(err: unknown): boolean {
 }
 
 export function plansService({ db }: Deps) {
-  async function providerOr404(ex: Executor, id: number) {
-    const [row] = await ex
-      .select({ id: providers.id, companyName: providers.companyName, status: providers.status })
-      .from(providers)
-      .where(eq(providers.id, id));
-    if (!row) throw notFound(PLAN_MSG.providerNotFound);
-    return row;
-  }
-
   /** The plan and provider a price names (body ids: an unknown one is bad input, 400, on its field). */
   async function checkPair(ex: Executor, planId: number, providerId: number) {
     const [[planRow], [provider]] = await Promise.all([
@@ -77,26 +69,77 @@ export function plansService({ db }: Deps) {
   }
 
   return {
+    /**
+     * One statement: a head row (the total, the provider asked for) left-joined to the page, so an empty page still
+     * answers the head.
+     */
     async search(q: z.output<typeof plansSearchQuery>) {
-      const provider = q.providerId !== undefined ? await providerOr404(db, q.providerId) : null;
       const where = q.name ? searchMatch(plans.name, q.name) : undefined;
       const order = q.order === 'name' ? [asc(sql`lower(${plans.name})`), asc(plans.id)] : [desc(plans.createdAt), desc(plans.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ plan: plans, price: { id: planPrices.id, planId: planPrices.planId, providerId: planPrices.providerId, valueCents: planPrices.valueCents } })
-          .from(plans)
-          .leftJoin(planPrices, provider ? and(eq(planPrices.planId, plans.id), eq(planPrices.providerId, provider.id)) : sql`false`)
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(plans).where(where),
-      ]);
-      const data: PlanRow[] = rows.map((r) => ({
-        ...toPlan(r.plan),
-        ...(provider ? { price: r.price?.id != null ? toPrice(r.price as PriceRecord) : null } : {}),
-      }));
-      return { data, total: Number(total?.n ?? 0), page: q.page, limit: q.limit, provider };
+      const providerId = q.providerId ?? null;
+      const head = db
+        .select({
+          total: sql<number>`count(*)::int`.as('total'),
+          provider: (providerId === null
+            ? sql<null>`null::json`
+            : sql<{ id: number; companyName: string; status: string } | null>`(select json_build_object('id', ${providers.id}, 'companyName', ${providers.companyName}, 'status', ${providers.status}) from ${providers} where ${providers.id} = ${providerId})`
+          ).as('provider'),
+        })
+        .from(plans)
+        .where(where)
+        .as('head');
+      const page = db
+        .select({
+          id: plans.id,
+          name: plans.name,
+          description: plans.description,
+          minRent: plans.minRent,
+          maxRent: plans.maxRent,
+          createdAt: plans.createdAt,
+          updatedAt: plans.updatedAt,
+          priceId: sql<number | null>`${planPrices.id}`.as('price_id'),
+          priceValueCents: sql<number | null>`${planPrices.valueCents}`.as('price_value_cents'),
+          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+        })
+        .from(plans)
+        .leftJoin(planPrices, providerId !== null ? and(eq(planPrices.planId, plans.id), eq(planPrices.providerId, providerId)) : sql`false`)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .as('page');
+      const rows = await db
+        .select({
+          total: head.total,
+          provider: head.provider,
+          id: page.id,
+          name: page.name,
+          description: page.description,
+          minRent: page.minRent,
+          maxRent: page.maxRent,
+          createdAt: page.createdAt,
+          updatedAt: page.updatedAt,
+          priceId: page.priceId,
+          priceValueCents: page.priceValueCents,
+        })
+        .from(head)
+        .leftJoin(page, sql`true`)
+        .orderBy(page.n);
+      const provider = rows[0]?.provider ?? null;
+      if (providerId !== null && !provider) throw notFound(PLAN_MSG.providerNotFound);
+      const data: PlanRow[] = rows.flatMap((r) =>
+        r.id === null
+          ? []
+          : [
+              {
+                ...toPlan({ id: r.id, name: r.name!, description: r.description!, minRent: r.minRent!, maxRent: r.maxRent!, createdAt: r.createdAt!, updatedAt: r.updatedAt! }),
+                ...(provider
+                  ? { price: r.priceId != null ? toPrice({ id: r.priceId, planId: r.id, providerId: provider.id, valueCents: Number(r.priceValueCents) }) : null }
+                  : {}),
+              },
+            ],
+      );
+      return { data, total: Number(rows[0]?.total ?? 0), page: q.page, limit: q.limit, provider };
     },
 
     async create(auth: AuthContext, body: z.output<typeof planBody>): Promise<Plan> {
@@ -135,13 +178,16 @@ export function plansService({ db }: Deps) {
     },
 
     async priceSearch(q: z.output<typeof planPricesQuery>): Promise<PlanPrice[]> {
-      await providerOr404(db, q.providerId);
-      const rows = await db
-        .select()
+      // One statement: the provider's row (404 without it) carries its prices as JSON.
+      const order = [asc(planPrices.planId)];
+      const prices = db
+        .select(jsonRowColumns({ id: planPrices.id, planId: planPrices.planId, providerId: planPrices.providerId, value: planPrices.valueCents }, order))
         .from(planPrices)
         .where(and(eq(planPrices.providerId, q.providerId), q.planId !== undefined ? eq(planPrices.planId, q.planId) : undefined))
-        .orderBy(asc(planPrices.planId));
-      return rows.map(toPrice);
+        .orderBy(...order);
+      const [row] = await db.select({ prices: jsonArrayOf<PlanPrice>(prices) }).from(providers).where(eq(providers.id, q.providerId));
+      if (!row) throw notFound(PLAN_MSG.providerNotFound);
+      return row.prices;
     },
 
     async priceCreate(auth: AuthContext, body: z.output<typeof planPriceCreateBody>): Promise<PlanPrice> {

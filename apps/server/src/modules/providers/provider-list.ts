@@ -1,5 +1,5 @@
 /** The admin list of providers: filters, A-Z or newest first, and the counts per status tab. */
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { providersFilterQuery } from '@edu/shared/providers';
 import type { Deps } from '../../platform/deps';
@@ -8,6 +8,21 @@ import { providers } from './providers.tables';
 import { toProviderRow } from './provider-views';
 
 const IN_REVIEW = ['review', 'pending'];
+
+/** The columns a row of the list shows (toProviderRow). */
+const rowColumns = {
+  id: providers.id,
+  companyName: providers.companyName,
+  name: providers.name,
+  email: providers.email,
+  typePerson: providers.typePerson,
+  cpf: providers.cpf,
+  cnpj: providers.cnpj,
+  status: providers.status,
+  condition: providers.condition,
+  isServiceProvider: providers.isServiceProvider,
+  createdAt: providers.createdAt,
+};
 
 export function providerListService(deps: Deps) {
   const { db } = deps;
@@ -34,24 +49,56 @@ export function providerListService(deps: Deps) {
         q.order === 'name'
           ? [asc(providers.companyNameFolded), asc(providers.companyName), asc(providers.id)]
           : [desc(providers.createdAt), desc(providers.id)];
-      const [rows, [counts]] = await Promise.all([
-        db.select().from(providers).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
-        db
-          .select({
-            all: count(),
-            review: sql<string>`count(*) filter (where ${providers.status} in ('review', 'pending'))`,
-            active: sql<string>`count(*) filter (where ${providers.status} = 'active')`,
-            rejected: sql<string>`count(*) filter (where ${providers.status} = 'rejected')`,
-          })
-          .from(providers)
-          .where(baseWhere),
-      ]);
+      // One statement: the counts (one row) left-joined to the page, so an empty page still answers the counts.
+      const counts = db
+        .select({
+          all: sql<number>`count(*)::int`.as('all'),
+          review: sql<number>`(count(*) filter (where ${providers.status} in ('review', 'pending')))::int`.as('review'),
+          active: sql<number>`(count(*) filter (where ${providers.status} = 'active'))::int`.as('active'),
+          rejected: sql<number>`(count(*) filter (where ${providers.status} = 'rejected'))::int`.as('rejected'),
+        })
+        .from(providers)
+        .where(baseWhere)
+        .as('counts');
+      const page = db
+        .select({ ...rowColumns, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
+        .from(providers)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .as('page');
+      const joined = await db
+        .select({
+          all: counts.all,
+          review: counts.review,
+          active: counts.active,
+          rejected: counts.rejected,
+          id: page.id,
+          companyName: page.companyName,
+          name: page.name,
+          email: page.email,
+          typePerson: page.typePerson,
+          cpf: page.cpf,
+          cnpj: page.cnpj,
+          status: page.status,
+          condition: page.condition,
+          isServiceProvider: page.isServiceProvider,
+          createdAt: page.createdAt,
+        })
+        .from(counts)
+        .leftJoin(page, sql`true`)
+        .orderBy(page.n);
+      const first = joined[0];
       const c = {
-        all: Number(counts?.all ?? 0),
-        review: Number(counts?.review ?? 0),
-        active: Number(counts?.active ?? 0),
-        rejected: Number(counts?.rejected ?? 0),
+        all: Number(first?.all ?? 0),
+        review: Number(first?.review ?? 0),
+        active: Number(first?.active ?? 0),
+        rejected: Number(first?.rejected ?? 0),
       };
+      const rows = joined.flatMap(({ all: _a, review: _r, active: _ac, rejected: _re, ...row }) =>
+        row.id === null ? [] : [{ ...row, id: row.id, companyName: row.companyName!, name: row.name!, email: row.email!, typePerson: row.typePerson!, status: row.status!, isServiceProvider: row.isServiceProvider!, createdAt: row.createdAt! }],
+      );
       const total = q.status ? c[q.status] : c.all;
       return { data: rows.map(toProviderRow), total, page: q.page, limit: q.limit, counts: c };
     },

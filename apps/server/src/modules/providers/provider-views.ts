@@ -5,7 +5,9 @@ import { providers } from './providers.tables';
 
 export type ProviderRecord = typeof providers.$inferSelect;
 
-export function toProviderRow(p: ProviderRecord): ProviderRow {
+type RowRecord = Pick<ProviderRecord, 'id' | 'companyName' | 'name' | 'email' | 'typePerson' | 'cpf' | 'cnpj' | 'status' | 'isServiceProvider' | 'createdAt'>;
+
+export function toProviderRow(p: RowRecord & { condition: string | null }): ProviderRow {
   return {
     id: p.id,
     companyName: p.companyName,

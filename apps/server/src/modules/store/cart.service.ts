@@ -9,7 +9,7 @@
  * but a tab may still hold it) is unavailable in GET (not in the TOTAL) and skipped by 'Solicitar Pagamento',
  * which takes it out of the cart and names the company (docs/decisions.md, "Store").
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OPEN_RENT_STATUSES, RENT_MSG } from '@edu/shared/rent-machine';
 import { STORE_MSG, type CartResponse, type PaymentMethod, type cartAddBody, type paymentRequestBody } from '@edu/shared/store';
@@ -23,7 +23,8 @@ import { domainEvents } from '../../platform/domain-events';
 import { paymentMethods, planPrices, providers, providerServices, rents } from '../../db/schema';
 import { openPaymentRequest, rentLifecycle } from '../rents/index';
 import { cartItems, serviceRequests } from './store.tables';
-import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
+import { activeInstitutionWith, requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
+import { jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
 import { inStore, openRentOf, priceOn } from '../access/index';
 import { isPartner } from './partners.service';
 import { uploadUrlSql } from '../../platform/storage';
@@ -33,31 +34,51 @@ import { uploadUrlSql } from '../../platform/storage';
  * `rented` = the institution already holds an open rent of the provider.
  */
 async function cartRows(ex: Executor, inst: ActiveInstitution) {
-  const rentable = sql<boolean>`(${inStore()} and ${planPrices.valueCents} is not null)`;
-  const rented = sql<boolean>`(${cartItems.providerId} is not null and ${openRentOf(inst.id, sql`${providers.id}`)})`;
-  const servicePartner = sql<boolean>`(${isPartner()})`;
   return ex
-    .select({
-      id: cartItems.id,
-      providerId: providers.id,
-      serviceId: cartItems.serviceId,
-      companyName: providers.companyName,
-      imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
-      condition: providers.condition,
-      unitCount: providers.publishedUnits,
-      priceCents: planPrices.valueCents,
-      title: providerServices.title,
-      description: providerServices.description,
-      rentable,
-      rented,
-      servicePartner,
-    })
+    .select(cartColumns(inst.id))
     .from(cartItems)
     .leftJoin(providerServices, eq(providerServices.id, cartItems.serviceId))
-    .innerJoin(providers, sql`${providers.id} = coalesce(${cartItems.providerId}, ${providerServices.providerId})`)
-    .leftJoin(planPrices, and(priceOn(inst.planId), sql`${cartItems.providerId} is not null`))
+    .innerJoin(providers, cartProviderJoin())
+    .leftJoin(planPrices, cartPriceJoin(inst.planId))
     .where(eq(cartItems.sellerId, inst.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .orderBy(...cartOrder());
+}
+
+/** The same rows as JSON (`jsonArrayOf`), on plan `planId` (SQL naming the institution's plan). */
+function cartJson(ex: Executor, sellerId: number, planId: SQL) {
+  return ex
+    .select(jsonRowColumns(cartColumns(sellerId), cartOrder()))
+    .from(cartItems)
+    .leftJoin(providerServices, eq(providerServices.id, cartItems.serviceId))
+    .innerJoin(providers, cartProviderJoin())
+    .leftJoin(planPrices, cartPriceJoin(planId))
+    .where(eq(cartItems.sellerId, sellerId))
+    .orderBy(...cartOrder());
+}
+
+const cartProviderJoin = () => sql`${providers.id} = coalesce(${cartItems.providerId}, ${providerServices.providerId})`;
+const cartPriceJoin = (planId: number | SQL | null) => and(priceOn(planId), sql`${cartItems.providerId} is not null`);
+const cartOrder = () => [asc(cartItems.createdAt), asc(cartItems.id)];
+
+function cartColumns(sellerId: number) {
+  const rentable = sql<boolean>`(${inStore()} and ${planPrices.valueCents} is not null)`;
+  const rented = sql<boolean>`(${cartItems.providerId} is not null and ${openRentOf(sellerId, sql`${providers.id}`)})`;
+  const servicePartner = sql<boolean>`(${isPartner()})`;
+  return {
+    id: cartItems.id,
+    providerId: providers.id,
+    serviceId: cartItems.serviceId,
+    companyName: providers.companyName,
+    imgLogoUrl: uploadUrlSql(providers.imgLogoKey),
+    condition: providers.condition,
+    unitCount: providers.publishedUnits,
+    priceCents: planPrices.valueCents,
+    title: providerServices.title,
+    description: providerServices.description,
+    rentable,
+    rented,
+    servicePartner,
+  };
 }
 type CartRow = Awaited<ReturnType<typeof cartRows>>[number];
 
@@ -91,18 +112,22 @@ export function cartService(deps: Deps) {
   const { openRent } = rentLifecycle(deps);
 
   return {
+    /** One statement: the cart's rows as JSON in the institution guard's row (the plan: the guard's `sellers.plan_id`). */
     async get(auth: AuthContext): Promise<CartResponse> {
-      const inst = await requireActiveInstitution(db, auth);
-      return toResponse(await cartRows(db, inst), inst);
+      const rows = cartJson(db, auth.user.sellerId ?? -1, sql`sellers.plan_id`);
+      const inst = await activeInstitutionWith(db, auth, jsonArrayOf<CartRow>(rows));
+      return toResponse(inst.extra, inst);
     },
 
+    /** One statement: the methods as JSON in the institution guard's row. */
     async paymentMethods(auth: AuthContext): Promise<PaymentMethod[]> {
-      await requireActiveInstitution(db, auth);
-      return db
-        .select({ id: paymentMethods.id, description: paymentMethods.description })
+      const order = [asc(paymentMethods.position), asc(paymentMethods.id)];
+      const methods = db
+        .select(jsonRowColumns({ id: paymentMethods.id, description: paymentMethods.description }, order))
         .from(paymentMethods)
         .where(eq(paymentMethods.active, 1))
-        .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+        .orderBy(...order);
+      return (await activeInstitutionWith(db, auth, jsonArrayOf<PaymentMethod>(methods))).extra;
     },
 
     async add(auth: AuthContext, body: z.output<typeof cartAddBody>) {

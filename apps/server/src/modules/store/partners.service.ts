@@ -12,7 +12,8 @@ import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { foldedMatch } from '../../platform/search';
 import { providers, providerServices, sellers } from '../../db/schema';
-import { requireActiveInstitution } from '../institutions/index';
+import { activeInstitutionWith, requireActiveInstitution } from '../institutions/index';
+import { jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
 import { prospects } from './store.tables';
 import { uploadUrlSql } from '../../platform/storage';
 
@@ -37,15 +38,17 @@ export function partnersService({ db, mailer, config }: Deps) {
 
   return {
     async list(auth: AuthContext, q: z.output<typeof partnersQuery>): Promise<PartnerCard[]> {
-      await requireActiveInstitution(db, auth);
       const filters: SQL[] = [isPartner()];
       if (q.companyName) filters.push(foldedMatch(providers.companyNameFolded, q.companyName));
-      const rows = await db
-        .select(cardColumns)
+      const order = [asc(providers.companyNameFolded), asc(providers.id)];
+      const cards = db
+        .select(jsonRowColumns(cardColumns, order))
         .from(providers)
         .where(and(...filters))
-        .orderBy(asc(providers.companyNameFolded), asc(providers.id))
+        .orderBy(...order)
         .limit(STORE_LIMITS.partnersMax);
+      // One statement: the cards as JSON in the institution guard's row.
+      const { extra: rows } = await activeInstitutionWith(db, auth, jsonArrayOf<PartnerCard>(cards));
       return rows.map((r) => ({ ...r, servicesCount: Number(r.servicesCount) }));
     },
 

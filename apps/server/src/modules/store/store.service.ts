@@ -12,13 +12,14 @@ import type { UnitContent } from '@edu/shared/units';
 import type { Executor } from '../../platform/db';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
-import { notFound } from '../../platform/errors';
-import { cappedCount } from '../../platform/lists';
+import { forbidden, notFound } from '../../platform/errors';
+import { cappedTotal } from '../../platform/lists';
+import { jsonArrayOf, jsonObject, jsonRowColumns } from '../../platform/json-rows';
 import { foldedMatch } from '../../platform/search';
 import { accessWhere, requireAccess, inStore, openRentStatusOf, priceOn } from '../access/index';
 import { itemContents, items, planPrices, providers } from '../../db/schema';
-import { unitGroups, unitsService } from '../units/index';
-import { requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
+import { groupedUnits, unitsService } from '../units/index';
+import { activeInstitutionWith, institutionHead, judgeInstitution, requireActiveInstitution, type ActiveInstitution } from '../institutions/index';
 import { uploadUrlSql } from '../../platform/storage';
 
 /** `array[…]::type[]` of literal parameters (PGlite and PostgreSQL alike). */
@@ -76,9 +77,8 @@ export function storeService(deps: Deps) {
 
   return {
     async providers(auth: AuthContext, q: z.output<typeof storeProvidersQuery>): Promise<StoreProvidersPage> {
-      const inst = await requireActiveInstitution(db, auth);
+      const sellerId = auth.user.sellerId ?? -1;
       const limit = STORE_LIMITS.pageSize;
-      if (inst.planId === null) return { data: [], total: 0, page: q.page, limit, planName: null };
       const filters: SQL[] = [inStore()];
       if (q.companyName) filters.push(foldedMatch(providers.companyNameFolded, q.companyName));
       const conditions = [...new Set(q.condition ?? [])];
@@ -88,22 +88,30 @@ export function storeService(deps: Deps) {
       if (q.knowledges?.length) filters.push(sql`${providers.publishedKnowledgeIds} && ${sqlArray(q.knowledges, 'int')}`);
       if (q.levelOfLearning?.length) filters.push(sql`${providers.publishedLevels} && ${sqlArray(q.levelOfLearning, 'text')}`);
       const where = and(...filters);
-      const join = priceOn(inst.planId);
-      const rows = await db
-        .select(cardColumns(inst.id))
+      // The institution's plan, from the guard's own row: the page and its total are read in the guard's statement.
+      const join = priceOn(sql`sellers.plan_id`);
+      const order = [desc(providers.createdAt), desc(providers.id)];
+      const page = db
+        .select(jsonRowColumns(cardColumns(sellerId), order))
         .from(providers)
         .innerJoin(planPrices, join)
         .where(where)
-        .orderBy(desc(providers.createdAt), desc(providers.id))
+        .orderBy(...order)
         .limit(limit)
         .offset((q.page - 1) * limit);
-      const total = await cappedCount(db, db.select({ one: sql`1` }).from(providers).innerJoin(planPrices, join).where(where).$dynamic());
-      return { data: rows.map(toCard), total, page: q.page, limit, planName: inst.planName };
+      const total = cappedTotal(db.select({ one: sql`1` }).from(providers).innerJoin(planPrices, join).where(where).$dynamic());
+      const inst = await activeInstitutionWith(db, auth, sql<{ rows: CardRow[]; total: number }>`json_build_object('rows', ${jsonArrayOf(page)}, 'total', ${total})`);
+      if (inst.planId === null) return { data: [], total: 0, page: q.page, limit, planName: null };
+      return { data: inst.extra.rows.map(toCard), total: Number(inst.extra.total), page: q.page, limit, planName: inst.planName };
     },
 
     async provider(auth: AuthContext, id: number): Promise<StoreProviderDetail> {
-      const inst = await requireActiveInstitution(db, auth);
-      return providerIn(db, inst, id);
+      const sellerId = auth.user.sellerId ?? -1;
+      const card = sql<(CardRow & { description: string | null }) | null>`(select ${jsonObject({ ...cardColumns(sellerId), description: providers.description })}
+        from ${providers} join ${planPrices} on ${priceOn(sql`sellers.plan_id`)} where ${and(eq(providers.id, id), inStore())})`;
+      const inst = await activeInstitutionWith(db, auth, card);
+      if (inst.planId === null || !inst.extra) throw notFound();
+      return { ...toCard(inst.extra), description: inst.extra.description };
     },
 
     /**
@@ -111,15 +119,23 @@ export function storeService(deps: Deps) {
      * units and count, or one area's page. Every unit answered passes the gate's unit.storeRead (the published version).
      */
     async units(auth: AuthContext, q: z.output<typeof storeUnitsQuery>): Promise<StoreUnitsResponse> {
-      const inst = await requireActiveInstitution(db, auth);
-      const provider = await providerIn(db, inst, q.providerId);
-      const scope = [provider.id];
+      // One statement: the institution's guard and "the provider is in its store" (providerIn's question) head the
+      // units, which are read only when both hold; judged after it in the guards' order (403, then 404).
+      const sellerId = auth.user.sellerId;
+      if (sellerId === null) throw forbidden();
+      const head = sql`select i.status, i.ok and p.found as ok, p.found from (${institutionHead(sellerId)}) i
+        cross join lateral (select exists (select 1 from ${providers} join ${planPrices} on ${priceOn(sql`i.plan_id`)}
+          where ${providers.id} = ${q.providerId} and ${inStore()}) as found) p`;
+      const scope = { head, providers: (p: SQL) => sql`${p} = ${q.providerId}` };
       const filters = { title: q.companyName, knowledges: q.knowledges, levels: q.levelOfLearning };
       const gate = accessWhere(auth, 'unit.storeRead');
-      const groups =
+      const read =
         q.group === undefined
-          ? await unitGroups.overview(db, scope, filters, STORE_LIMITS.groupShort, gate)
-          : await unitGroups.page(db, scope, filters, q.group, q.page, STORE_LIMITS.groupPage, gate);
+          ? await groupedUnits.overview(deps, scope, filters, STORE_LIMITS.groupShort, gate)
+          : await groupedUnits.page(deps, scope, filters, q.group, q.page, STORE_LIMITS.groupPage, gate);
+      judgeInstitution(read.head);
+      if (!read.head?.found) throw notFound();
+      const groups = read.groups;
       return { groups: groups.map((g) => ({ ...g, units: g.units.map(({ providerId: _p, ratingSum: _s, ratingCount: _c, ...u }) => u) })) };
     },
 

@@ -5,7 +5,7 @@
  * entries (edit_user, update_user_status, created_new_user) and the first-password e-mail are the
  * same as on /users/*.
  */
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
 import type { providerMemberBody, teamMemberBody, teamQuery } from '@edu/shared/team';
@@ -13,7 +13,7 @@ import type { Deps } from '../../platform/deps';
 import { forbidden, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { users } from '../../db/schema';
-import { toUserRow, usersService } from '../users/index';
+import { userPage, usersService } from '../users/index';
 import { foldedMatch } from '../../platform/search';
 import { requireAccess } from '../access/index';
 
@@ -23,7 +23,7 @@ export function teamService(deps: Deps) {
   const { db } = deps;
   const usersSvc = usersService(deps);
 
-  /** One page of the users matching `scope`, never the viewer. Two queries whatever the page size. */
+  /** One page of the users matching `scope`, never the viewer: one statement. */
   async function list(auth: AuthContext, scope: SQL, q: TeamQuery) {
     const conditions: SQL[] = [scope, ne(users.id, auth.user.id)];
     if (q.status) conditions.push(eq(users.status, q.status));
@@ -31,11 +31,7 @@ export function teamService(deps: Deps) {
     if (q.name) conditions.push(foldedMatch(users.nameFolded, q.name));
     const where = and(...conditions);
     const order = q.order === 'name' ? [asc(users.nameFolded), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-    const [rows, [total]] = await Promise.all([
-      db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
-      db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { data: rows.map(toUserRow), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+    return userPage(db, where, order, q);
   }
 
   /** A member of the viewer's own seller other than the viewer; another seller's user is 404. */

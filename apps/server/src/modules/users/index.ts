@@ -1,5 +1,5 @@
 /** The users module's front door: what other modules, app.ts and main.ts may use of it. */
-export { emailTaken, findUserByEmail, loadSessionUser, toUserRow } from './users.queries';
+export { emailTaken, findUserByEmail, loadSessionUser, toUserRow, userPage } from './users.queries';
 export { usersModule } from './users.routes';
 export { usersService } from './users.service';
 export { consumeToken, findToken, issueToken } from './user-tokens';

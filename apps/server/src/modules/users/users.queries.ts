@@ -1,5 +1,5 @@
 /** Reads of users shared by several modules. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@edu/shared/auth';
 import type { UserStatus, UserType } from '@edu/shared/access';
 import type { UserRow } from '@edu/shared/users';
@@ -11,6 +11,7 @@ import { effectiveType } from '../../platform/sessions';
 import { providers, sellers } from '../../db/schema';
 import { users } from './users.tables';
 import { uploadUrl } from '../../platform/storage';
+import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
@@ -49,7 +50,40 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
   };
 }
 
-export function toUserRow(user: typeof users.$inferSelect): UserRow {
+/** The columns a user row shows (toUserRow). */
+const userRowColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  type: users.type,
+  status: users.status,
+  avatarKey: users.avatarKey,
+  providerId: users.providerId,
+  sellerId: users.sellerId,
+  createdAt: users.createdAt,
+};
+
+type UserRowRecord = Pick<typeof users.$inferSelect, keyof typeof userRowColumns>;
+
+/**
+ * One page of the users `where` answers, in `order`, with the capped total: one statement (a second only for a page
+ * past the end). The users admin list and the team lists.
+ */
+export async function userPage(db: Executor, where: SQL | undefined, order: SQL[], q: { page: number; limit: number }) {
+  const offset = (q.page - 1) * q.limit;
+  const filter = () => db.select({ one: sql`1` }).from(users).where(where).$dynamic();
+  const rows = await db
+    .select({ ...userRowColumns, total: cappedTotal(filter()) })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(offset);
+  const page = await pageOf(rows, offset, () => cappedCount(db, filter()));
+  return { data: page.rows.map(toUserRow), total: page.total, page: q.page, limit: q.limit };
+}
+
+export function toUserRow(user: UserRowRecord): UserRow {
   return {
     id: user.id,
     name: user.name,

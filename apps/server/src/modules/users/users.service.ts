@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { canManageUser, canViewUser, manageableTypes, type UserType } from '@edu/shared/access';
@@ -7,13 +7,13 @@ import type { userCreateBody, userStatusBody, userUpdateBody, usersFilterQuery }
 import type { Deps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
-import { revokeUserSessions, type AuthContext } from '../../platform/sessions';
+import { revokeUserSessions, sessionsEnded, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
 import { users } from './users.tables';
 import { foldedMatch } from '../../platform/search';
-import { emailTaken, toUserRow } from './users.queries';
+import { emailTaken, toUserRow, userPage } from './users.queries';
 import { uploadUrl } from '../../platform/storage';
 
 export function usersService(deps: Deps) {
@@ -84,11 +84,7 @@ export function usersService(deps: Deps) {
       const where = conditions.length ? and(...conditions) : undefined;
       // A-Z as a pt-BR reader expects it: accents and case ignored, whatever the database collation.
       const order = q.order === 'name' ? [asc(users.nameFolded), asc(users.name), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-      const [rows, [total]] = await Promise.all([
-        db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { data: rows.map(toUserRow), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+      return userPage(db, where, order, q);
     },
 
     async view(auth: AuthContext, id: number) {
@@ -160,11 +156,13 @@ export function usersService(deps: Deps) {
         canManageUser(auth.user, { id: t.id, type: t.type as UserType, providerId: t.providerId, sellerId: t.sellerId }),
       );
       if (targets.length !== ids.length || allowed.length !== ids.length) throw forbidden();
+      const heard = Promise.all(ids.map((id) => sessionsEnded(deps.database, id)));
       await db.transaction(async (tx) => {
         await tx.update(users).set({ status: body.status, updatedAt: new Date() }).where(inArray(users.id, ids));
         if (body.status !== 'active') for (const id of ids) await revokeUserSessions(tx, id);
         await record(tx, { userId: auth.user.id, sellerId: auth.user.sellerId, action: 'update_user_status', data: { ids, status: body.status } });
       });
+      await heard;
       return { updated: ids.length };
     },
   };
