@@ -1,14 +1,26 @@
 /**
- * CSV exports of the reports: csv-stringify writes them, ';'-separated (spec 3 §9), UTF-8 with a
- * BOM so Excel in pt-BR opens accents correctly, streamed to the client page by page so a large range never sits in
- * memory. Every report's export goes through `sendCsv`. A text cell a spreadsheet would run as a formula (first
- * character =, +, -, @, tab or carriage return: CSV injection) gets a leading apostrophe; numbers are written as is.
+ * CSV exports of the reports: ';'-separated (spec 3 §9), CRLF line ends, UTF-8 with a BOM so Excel in pt-BR opens
+ * accents correctly — the bytes csv-stringify wrote with those options (a cell with ';', '"' or CRLF quoted, '"'
+ * doubled). A text cell a spreadsheet would run as a formula (first character =, +, -, @, tab or carriage return: CSV
+ * injection) gets a leading apostrophe; numbers are written as is.
+ *
+ * Speed (a 10,000-row export in well under a second): the rows come in batches (`keysetBatches`: one statement per
+ * batch, the next one asked for while the previous is written), each line is built as a plain string, and the lines
+ * go out in chunks of about 64 KB (`csvChunks`), so the response compressor sees a few large writes instead of one
+ * per row. The first batch goes out at once, so the download starts before the rest is read.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify';
 
 export const CSV_SEPARATOR = ';';
+const RECORD_END = '\r\n';
+const BOM = '\uFEFF';
+
+/** Characters written to the response at a time (at least; a chunk ends after the row that filled it). */
+export const CSV_CHUNK_CHARS = 64 * 1024;
+
+export type CsvCell = string | number | null;
+export type CsvRow = readonly CsvCell[];
 
 /** A text cell made inert for spreadsheets (OWASP "CSV injection"). */
 export const neutralizeCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -19,37 +31,93 @@ export function attachmentName(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** What csv-stringify quoted with these options: the separator, a quote, or the record delimiter CRLF (not a lone CR or LF). */
+const NEEDS_QUOTES = /[;"]|\r\n/;
+
+/** One cell: null empty, a number as JavaScript prints it, text quoted when it holds ';', '"' or CRLF. */
+function csvCell(value: CsvCell, neutralize: boolean): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = neutralize ? neutralizeCell(value) : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One record with its CRLF; its text cells neutralised (not the header's, which are the file's own). */
+export function csvLine(row: CsvRow, neutralize = true): string {
+  let line = '';
+  for (let i = 0; i < row.length; i++) line += (i === 0 ? '' : CSV_SEPARATOR) + csvCell(row[i]!, neutralize);
+  return line + RECORD_END;
+}
+
 /**
- * Streams a CSV: the header row, then every row the async iterable yields (read it page by page from the database).
- * The route handler returns what this answers.
+ * The file's text in chunks: the BOM and header with the first batch (at once, however small), then chunks of at
+ * least `chunkChars` characters, and the rest at the end.
  */
-export function sendCsv(
-  reply: FastifyReply,
-  fileName: string,
+export async function* csvChunks(
   header: readonly string[],
-  rows: AsyncIterable<readonly (string | number | null)[]>,
-): Readable {
-  const csv = stringify({ delimiter: CSV_SEPARATOR, bom: true, header: false, record_delimiter: 'windows' });
-  const source = Readable.from(
-    (async function* () {
-      yield [...header];
-      for await (const row of rows) yield row.map((v) => (v === null ? '' : typeof v === 'string' ? neutralizeCell(v) : v));
-    })(),
-  );
-  source.on('error', (err) => csv.destroy(err));
-  source.pipe(csv);
+  batches: AsyncIterable<readonly CsvRow[]>,
+  chunkChars = CSV_CHUNK_CHARS,
+): AsyncGenerator<string> {
+  let text = BOM + csvLine(header, false);
+  let started = false;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      text += csvLine(row);
+      if (text.length >= chunkChars) {
+        yield text;
+        text = '';
+        started = true;
+      }
+    }
+    if (!started && text) {
+      yield text;
+      text = '';
+      started = true;
+    }
+  }
+  if (text) yield text;
+}
+
+/**
+ * Streams a CSV: the header row, then every batch of rows the async iterable yields (`keysetBatches` reads them from
+ * the database). The route handler returns what this answers.
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], batches: AsyncIterable<readonly CsvRow[]>): Readable {
   reply
     .header('content-disposition', attachmentName(fileName))
     .header('cache-control', 'private, no-store')
     .type('text/csv; charset=utf-8');
-  return csv;
+  return Readable.from(csvChunks(header, batches), { objectMode: false });
 }
 
-/** Reads a query page by page (keyset or offset, the caller's choice) as one async iterable of rows. */
-export async function* pages<T>(fetch: (offset: number, limit: number) => Promise<T[]>, limit = 1000): AsyncIterable<T> {
-  for (let offset = 0; ; offset += limit) {
-    const batch = await fetch(offset, limit);
-    yield* batch;
-    if (batch.length < limit) return;
+/** Rows of an export's first batch: a small first statement, so the download starts at once. */
+export const CSV_FIRST_BATCH = 1000;
+
+/**
+ * A query read in keyset batches: `read(after, limit)` answers up to `limit` rows in the export's order after the key
+ * `after` (undefined: from the first row), ordered with a unique tiebreaker, so no row is skipped or repeated. The
+ * first batch is small (`first` rows: the first bytes leave early), the others `size` rows; the next batch is asked
+ * for as soon as one arrives (the database works while this one is written); a short batch is the last.
+ */
+export async function* keysetBatches<T, K>(
+  read: (after: K | undefined, limit: number) => Promise<T[]>,
+  keyOf: (last: T) => K,
+  size: number,
+  first = Math.min(size, CSV_FIRST_BATCH),
+): AsyncGenerator<T[]> {
+  // Each read is marked as handled when asked for: a download abandoned while the next batch is read must not leave
+  // an unhandled rejection (awaiting it still throws).
+  const ask = (after: K | undefined, limit: number) => {
+    const batch = read(after, limit);
+    batch.catch(() => undefined);
+    return { batch, limit };
+  };
+  let next = ask(undefined, first);
+  for (;;) {
+    const batch = await next.batch;
+    const more = batch.length >= next.limit;
+    if (more) next = ask(keyOf(batch[batch.length - 1]!), size);
+    yield batch;
+    if (!more) return;
   }
 }

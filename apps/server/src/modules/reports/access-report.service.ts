@@ -40,6 +40,7 @@ import { monthOf, monthRange, readTrend, rowsOf } from './access-ranges';
 import { rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
 import { ltiConnections } from '../../db/schema';
+import { keysetBatches, type CsvRow } from '../../platform/csv-export';
 
 type Filters = z.output<typeof accessReportFilters>;
 
@@ -54,7 +55,7 @@ interface StudentRow {
   last_access_text: string | null;
 }
 
-/** Students per CSV batch. */
+/** Students per CSV batch (each student's rollups are read by primary key: the batch's time grows with it). */
 const CSV_BATCH = 1000;
 
 /** The students of the scope with an access in [start, end] (an `a` alias on access_student_activity). */
@@ -258,20 +259,18 @@ export function accessReportService(deps: Deps) {
 
     /**
      * The CSV's rows (Instituição; Aluno; Total de acessos; Último acesso), in report order, every student of the
-     * period, 1,000 students at a time (keyset on the report order). The scope is checked before the first byte, so
-     * a refusal is a JSON error.
+     * period, 1,000 students at a time (keyset on the report order; the next batch read while one is written). The
+     * scope is checked before the first byte, so a refusal is a JSON error.
      */
-    async csvRows(auth: AuthContext, q: Filters): Promise<AsyncIterable<(string | number)[]>> {
+    async csvRows(auth: AuthContext, q: Filters): Promise<AsyncIterable<CsvRow[]>> {
       const sellerId = await ready(auth, q.seller_id);
+      const read = async (after: StudentRow | undefined, limit: number) => {
+        const batch = await students(q, sellerId, limit, 0, after);
+        const nameOf = await studentNames(batch);
+        return batch.map((r) => ({ key: r, row: [r.seller, nameOf(r), Number(r.total ?? 0), r.last_access_text ?? ''] as CsvRow }));
+      };
       return (async function* () {
-        let after: StudentRow | undefined;
-        for (;;) {
-          const batch = await students(q, sellerId, CSV_BATCH, 0, after);
-          const nameOf = await studentNames(batch);
-          for (const r of batch) yield [r.seller, nameOf(r), Number(r.total ?? 0), r.last_access_text ?? ''];
-          if (batch.length < CSV_BATCH) return;
-          after = batch[batch.length - 1];
-        }
+        for await (const batch of keysetBatches(read, (last) => last.key, CSV_BATCH)) yield batch.map((r) => r.row);
       })();
     },
 
