@@ -125,17 +125,19 @@ export function reviewQueriesService(deps: Deps) {
       sql`, `,
     );
     const where = o.where ?? sql`true`;
-    const page = sql`order by ${sql.join(o.order, sql`, `)} limit ${STAFF_UNITS_PAGE_SIZE} offset ${o.offset}`;
+    // The constants as literals: a generic plan of the prepared statement knows them.
+    const [size, cap, capPlus] = [STAFF_UNITS_PAGE_SIZE, COUNT_CAP, COUNT_CAP + 1].map((n) => sql.raw(String(n)));
+    const page = sql`order by ${sql.join(o.order, sql`, `)} limit ${size} offset ${o.offset}`;
     if (!o.search) {
-      return sql`(select ${keys}, (select count(*)::int from (select 1 from ${o.table} where ${where} limit ${COUNT_CAP + 1}) capped) as total
+      return sql`(select ${keys}, (select count(*)::int from (select 1 from ${o.table} where ${where} limit ${capPlus}) capped) as total
         from ${o.table} where ${where} ${page}) w`;
     }
-    return sql`(with m as materialized (select ${keys} from ${o.table} where ${where} limit ${COUNT_CAP + 1}),
+    return sql`(with m as materialized (select ${keys} from ${o.table} where ${where} limit ${capPlus}),
         n as (select count(*)::int as total from m)
       select ${names}, (select total from n) as total from (
-        (select ${names} from m where (select total from n) <= ${COUNT_CAP} order by ${o.keyOrder} limit ${STAFF_UNITS_PAGE_SIZE} offset ${o.offset})
+        (select ${names} from m where (select total from n) <= ${cap} order by ${o.keyOrder} limit ${size} offset ${o.offset})
         union all
-        (select ${keys} from ${o.table} where ${where} and (select total from n) > ${COUNT_CAP} ${page})
+        (select ${keys} from ${o.table} where ${where} and (select total from n) > ${cap} ${page})
       ) p) w`;
   }
 
