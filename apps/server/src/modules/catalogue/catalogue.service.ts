@@ -18,8 +18,8 @@ import { record } from '../../platform/audit';
 import { accessWhere, activelyRentedProviders, grantActor, requireAccess, type Actor } from '../access/index';
 import { itemContents, items, providers, subjectItems, subjects } from '../../db/schema';
 import { groupedUnits, type GroupedUnit, type GroupScope, unitsService } from '../units/index';
-import { requireActiveInstitution } from '../institutions/index';
-import { institutionHead, judgeInstitution, repinUnitInSubjects } from '../subjects/index';
+import { institutionHead, judgeInstitution, requireActiveInstitution } from '../institutions/index';
+import { repinUnitInSubjects } from '../subjects/index';
 
 /** One decimal, as the catalogue shows it (spec 3 §2.13). */
 const average = (sum: number, count: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);

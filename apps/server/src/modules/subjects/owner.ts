@@ -9,13 +9,10 @@
  * `ownerOf` would have from that row's status.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { RENT_MSG } from '@edu/shared/rent-machine';
-import { isInstitutionActive } from '@edu/shared/institutions';
 import type { Executor } from '../../platform/db';
 import { forbidden } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { institutionActive } from '../access/index';
-import { requireActiveInstitution } from '../institutions/index';
+import { institutionHead, judgeInstitution, requireActiveInstitution } from '../institutions/index';
 
 export type Owner = { kind: 'seller'; id: number } | { kind: 'provider'; id: number };
 
@@ -24,17 +21,6 @@ export async function ownerOf(ex: Executor, auth: AuthContext, kind: Owner['kind
   if (kind === 'seller') return { kind, id: (await requireActiveInstitution(ex, auth)).id };
   if (auth.user.providerId === null) throw forbidden();
   return { kind, id: auth.user.providerId };
-}
-
-/** requireActiveInstitution's guard as a one-row select of institution `sellerId`: `status`, `ok` (it is ACTIVE). */
-export const institutionHead = (sellerId: number): SQL =>
-  sql`select s.status, ${institutionActive(sql`s.status`)} as ok from sellers s where s.id = ${sellerId}`;
-
-/** requireActiveInstitution's answer for the guard row read with `institutionHead` (undefined: no such institution). */
-export function judgeInstitution(head: { status?: unknown } | undefined): void {
-  if (!head) throw forbidden();
-  if (head.status === 'suspended') throw forbidden(RENT_MSG.suspended);
-  if (!isInstitutionActive(head.status as string)) throw forbidden();
 }
 
 /**

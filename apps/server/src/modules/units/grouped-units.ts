@@ -35,7 +35,7 @@ export interface GroupScope {
 }
 
 type Deps = { db: Db; database: Database };
-type Head = Record<string, unknown> & { ok: boolean };
+type Head = { ok: boolean; status?: unknown; [column: string]: unknown };
 
 const intArray = (values: readonly number[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[]`;
 const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
