@@ -87,7 +87,18 @@ export function sendCsv(reply: FastifyReply, fileName: string, header: readonly 
     .header('content-disposition', attachmentName(fileName))
     .header('cache-control', 'private, no-store')
     .type('text/csv; charset=utf-8');
-  return Readable.from(csvChunks(header, batches), { objectMode: false });
+  return Readable.from(headersFirst(reply, csvChunks(header, batches)), { objectMode: false });
+}
+
+/**
+ * The chunks, once the response's headers have left: the route's answer is written (writeHead) right after the
+ * handler returns, and Node would hold the headers until the first body bytes — which, compressed, may come only at
+ * the end. Flushed a moment after, so the download starts while the first batch is read.
+ */
+async function* headersFirst(reply: FastifyReply, chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (reply.raw.headersSent && !reply.raw.writableEnded) reply.raw.flushHeaders();
+  yield* chunks;
 }
 
 /** Rows of an export's first batch: a small first statement, so the download starts at once. */
