@@ -3,11 +3,14 @@
  * searches), the staff to delegate to, the dashboard's published units, the feedback report, Minhas Unidades (tabs,
  * search, trash) and the tag search: a warm GET sends one statement (the page's rows and its total together).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { itemFeedbacks, users } from '../src/db/schema';
 import { authHeader, createTestApp, demoEmail, signIn, statementsOf, type TestApp } from './harness';
 import { buildUnit } from './factories';
+
+// Statements are counted on the PostgreSQL driver (the embedded PGlite sends none through it): there the answers are checked only.
+const onPostgres = inject('testDatabase') !== null;
 
 describe('statements of the unit lists', () => {
   let t: TestApp;
@@ -55,7 +58,7 @@ describe('statements of the unit lists', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(rowsOf(res.json()).length, res.body).toBeGreaterThan(0);
       const { statements } = await statementsOf(t.app, url, tok[who]);
-      expect(statements).toBe(1);
+      if (onPostgres) expect(statements).toBe(1);
     });
   }
 
@@ -66,6 +69,7 @@ describe('statements of the unit lists', () => {
     expect(body.content).toEqual([]);
     expect(body.counts.all).toBeGreaterThan(0);
     expect(body.total).toBe(body.counts.all);
-    expect((await statementsOf(t.app, url, tok.provider)).statements).toBe(1);
+    const { statements } = await statementsOf(t.app, url, tok.provider);
+    if (onPostgres) expect(statements).toBe(1);
   });
 });
