@@ -3,14 +3,15 @@
  * with its plan and its seller user, and the plan options of the create/edit modal. The row helpers here are
  * shared with the writes (institution-commands.ts, institution-status.ts).
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeGrants, type InstitutionRow, type SellerStatus, type institutionsQuery } from '@edu/shared/institutions';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { folded, searchMatch } from '../../platform/search';
-import { cappedCount } from '../../platform/lists';
+import { cappedTotal } from '../../platform/lists';
+import { planNamesOf } from '../plans/index';
 import { uploadUrl } from '../../platform/storage';
 import { plans, users } from '../../db/schema';
 import { sellers } from './institutions.tables';
@@ -47,7 +48,7 @@ export async function ownersOf(db: Executor, sellerIds: number[]): Promise<Map<n
   return map;
 }
 
-function toRow(s: SellerRecord, planName: string | null, owner: OwnerRecord | undefined): InstitutionRow {
+function toRow(s: Pick<SellerRecord, 'id' | 'name' | 'companyName' | 'cnpj' | 'status' | 'logoKey' | 'planId' | 'createdAt' | 'grants'>, planName: string | null, owner: OwnerRecord | undefined): InstitutionRow {
   return {
     id: s.id,
     name: s.name,
@@ -75,7 +76,8 @@ export async function loadRow(ex: Executor, id: number): Promise<InstitutionRow>
   return toRow(found.seller, found.planName, owners.get(id));
 }
 
-export function institutionQueries({ db }: Pick<Deps, 'db'>) {
+export function institutionQueries(deps: Pick<Deps, 'db' | 'database'>) {
+  const { db } = deps;
   return {
     async list(q: z.output<typeof institutionsQuery>) {
       const search: SQL | undefined = q.companyName
@@ -86,37 +88,92 @@ export function institutionQueries({ db }: Pick<Deps, 'db'>) {
         q.order === 'name'
           ? [asc(folded(sellers.name)), asc(sellers.name), asc(sellers.id)]
           : [desc(sellers.createdAt), desc(sellers.id)];
-      const [rows, total, [counts]] = await Promise.all([
-        db
-          .select({ seller: sellers, planName: plans.name })
-          .from(sellers)
-          .leftJoin(plans, eq(plans.id, sellers.planId))
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        cappedCount(db, db.select({ one: sql`1` }).from(sellers).where(where).$dynamic()),
+      // One statement: a head row (the tabs' counts, the capped total) left-joined to the page, each row with its
+      // owner (the institution's oldest seller user) as JSON; the plan's name comes from the plans in memory.
+      const head = db
+        .select({
+          all: sql<number>`count(*)::int`.as('all'),
+          active: sql<number>`(count(*) filter (where ${sellers.status} = 'active'))::int`.as('active'),
+          pending: sql<number>`(count(*) filter (where ${sellers.status} = 'pending'))::int`.as('pending'),
+          suspended: sql<number>`(count(*) filter (where ${sellers.status} = 'suspended'))::int`.as('suspended'),
+          total: cappedTotal(db.select({ one: sql`1` }).from(sellers).where(where).$dynamic()).as('total'),
+        })
+        .from(sellers)
+        .where(search)
+        .as('head');
+      const page = db
+        .select({
+          id: sellers.id,
+          name: sellers.name,
+          companyName: sellers.companyName,
+          cnpj: sellers.cnpj,
+          status: sellers.status,
+          logoKey: sellers.logoKey,
+          planId: sellers.planId,
+          createdAt: sellers.createdAt,
+          grants: sellers.grants,
+          // Written qualified: drizzle names a column of the one selected table unqualified, which here would be u.id.
+          owner: sql<{ id: number; name: string; email: string; avatarKey: string | null } | null>`(select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'avatarKey', u.avatar_key)
+            from users u where u.seller_id = sellers.id and u.type = 'seller' and u.status <> 'exclused' order by u.id limit 1)`.as('owner'),
+          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+        })
+        .from(sellers)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .as('page');
+      const [joined, planNames] = await Promise.all([
         db
           .select({
-            all: count(),
-            active: sql<string>`count(*) filter (where ${sellers.status} = 'active')`,
-            pending: sql<string>`count(*) filter (where ${sellers.status} = 'pending')`,
-            suspended: sql<string>`count(*) filter (where ${sellers.status} = 'suspended')`,
+            all: head.all,
+            active: head.active,
+            pending: head.pending,
+            suspended: head.suspended,
+            total: head.total,
+            id: page.id,
+            name: page.name,
+            companyName: page.companyName,
+            cnpj: page.cnpj,
+            status: page.status,
+            logoKey: page.logoKey,
+            planId: page.planId,
+            createdAt: page.createdAt,
+            grants: page.grants,
+            owner: page.owner,
           })
-          .from(sellers)
-          .where(search),
+          .from(head)
+          .leftJoin(page, sql`true`)
+          .orderBy(page.n),
+        planNamesOf(deps),
       ]);
-      const owners = await ownersOf(db, rows.map((r) => r.seller.id));
+      const first = joined[0];
+      const data = joined.flatMap((r) => {
+        if (r.id === null) return [];
+        const row = {
+          id: r.id,
+          name: r.name!,
+          companyName: r.companyName!,
+          cnpj: r.cnpj!,
+          status: r.status!,
+          logoKey: r.logoKey,
+          planId: r.planId,
+          createdAt: r.createdAt!,
+          grants: r.grants!,
+        };
+        const owner = r.owner ? { ...r.owner, status: '', emailConfirmedAt: null, sellerId: r.id } : undefined;
+        return [toRow(row, r.planId !== null ? (planNames.get(r.planId) ?? null) : null, owner)];
+      });
       return {
-        data: rows.map((r) => toRow(r.seller, r.planName, owners.get(r.seller.id))),
-        total,
+        data,
+        total: Number(first?.total ?? 0),
         page: q.page,
         limit: q.limit,
         counts: {
-          all: Number(counts?.all ?? 0),
-          active: Number(counts?.active ?? 0),
-          pending: Number(counts?.pending ?? 0),
-          suspended: Number(counts?.suspended ?? 0),
+          all: Number(first?.all ?? 0),
+          active: Number(first?.active ?? 0),
+          pending: Number(first?.pending ?? 0),
+          suspended: Number(first?.suspended ?? 0),
         },
       };
     },

@@ -71,8 +71,13 @@ export async function rentRow(ex: Executor, rentId: number): Promise<RentRow> {
   return toRentRow(row);
 }
 
-/** The open rents of one institution, filtered, ordered and paged, with the counts per status. */
-async function listOf(ex: Executor, sellerId: number, q: ListQuery, scope: SQL | undefined) {
+type SellerHead = { id: number; name: string; planId: number | null; status: string };
+
+/**
+ * The open rents of one institution, filtered, ordered and paged, with the counts per status, in one statement: a
+ * head row (the counts; with `withSeller`, the institution itself, null when missing) left-joined to the page.
+ */
+async function listOf(ex: Executor, sellerId: number, q: ListQuery, scope: SQL | undefined, withSeller = false) {
   const base: SQL[] = [eq(rents.sellerId, sellerId), inArray(rents.status, [...OPEN_RENT_STATUSES])];
   if (scope) base.push(scope);
   if (q.name) base.push(foldedMatch(providers.companyNameFolded, q.name));
@@ -83,26 +88,86 @@ async function listOf(ex: Executor, sellerId: number, q: ListQuery, scope: SQL |
     q.order === 'name'
       ? [asc(providers.companyNameFolded), asc(providers.companyName), asc(rents.id)]
       : [desc(rents.createdAt), desc(rents.id)];
-  const [rows, [counts]] = await Promise.all([
-    selectRows(ex).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
-    ex
-      .select({
-        all: count(),
-        active: sql<string>`count(*) filter (where ${rents.status} = 'active')`,
-        requested: sql<string>`count(*) filter (where ${rents.status} = 'requested')`,
-        waiting: sql<string>`count(*) filter (where ${rents.status} = 'waiting')`,
-      })
-      .from(rents)
-      .innerJoin(providers, eq(providers.id, rents.providerId))
-      .where(baseWhere),
-  ]);
+  const head = ex
+    .select({
+      all: sql<number>`count(*)::int`.as('all'),
+      active: sql<number>`(count(*) filter (where ${rents.status} = 'active'))::int`.as('active'),
+      requested: sql<number>`(count(*) filter (where ${rents.status} = 'requested'))::int`.as('requested'),
+      waiting: sql<number>`(count(*) filter (where ${rents.status} = 'waiting'))::int`.as('waiting'),
+      seller: (withSeller
+        ? sql<SellerHead | null>`(select json_build_object('id', s.id, 'name', s.name, 'planId', s.plan_id, 'status', s.status) from sellers s where s.id = ${sellerId})`
+        : sql<null>`null::json`
+      ).as('seller'),
+    })
+    .from(rents)
+    .innerJoin(providers, eq(providers.id, rents.providerId))
+    .where(baseWhere)
+    .as('head');
+  const page = ex
+    .select({
+      ...rowColumns,
+      imgLogoUrl: rowColumns.imgLogoUrl.as('img_logo_url'),
+      everActive: rowColumns.everActive.as('ever_active'),
+      n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+    })
+    .from(rents)
+    .innerJoin(providers, eq(providers.id, rents.providerId))
+    .innerJoin(plans, eq(plans.id, rents.planId))
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as('page');
+  const joined = await ex
+    .select({
+      all: head.all,
+      active: head.active,
+      requested: head.requested,
+      waiting: head.waiting,
+      seller: head.seller,
+      id: page.id,
+      status: page.status,
+      providerId: page.providerId,
+      companyName: page.companyName,
+      imgLogoUrl: page.imgLogoUrl,
+      units: page.units,
+      planId: page.planId,
+      planName: page.planName,
+      valueCents: page.valueCents,
+      createdAt: page.createdAt,
+      cancelRequestedAt: page.cancelRequestedAt,
+      everActive: page.everActive,
+    })
+    .from(head)
+    .leftJoin(page, sql`true`)
+    .orderBy(page.n);
+  const first = joined[0];
   const c: RentCounts = {
-    all: Number(counts?.all ?? 0),
-    active: Number(counts?.active ?? 0),
-    requested: Number(counts?.requested ?? 0),
-    waiting: Number(counts?.waiting ?? 0),
+    all: Number(first?.all ?? 0),
+    active: Number(first?.active ?? 0),
+    requested: Number(first?.requested ?? 0),
+    waiting: Number(first?.waiting ?? 0),
   };
-  return { data: rows.map(toRentRow), total: q.status ? c[q.status] : c.all, page: q.page, limit: q.limit, counts: c };
+  const data = joined.flatMap(({ all: _a, active: _ac, requested: _r, waiting: _w, seller: _s, ...r }) =>
+    r.id === null
+      ? []
+      : [
+          toRentRow({
+            ...r,
+            id: r.id,
+            status: r.status!,
+            providerId: r.providerId!,
+            companyName: r.companyName!,
+            units: r.units!,
+            planId: r.planId!,
+            planName: r.planName!,
+            valueCents: r.valueCents!,
+            createdAt: r.createdAt!,
+            everActive: !!r.everActive,
+          }),
+        ],
+  );
+  return { data, total: q.status ? c[q.status] : c.all, page: q.page, limit: q.limit, counts: c, seller: first?.seller ?? null };
 }
 
 /** Institution `sellerId` (404 when missing). */
@@ -131,13 +196,14 @@ export function rentQueries({ db }: Pick<Deps, 'db'>) {
     async list(auth: AuthContext, q: ListQuery) {
       const sellerId = auth.user.sellerId;
       if (sellerId === null) return { data: [], total: 0, page: q.page, limit: q.limit, counts: { all: 0, active: 0, requested: 0, waiting: 0 } };
-      return listOf(db, sellerId, q, accessWhere(auth, 'rent.read'));
+      const { seller: _seller, ...page } = await listOf(db, sellerId, q, accessWhere(auth, 'rent.read'));
+      return page;
     },
 
     /** Rentals control of one institution (admin, director). */
     async control(sellerId: number, q: ListQuery) {
-      const seller = await loadSeller(db, sellerId);
-      const page = await listOf(db, sellerId, q, undefined);
+      const { seller, ...page } = await listOf(db, sellerId, q, undefined, true);
+      if (!seller) throw notFound();
       return { ...page, seller: { id: seller.id, name: seller.name, planId: seller.planId, status: seller.status } };
     },
 
