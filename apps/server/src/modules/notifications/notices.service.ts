@@ -4,7 +4,7 @@
  * open streams on commit, so their bells change without a reload. Editing a notice makes it unread
  * again (its readers see the new version).
  */
-import { and, asc, count, desc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@edu/shared/messages';
 import { UNREAD_NOTICES_MAX, type SellerNotice, type TargetType, type UnreadNotice, type noticeBody } from '@edu/shared/notifications';
@@ -16,6 +16,7 @@ import { record } from '../../platform/audit';
 import { publish, type AppEvent } from '../../platform/events';
 import { sellers } from '../../db/schema';
 import { folded } from '../../platform/search';
+import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
 import { institutionActive, requireAccess } from '../access/index';
 import { noticeTemplates, sellerNoticeReads, sellerNoticeTargets, sellerNotices } from './notifications.tables';
 
@@ -96,19 +97,21 @@ export function noticesService({ db }: Deps) {
   }
 
   return {
+    /** One statement: the page's notices with their template, their targets as JSON and the capped total. */
     async list(q: { page: number; limit: number }) {
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(noticeColumns)
-          .from(sellerNotices)
-          .innerJoin(noticeTemplates, eq(noticeTemplates.id, sellerNotices.templateId))
-          .orderBy(desc(sellerNotices.createdAt), desc(sellerNotices.id))
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(sellerNotices),
-      ]);
-      const targets = await targetsOf(db, rows.map((r) => r.notice.id));
-      return { data: rows.map((r) => toNotice(r, targets.get(r.notice.id) ?? [])), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+      const offset = (q.page - 1) * q.limit;
+      const all = () => db.select({ one: sql`1` }).from(sellerNotices).$dynamic();
+      const targets = sql<{ id: number; name: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by ${folded(sql`s.name`)}, s.id), '[]'::json)
+        from seller_notice_targets t join sellers s on s.id = t.seller_id where t.notice_id = seller_notices.id)`;
+      const rows = await db
+        .select({ ...noticeColumns, targets, total: cappedTotal(all()) })
+        .from(sellerNotices)
+        .innerJoin(noticeTemplates, eq(noticeTemplates.id, sellerNotices.templateId))
+        .orderBy(desc(sellerNotices.createdAt), desc(sellerNotices.id))
+        .limit(q.limit)
+        .offset(offset);
+      const page = await pageOf(rows, offset, () => cappedCount(db, all()));
+      return { data: page.rows.map((r) => toNotice(r, r.targets)), total: page.total, page: q.page, limit: q.limit };
     },
 
     async create(auth: AuthContext, body: Body) {

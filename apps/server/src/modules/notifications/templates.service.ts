@@ -2,7 +2,7 @@
  * Notice templates (spec 1 §2.14, §3 "Notice template"): HTML sanitized on write, its external images imported
  * (platform/content-store.ts); a template in use is not deleted.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@edu/shared/messages';
@@ -16,6 +16,7 @@ import { contentStore } from '../../platform/content-store';
 import { readImageUpload } from '../../platform/uploads';
 import { noticeTemplates, sellerNotices } from './notifications.tables';
 import { uploadUrl } from '../../platform/storage';
+import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
 
 type Body = z.output<typeof templateBody>;
 
@@ -24,7 +25,7 @@ function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
-export function toTemplate(row: typeof noticeTemplates.$inferSelect): NoticeTemplate {
+export function toTemplate(row: Pick<typeof noticeTemplates.$inferSelect, 'id' | 'title' | 'htmlContent' | 'requiresReadConfirmation' | 'createdAt' | 'updatedAt'>): NoticeTemplate {
   return {
     id: row.id,
     title: row.title,
@@ -45,11 +46,25 @@ export function templatesService(deps: Deps) {
 
   return {
     async list(q: { page: number; limit: number }) {
-      const [rows, [total]] = await Promise.all([
-        db.select().from(noticeTemplates).orderBy(desc(noticeTemplates.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-        db.select({ n: count() }).from(noticeTemplates),
-      ]);
-      return { data: rows.map(toTemplate), total: Number(total?.n ?? 0), page: q.page, limit: q.limit };
+      // One statement: the page and the capped total (a page past the end counts again).
+      const offset = (q.page - 1) * q.limit;
+      const all = () => db.select({ one: sql`1` }).from(noticeTemplates).$dynamic();
+      const rows = await db
+        .select({
+          id: noticeTemplates.id,
+          title: noticeTemplates.title,
+          htmlContent: noticeTemplates.htmlContent,
+          requiresReadConfirmation: noticeTemplates.requiresReadConfirmation,
+          createdAt: noticeTemplates.createdAt,
+          updatedAt: noticeTemplates.updatedAt,
+          total: cappedTotal(all()),
+        })
+        .from(noticeTemplates)
+        .orderBy(desc(noticeTemplates.id))
+        .limit(q.limit)
+        .offset(offset);
+      const page = await pageOf(rows, offset, () => cappedCount(db, all()));
+      return { data: page.rows.map(toTemplate), total: page.total, page: q.page, limit: q.limit };
     },
 
     async create(auth: AuthContext, body: Body) {

@@ -9,3 +9,4 @@ export { unitsModule } from './units.routes';
 export { checkKnowledge, LISTED_CONTENT, UNITS_MSG } from './unit-rules';
 export { unitsService } from './units.service';
 export { addPopularity } from './unit-writes';
+export { knowledgeAreasOf } from './unit-rows';
