@@ -33,8 +33,9 @@ import { displayFilename, imageExt, readUpload } from '../../platform/uploads';
 import { uploadUrl } from '../../platform/storage';
 import { galleries, galleryFiles } from './galleries.tables';
 import { extractInfographic, ZipRefused, zipHasEntry } from './zip';
-import { requireAccess } from '../access/index';
-import { cappedCount } from '../../platform/lists';
+import { accessWhere, requireAccess } from '../access/index';
+import { cappedTotal } from '../../platform/lists';
+import { providers } from '../../db/schema';
 
 const OWNER_TYPES: readonly UserType[] = GALLERY_OWNER_TYPES;
 const isOwnerType = (auth: AuthContext) => OWNER_TYPES.includes(auth.user.type);
@@ -61,7 +62,7 @@ export async function acceptedExt(kind: GalleryKind, data: Buffer, type: FileTyp
   }
 }
 
-type FileRow = typeof galleryFiles.$inferSelect;
+type FileRow = Pick<typeof galleryFiles.$inferSelect, 'id' | 'filename' | 'storageKey' | 'createdAt'>;
 const toFile = (row: FileRow): GalleryFile => ({ id: row.id, filename: row.filename, url: uploadUrl(row.storageKey), createdAt: row.createdAt.toISOString() });
 
 /** The provider's gallery of that kind, created when missing (unique provider + name). */
@@ -186,27 +187,54 @@ export function galleriesService(deps: Deps) {
   }
 
   return {
+    /** The provider's galleries, its access check (provider.gallery: else 404) in the same statement. */
     async byProvider(auth: AuthContext, providerId: number) {
-      await checkProvider(auth, providerId);
-      return db.select({ id: galleries.id, name: galleries.name }).from(galleries).where(eq(galleries.providerId, providerId)).orderBy(galleries.name);
+      if (isOwnerType(auth) && auth.user.providerId === null) throw forbidden(GALLERY_MSG.noProvider);
+      const rows = await db
+        .select({ id: galleries.id, name: galleries.name })
+        .from(providers)
+        .leftJoin(galleries, eq(galleries.providerId, providers.id))
+        .where(and(eq(providers.id, providerId), accessWhere(auth, 'provider.gallery')))
+        .orderBy(galleries.name);
+      if (!rows.length) throw notFound();
+      return rows.flatMap((r) => (r.id !== null ? [{ id: r.id, name: r.name! }] : []));
     },
 
+    /**
+     * A page of the gallery's files with their capped total, the gallery and its access check (gallery.read: else 404)
+     * in one statement: the gallery's row carries the total, its page's files beside it (a lateral join: the row stays
+     * for an empty page, past the end too).
+     */
     async details(auth: AuthContext, galleryId: number, page: number) {
-      await requireAccess(db, auth, 'gallery.read', galleryId);
-      const [gallery] = await db.select().from(galleries).where(eq(galleries.id, galleryId)).limit(1);
+      const onPage = db
+        .select({ fileId: galleryFiles.id, filename: galleryFiles.filename, storageKey: galleryFiles.storageKey, createdAt: galleryFiles.createdAt })
+        .from(galleryFiles)
+        .where(eq(galleryFiles.galleryId, galleryId))
+        .orderBy(desc(galleryFiles.createdAt), desc(galleryFiles.id))
+        .limit(GALLERY_PAGE_SIZE)
+        .offset((page - 1) * GALLERY_PAGE_SIZE)
+        .as('f');
+      const rows = await db
+        .select({
+          id: galleries.id,
+          name: galleries.name,
+          total: cappedTotal(db.select({ one: sql`1` }).from(galleryFiles).where(eq(galleryFiles.galleryId, galleryId)).$dynamic()),
+          fileId: onPage.fileId,
+          filename: onPage.filename,
+          storageKey: onPage.storageKey,
+          createdAt: onPage.createdAt,
+        })
+        .from(galleries)
+        .innerJoin(providers, eq(providers.id, galleries.providerId))
+        .leftJoinLateral(onPage, sql`true`)
+        .where(and(eq(galleries.id, galleryId), accessWhere(auth, 'gallery.read')))
+        .orderBy(desc(onPage.createdAt), desc(onPage.fileId));
+      const [gallery] = rows;
       if (!gallery) throw notFound();
-      const where = eq(galleryFiles.galleryId, gallery.id);
-      const [rows, total] = await Promise.all([
-        db
-          .select()
-          .from(galleryFiles)
-          .where(where)
-          .orderBy(desc(galleryFiles.createdAt), desc(galleryFiles.id))
-          .limit(GALLERY_PAGE_SIZE)
-          .offset((page - 1) * GALLERY_PAGE_SIZE),
-        cappedCount(db, db.select({ one: sql`1` }).from(galleryFiles).where(where).$dynamic()),
-      ]);
-      return { id: gallery.id, name: gallery.name, files: rows.map(toFile), total };
+      const files = rows.flatMap((r) =>
+        r.fileId !== null ? [toFile({ id: r.fileId, filename: r.filename!, storageKey: r.storageKey!, createdAt: r.createdAt! })] : [],
+      );
+      return { id: gallery.id, name: gallery.name, files, total: Number(gallery.total) };
     },
 
     async create(auth: AuthContext, body: { provider_id: number; name: GalleryKind }) {

@@ -1,5 +1,5 @@
 /** The bell (spec 1 §2.14): a user's own notifications of the last 5 days, newest first, and read-marking. */
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { LIMITS } from '@edu/shared/limits';
 import { BELL_MAX_ENTRIES, type NotificationEntry } from '@edu/shared/notifications';
 import type { Deps } from '../../platform/deps';
@@ -10,19 +10,23 @@ import { notifications } from './notifications.tables';
 
 const windowStart = () => new Date(Date.now() - LIMITS.notificationWindowDays * 24 * 60 * 60 * 1000);
 
-function toEntry(row: typeof notifications.$inferSelect): NotificationEntry {
+function toEntry(row: Pick<typeof notifications.$inferSelect, 'id' | 'text' | 'createdAt' | 'read'>): NotificationEntry {
   return { id: row.id, text: row.text, createdAt: row.createdAt.toISOString(), read: row.read };
 }
 
 export function bellService({ db }: Deps) {
   return {
+    /** The newest entries and the unread count in one statement (the count rides on each row; no row: none unread). */
     async list(auth: AuthContext) {
       const mine = and(eq(notifications.userId, auth.user.id), gte(notifications.createdAt, windowStart()));
-      const [rows, [unread]] = await Promise.all([
-        db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(BELL_MAX_ENTRIES),
-        db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false))),
-      ]);
-      return { data: rows.map(toEntry), unread: Number(unread?.n ?? 0) };
+      const unread = db.select({ n: count() }).from(notifications).where(and(mine, eq(notifications.read, false)));
+      const rows = await db
+        .select({ id: notifications.id, text: notifications.text, createdAt: notifications.createdAt, read: notifications.read, unread: sql<number>`(${unread})`.mapWith(Number) })
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(BELL_MAX_ENTRIES);
+      return { data: rows.map(toEntry), unread: Number(rows[0]?.unread ?? 0) };
     },
 
     /** Another user's notification answers 404, as if it did not exist. */

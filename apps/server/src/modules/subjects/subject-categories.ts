@@ -3,7 +3,7 @@
  * categories: the access gate's category.own (another institution's or a missing one: 404 SUBJECT_MSG.categoryNotFound);
  * `ownerOf` first answers 403 for a suspended institution.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SUBJECT_MSG, type SubjectCategory, type categoryCreateBody } from '@edu/shared/subjects';
 import type { Executor } from '../../platform/db';
@@ -12,7 +12,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { AppError, notFound } from '../../platform/errors';
 import { accessWhere, checkAccess } from '../access/index';
 import { subjectCategories, subjects } from './subjects.tables';
-import { ownerOf } from './owner';
+import { ownerHead, ownerJudged, ownerOf } from './owner';
 import { ownSubject } from './subject-rows';
 
 /** Category `id` is the caller's (category.own), or 404. */
@@ -23,14 +23,16 @@ async function ownCategory(ex: Executor, auth: AuthContext, id: number): Promise
 export function subjectCategoryCalls(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
   return {
+    /** The institution's categories; `ownerOf`'s guard read and judged in the same statement. */
     async categories(auth: AuthContext, sellerId: number): Promise<SubjectCategory[]> {
-      const owner = await ownerOf(db, auth, 'seller');
-      if (sellerId !== owner.id) throw notFound();
-      return db
-        .select({ id: subjectCategories.id, name: subjectCategories.name, color: subjectCategories.color })
-        .from(subjectCategories)
-        .where(accessWhere(auth, 'category.own'))
+      const rows = await db
+        .select({ ownerStatus: sql<string | null>`owner_head.status`, id: subjectCategories.id, name: subjectCategories.name, color: subjectCategories.color })
+        .from(ownerHead(auth, 'seller'))
+        .leftJoin(subjectCategories, and(sql`owner_head.ok`, accessWhere(auth, 'category.own')))
         .orderBy(asc(subjectCategories.nameFolded), asc(subjectCategories.id));
+      const owner = ownerJudged(auth, 'seller', rows);
+      if (sellerId !== owner.id) throw notFound();
+      return rows.flatMap((r) => (r.id !== null ? [{ id: r.id, name: r.name!, color: r.color! }] : []));
     },
 
     async categoryCreate(auth: AuthContext, body: z.output<typeof categoryCreateBody>): Promise<SubjectCategory> {

@@ -11,28 +11,36 @@ import { record } from '../../platform/audit';
 import { activeRentOf } from '../access/index';
 import { items, providers } from '../../db/schema';
 import { subjectItems, subjects } from './subjects.tables';
-import { ownerOf } from './owner';
+import { ownerHead, ownerJudged, ownerOf } from './owner';
 
 export function subjectImports(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
   return {
-    /** The subjects of the providers the institution rents with an ACTIVE rent (the sources of 'Importar Disciplina'). */
+    /**
+     * The subjects of the providers the institution rents with an ACTIVE rent (the sources of 'Importar Disciplina');
+     * `ownerOf`'s guard read and judged in the same statement.
+     */
     async importable(auth: AuthContext): Promise<ImportableSubject[]> {
-      const owner = await ownerOf(db, auth, 'seller');
+      const head = ownerHead(auth, 'seller');
+      const sellerId = auth.user.sellerId!;
       const rows = await db
         .select({
+          ownerStatus: sql<string | null>`owner_head.status`,
           id: subjects.id,
           name: subjects.name,
           providerId: providers.id,
           companyName: providers.companyName,
           itemsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = ${subjects.id})`,
         })
-        .from(subjects)
-        .innerJoin(providers, eq(providers.id, subjects.providerId))
-        .where(and(isNotNull(subjects.providerId), activeRentOf(owner.id, sql`subjects.provider_id`)))
+        .from(head)
+        .leftJoin(subjects, and(sql`owner_head.ok`, isNotNull(subjects.providerId), activeRentOf(sellerId, sql`subjects.provider_id`)))
+        .leftJoin(providers, eq(providers.id, subjects.providerId))
         .orderBy(asc(providers.companyName), asc(subjects.nameFolded), asc(subjects.id))
         .limit(1000);
-      return rows.map((r) => ({ ...r, itemsCount: Number(r.itemsCount) }));
+      ownerJudged(auth, 'seller', rows);
+      return rows.flatMap((r) =>
+        r.id !== null && r.providerId !== null ? [{ id: r.id, name: r.name!, providerId: r.providerId, companyName: r.companyName!, itemsCount: Number(r.itemsCount) }] : [],
+      );
     },
 
     /**

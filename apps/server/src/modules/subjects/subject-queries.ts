@@ -17,13 +17,17 @@ import { sqlArray } from '../store/index';
 import { itemContents, items, providers } from '../../db/schema';
 import { unitsService } from '../units/index';
 import { subjectCategories, subjectItems, subjects } from './subjects.tables';
-import { ownerOf, type Owner } from './owner';
+import { ownerHead, ownerJudged, ownerOf, type Owner } from './owner';
 import { ownSubject } from './subject-rows';
 
-/** Subject cards of the caller (subject.own) matching `where`, newest first. */
-async function cards(ex: Executor, auth: AuthContext, where: (SQL | undefined)[]): Promise<SubjectCard[]> {
+/**
+ * Subject cards of the caller (subject.own) matching `where`, newest first, and the caller's owner (`ownerOf`'s
+ * guard, judged from the same statement: the cards are left-joined to the guard's row and read only when it holds).
+ */
+async function cards(ex: Executor, auth: AuthContext, kind: Owner['kind'], where: (SQL | undefined)[]): Promise<{ owner: Owner; cards: SubjectCard[] }> {
   const rows = await ex
     .select({
+      ownerStatus: sql<string | null>`owner_head.status`,
       id: subjects.id,
       name: subjects.name,
       categoryId: subjects.categoryId,
@@ -34,20 +38,30 @@ async function cards(ex: Executor, auth: AuthContext, where: (SQL | undefined)[]
       catName: subjectCategories.name,
       catColor: subjectCategories.color,
     })
-    .from(subjects)
+    .from(ownerHead(auth, kind))
+    .leftJoin(subjects, and(sql`owner_head.ok`, accessWhere(auth, 'subject.own'), ...where))
     .leftJoin(subjectCategories, eq(subjectCategories.id, subjects.categoryId))
-    .where(and(accessWhere(auth, 'subject.own'), ...where))
     .orderBy(desc(subjects.createdAt), desc(subjects.id))
     .limit(1000);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    itemsCount: Number(r.itemsCount),
-    categoryId: r.categoryId,
-    category: r.catId !== null ? { id: r.catId, name: r.catName!, color: r.catColor! } : null,
-    importedFromId: r.importedFromId,
-    createdAt: r.createdAt.toISOString(),
-  }));
+  const owner = ownerJudged(auth, kind, rows);
+  return {
+    owner,
+    cards: rows.flatMap((r) =>
+      r.id === null
+        ? []
+        : [
+            {
+              id: r.id,
+              name: r.name!,
+              itemsCount: Number(r.itemsCount),
+              categoryId: r.categoryId,
+              category: r.catId !== null ? { id: r.catId, name: r.catName!, color: r.catColor! } : null,
+              importedFromId: r.importedFromId,
+              createdAt: r.createdAt!.toISOString(),
+            },
+          ],
+    ),
+  };
 }
 
 /** A subject has a unit (pinned version) with one of these areas / levels. */
@@ -95,20 +109,20 @@ export function subjectQueries(deps: Deps) {
 
   return {
     async sellerList(auth: AuthContext, sellerId: number): Promise<SubjectCard[]> {
-      const owner = await ownerOf(db, auth, 'seller');
+      const { owner, cards: list } = await cards(db, auth, 'seller', []);
       if (sellerId !== owner.id) throw notFound();
-      return cards(db, auth, []);
+      return list;
     },
 
     async sellerFilter(auth: AuthContext, q: z.output<typeof sellerSubjectsFilter>): Promise<SubjectCard[]> {
-      const owner = await ownerOf(db, auth, 'seller');
-      if (q.sellerId !== owner.id) throw notFound();
-      return cards(db, auth, [
+      const { owner, cards: list } = await cards(db, auth, 'seller', [
         q.name ? foldedMatch(subjects.nameFolded, q.name) : undefined,
         withAreas(q.knowledges),
         withLevels(q.levelOfLearning),
         q.categories?.length ? inArray(subjects.categoryId, q.categories) : undefined,
       ]);
+      if (q.sellerId !== owner.id) throw notFound();
+      return list;
     },
 
     async sellerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
@@ -131,9 +145,12 @@ export function subjectQueries(deps: Deps) {
     },
 
     async providerList(auth: AuthContext, providerId: number, q?: z.output<typeof providerSubjectsFind>): Promise<SubjectCard[]> {
-      const owner = await ownerOf(db, auth, 'provider');
+      const { owner, cards: list } = await cards(db, auth, 'provider', [
+        q?.subjectTitle ? foldedMatch(subjects.nameFolded, q.subjectTitle) : undefined,
+        withLevels(q?.levelOfLearning),
+      ]);
       if (providerId !== owner.id) throw notFound();
-      return cards(db, auth, [q?.subjectTitle ? foldedMatch(subjects.nameFolded, q.subjectTitle) : undefined, withLevels(q?.levelOfLearning)]);
+      return list;
     },
 
     async providerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
