@@ -91,13 +91,17 @@ export function sendCsv(reply: FastifyReply, fileName: string, header: readonly 
 }
 
 /**
- * The chunks, once the response's headers have left: the route's answer is written (writeHead) right after the
- * handler returns, and Node would hold the headers until the first body bytes — which, compressed, may come only at
- * the end. Flushed a moment after, so the download starts while the first batch is read.
+ * The chunks, once the response's headers have left: Fastify sets a stream's headers on the response (setHeader) just
+ * before piping it, and Node holds them until the first body bytes — which, compressed, may come only at the end.
+ * Flushed as soon as they are set (a few turns of the event loop at most), so the download starts while the first
+ * batch is read.
  */
 async function* headersFirst(reply: FastifyReply, chunks: AsyncIterable<string>): AsyncGenerator<string> {
-  await new Promise((resolve) => setImmediate(resolve));
-  if (reply.raw.headersSent && !reply.raw.writableEnded) reply.raw.flushHeaders();
+  const res = reply.raw;
+  for (let turn = 0; turn < 5 && !res.headersSent && !res.writableEnded; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!res.headersSent && !res.writableEnded && res.hasHeader('content-disposition')) res.flushHeaders();
+  }
   yield* chunks;
 }
 
