@@ -18,7 +18,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
   const provider = (auth: AuthContext) => ownerOf(deps.db, auth, 'provider');
   // ownerOf answers WHICH owner (a suspended institution: 403) before the service's gate answers WHICH course (404).
 
-  registerRoute(app, deps, R.list, async ({ auth }) => svc.list(auth, await seller(auth)));
+  registerRoute(app, deps, R.list, ({ auth }) => svc.list(auth, 'seller'));
   registerRoute(app, deps, R.detail, async ({ auth, params }) => {
     await seller(auth);
     return svc.detail(auth, params.id);
@@ -64,7 +64,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
     return rows.map((r) => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() }));
   });
 
-  registerRoute(app, deps, R.providerList, async ({ auth }) => svc.list(auth, await provider(auth)));
+  registerRoute(app, deps, R.providerList, ({ auth }) => svc.list(auth, 'provider'));
   registerRoute(app, deps, R.providerDetail, async ({ auth, params }) => {
     await provider(auth);
     return svc.detail(auth, params.id);

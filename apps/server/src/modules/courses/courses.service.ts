@@ -31,7 +31,8 @@ import { conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
 import { accessWhere, checkAccess } from '../access/index';
 import { courses, courseSubjects, curriculumImports, subjects } from '../../db/schema';
-import { ownerOf, rewritePositions, type Owner } from '../subjects/index';
+import { ownerHead, ownerJudged, ownerOf, rewritePositions, type Owner } from '../subjects/index';
+import { isoOf, jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
 
 export { ownerOf, type Owner };
 
@@ -49,6 +50,9 @@ const cardColumns = {
 
 type CardRow = { id: number; name: string; importedFromId: number | null; createdAt: Date; itemsCount: number };
 const toCard = (r: CardRow): CourseCard => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() });
+
+/** A running import as `jsonArrayOf` answers it (the timestamp as JSON text). */
+type ImportJson = Omit<CourseImport, 'createdAt'> & { createdAt: string };
 
 export function toImport(r: typeof curriculumImports.$inferSelect): CourseImport {
   return {
@@ -108,18 +112,52 @@ async function currentIds(tx: Tx, courseId: number): Promise<number[]> {
 export function coursesService(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
 
-  /** The caller's courses (course.own); `owner` from `ownerOf` (an institution's: its running imports too). */
-  async function list(auth: AuthContext, owner: Owner): Promise<CoursesReply> {
-    const rows = await db.select(cardColumns).from(courses).where(accessWhere(auth, 'course.own')).orderBy(asc(courses.nameFolded), asc(courses.id));
-    const imports =
-      owner.kind === 'seller'
-        ? await db
-            .select()
-            .from(curriculumImports)
-            .where(and(eq(curriculumImports.sellerId, owner.id), eq(curriculumImports.kind, 'course'), notInArray(curriculumImports.status, [...IMPORT_FINISHED])))
-            .orderBy(desc(curriculumImports.id))
-        : [];
-    return { data: rows.map(toCard), imports: imports.map(toImport) };
+  /**
+   * The caller's courses (course.own) on `kind`'s routes (an institution's: its running imports too, as JSON), with
+   * `ownerOf`'s guard: one statement, the courses left-joined to the guard's row, which is judged after it.
+   */
+  async function list(auth: AuthContext, kind: Owner['kind']): Promise<CoursesReply> {
+    const running =
+      kind === 'seller'
+        ? jsonArrayOf<ImportJson>(
+            db
+              .select(
+                jsonRowColumns(
+                  {
+                    id: curriculumImports.id,
+                    sourceId: curriculumImports.sourceId,
+                    status: curriculumImports.status,
+                    progress: curriculumImports.progress,
+                    resultId: curriculumImports.resultId,
+                    error: curriculumImports.error,
+                    createdAt: curriculumImports.createdAt,
+                  },
+                  [desc(curriculumImports.id)],
+                ),
+              )
+              .from(curriculumImports)
+              .where(
+                and(
+                  eq(curriculumImports.sellerId, auth.user.sellerId ?? 0),
+                  eq(curriculumImports.kind, 'course'),
+                  notInArray(curriculumImports.status, [...IMPORT_FINISHED]),
+                ),
+              ),
+          )
+        : sql<ImportJson[]>`'[]'::json`;
+    const rows = await db
+      .select({ ownerStatus: sql<string | null>`owner_head.status`, imports: running, ...cardColumns })
+      .from(ownerHead(auth, kind))
+      .leftJoin(courses, and(sql`owner_head.ok`, accessWhere(auth, 'course.own')))
+      .orderBy(asc(courses.nameFolded), asc(courses.id));
+    ownerJudged(auth, kind, rows);
+    const imports = rows[0]?.imports ?? [];
+    return {
+      data: rows.flatMap((r) =>
+        r.id !== null ? [toCard({ id: r.id, name: r.name!, importedFromId: r.importedFromId, createdAt: r.createdAt!, itemsCount: r.itemsCount })] : [],
+      ),
+      imports: imports.map((i) => ({ ...i, status: i.status as CourseImport['status'], createdAt: isoOf(i.createdAt) })),
+    };
   }
 
   const detail = (auth: AuthContext, id: number) => detailOf(db, auth, id);
