@@ -4,10 +4,10 @@ import { COURSE_MSG, courseRoutes as R } from '@edu/shared/courses';
 import { registerRoute } from '../../platform/http';
 import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
-import { notFound } from '../../platform/errors';
-import { requireActiveInstitution } from '../institutions/index';
+import { forbidden, notFound } from '../../platform/errors';
+import { institutionHead, judgeInstitution } from '../institutions/index';
 import { activeRentOf } from '../access/index';
-import { courses, providers } from '../../db/schema';
+import { courses } from '../../db/schema';
 import { coursesService, ownerOf } from './courses.service';
 import { readCourseImport, requestCourseImport } from './course-import';
 
@@ -36,19 +36,24 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
   registerRoute(app, deps, R.import, ({ auth, params, body }) => requestCourseImport(deps, auth, params.courseId, body?.copy === true));
   registerRoute(app, deps, R.importStatus, async ({ auth, params }) => readCourseImport(deps.db, (await seller(auth)).id, params.id));
 
-  // A provider's courses: the provider itself, or an active institution that ACTIVELY rents it (else 404).
+  // A provider's courses: the provider itself, or an active institution that ACTIVELY rents it (else 404). One
+  // statement: the institution's guard and its rent head the courses, read only when both hold, judged after it.
   registerRoute(app, deps, R.providerCourses, async ({ auth, params }) => {
     const providerId = params.providerId;
     let sellerId: number | null = null;
+    let head = sql`(select null::text as status, true as ok) owner_head`;
     if (auth.user.type === 'provider') {
       if (auth.user.providerId !== providerId) throw notFound(COURSE_MSG.providerNotRented);
     } else {
-      sellerId = (await requireActiveInstitution(deps.db, auth)).id;
-      const [rented] = await deps.db.select({ id: providers.id }).from(providers).where(and(eq(providers.id, providerId), activeRentOf(sellerId, sql`providers.id`)));
-      if (!rented) throw notFound(COURSE_MSG.providerNotRented);
+      sellerId = auth.user.sellerId;
+      if (sellerId === null) throw forbidden();
+      head = sql`(select i.status, i.ok and r.rented as ok, r.rented from (${institutionHead(sellerId)}) i
+        cross join lateral (select exists (select 1 from providers where providers.id = ${providerId} and ${activeRentOf(sellerId, sql`providers.id`)}) as rented) r) owner_head`;
     }
     const rows = await deps.db
       .select({
+        ownerStatus: sql<string | null>`owner_head.status`,
+        rented: sellerId === null ? sql<boolean>`true` : sql<boolean>`owner_head.rented`,
         id: courses.id,
         name: courses.name,
         createdAt: courses.createdAt,
@@ -58,10 +63,16 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
             ? sql<boolean>`false`
             : sql<boolean>`exists (select 1 from courses mine where mine.seller_id = ${sellerId} and mine.imported_from_id = courses.id)`,
       })
-      .from(courses)
-      .where(and(eq(courses.providerId, providerId), isNull(courses.sellerId)))
+      .from(head)
+      .leftJoin(courses, and(sql`owner_head.ok`, eq(courses.providerId, providerId), isNull(courses.sellerId)))
       .orderBy(asc(courses.nameFolded), asc(courses.id));
-    return rows.map((r) => ({ ...r, itemsCount: Number(r.itemsCount), createdAt: r.createdAt.toISOString() }));
+    if (sellerId !== null) {
+      judgeInstitution(rows[0] && { status: rows[0].ownerStatus });
+      if (!rows[0]!.rented) throw notFound(COURSE_MSG.providerNotRented);
+    }
+    return rows.flatMap((r) =>
+      r.id !== null ? [{ id: r.id, name: r.name!, createdAt: r.createdAt!.toISOString(), itemsCount: Number(r.itemsCount), imported: r.imported }] : [],
+    );
   });
 
   registerRoute(app, deps, R.providerList, ({ auth }) => svc.list(auth, 'provider'));
