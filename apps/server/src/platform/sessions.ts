@@ -68,12 +68,23 @@ interface CachedSession {
   until: number;
 }
 
-const sessionCaches = new WeakMap<Database, Map<string, CachedSession>>();
+interface SessionCache {
+  entries: Map<string, CachedSession>;
+  /** Users whose sessions this process changed a moment ago: their checks read the database until the hold ends. */
+  holds: Map<number, number>;
+}
 
-function sessionCacheOf(database: Database): Map<string, CachedSession> {
+/** How long a user's session checks skip the cache after this process revoked one of the user's sessions. */
+const HOLD_MS = 2_000;
+const sessionCaches = new WeakMap<Database, SessionCache>();
+/** Every session cache of the process (one per database: the tests run several apps in one process). */
+const everySessionCache = new Set<WeakRef<SessionCache>>();
+
+function sessionCacheOf(database: Database): SessionCache {
   let cache = sessionCaches.get(database);
   if (cache) return cache;
-  const entries = new Map<string, CachedSession>();
+  const created: SessionCache = { entries: new Map(), holds: new Map() };
+  const { entries } = created;
   cachesOf(database).subscribe((topic) => {
     if (topic === null) return entries.clear();
     const [kind, id] = topic.split(':');
@@ -81,8 +92,27 @@ function sessionCacheOf(database: Database): Map<string, CachedSession> {
     const key = kind === 'user' ? 'id' : 'providerId';
     for (const [hash, entry] of entries) if (String(entry.auth.user[key]) === id) entries.delete(hash);
   });
-  sessionCaches.set(database, (cache = entries));
+  sessionCaches.set(database, (cache = created));
+  everySessionCache.add(new WeakRef(created));
   return cache;
+}
+
+/**
+ * This process just changed `userId`'s sessions (in a transaction that may not have committed yet): drop them from
+ * its caches now and keep them out for a moment, so its own next request reads the database whatever the timing of
+ * the database's notice. Dropping too much is harmless; other instances drop them when the notice reaches them.
+ */
+function holdSessionsOf(userId: number) {
+  const until = Date.now() + HOLD_MS;
+  for (const ref of everySessionCache) {
+    const cache = ref.deref();
+    if (!cache) {
+      everySessionCache.delete(ref);
+      continue;
+    }
+    cache.holds.set(userId, until);
+    for (const [hash, entry] of cache.entries) if (entry.auth.user.id === userId) cache.entries.delete(hash);
+  }
 }
 
 /**
@@ -95,9 +125,9 @@ export async function findSession(deps: { database: Database; db: Db }, token: s
   const cache = sessionCacheOf(deps.database);
   const now = Date.now();
   if (caches.live) {
-    const hit = cache.get(hash);
+    const hit = cache.entries.get(hash);
     if (hit && hit.until > now) return hit.auth;
-    if (hit) cache.delete(hash);
+    if (hit) cache.entries.delete(hash);
   }
   const generation = caches.generation;
   let lookup = sessionLookups.get(deps.db);
@@ -111,9 +141,11 @@ export async function findSession(deps: { database: Database; db: Db }, token: s
     user: Object.freeze({ ...user, type: effectiveType(user.type as UserType, isServiceProvider), status: user.status as UserStatus }),
   });
   // Stored only if no notice came while it was read (it could be the revocation of this very session).
-  if (caches.live && caches.generation === generation) {
-    if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(hash, { auth, until: Math.min(now + SESSION_CACHE_MS, new Date(expiresAt).getTime()) });
+  const held = cache.holds.get(auth.user.id);
+  if (held !== undefined && held <= now) cache.holds.delete(auth.user.id);
+  if (caches.live && caches.generation === generation && !(held !== undefined && held > now)) {
+    if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value!);
+    cache.entries.set(hash, { auth, until: Math.min(now + SESSION_CACHE_MS, new Date(expiresAt).getTime()) });
   }
   return auth;
 }
@@ -123,19 +155,25 @@ export async function findSession(deps: { database: Database; db: Db }, token: s
  * transaction that revokes them, await it after the commit, then answer.
  */
 export function sessionsEnded(database: Database, userId: number): Promise<void> {
+  holdSessionsOf(userId);
   return cachesOf(database).heard(`user:${userId}`);
 }
+
+/** What the session check reads of a user changed in this process (its name, type, institution…): see holdSessionsOf. */
+export const sessionUserChanged = (userId: number) => holdSessionsOf(userId);
 
 export function effectiveType(type: UserType, isServiceProvider: boolean | null | undefined): UserType {
   return type === 'provider' && isServiceProvider ? 'serviceProvider' : type;
 }
 
 export async function revokeSession(tx: Executor, sessionId: number) {
-  await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  const [revoked] = await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+  if (revoked) holdSessionsOf(revoked.userId);
 }
 
 /** Revoke every session of a user, optionally keeping one. */
 export async function revokeUserSessions(tx: Executor, userId: number, keepSessionId?: number) {
+  holdSessionsOf(userId);
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -7,7 +7,7 @@ import type { userCreateBody, userStatusBody, userUpdateBody, usersFilterQuery }
 import type { Deps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import { hashPassword, randomPassword } from '../../platform/security';
-import { revokeUserSessions, sessionsEnded, type AuthContext } from '../../platform/sessions';
+import { revokeUserSessions, sessionsEnded, sessionUserChanged, type AuthContext } from '../../platform/sessions';
 import { record } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { readImageUpload } from '../../platform/uploads';
@@ -100,6 +100,8 @@ export function usersService(deps: Deps) {
       if (!self && body.type && !manageableTypes(auth.user.type).includes(body.type)) throw forbidden(MSG.cannotManageType);
       if (await emailTaken(db, body.email, target.id)) throw new AppError(409, 'EMAIL_IN_USE', MSG.emailInUse);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      // What the session check reads (name, e-mail, type) changes: this instance's next request reads it anew.
+      sessionUserChanged(target.id);
       const updated = await uniqueEmail(
         db.transaction(async (tx) => {
           const [row] = await tx
