@@ -9,7 +9,9 @@
  * go out in chunks of about 64 KB (`csvChunks`), so the response compressor sees a few large writes instead of one
  * per row. The first batch goes out at once, so the download starts before the rest is read.
  */
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
 export const CSV_SEPARATOR = ';';
@@ -86,8 +88,41 @@ export function sendCsv(reply: FastifyReply, fileName: string, header: readonly 
   reply
     .header('content-disposition', attachmentName(fileName))
     .header('cache-control', 'private, no-store')
+    .header('vary', 'accept-encoding')
     .type('text/csv; charset=utf-8');
-  return Readable.from(headersFirst(reply, csvChunks(header, batches)), { objectMode: false });
+  const chunks = headersFirst(reply, csvChunks(header, batches));
+  if (!acceptsGzip(reply.request.headers['accept-encoding'])) return Readable.from(chunks, { objectMode: false });
+  // Compressed here, not by the app's compressor: gzip at a fast level (CSV compresses ~8x even so), flushed after the
+  // first chunk so the download starts before the rest is read; brotli would hold every byte until the end.
+  reply.header('content-encoding', 'gzip');
+  const gzip = zlib.createGzip({ level: CSV_GZIP_LEVEL });
+  void (async () => {
+    let first = true;
+    for await (const chunk of chunks) {
+      if (gzip.destroyed) return;
+      if (!gzip.write(chunk)) await once(gzip, 'drain');
+      if (first) {
+        first = false;
+        gzip.flush();
+      }
+    }
+    gzip.end();
+  })().catch((err: unknown) => gzip.destroy(err as Error));
+  return gzip;
+}
+
+/** zlib's level for CSV downloads: 1–9, speed against size; 4 writes ~100 MB of CSV a second on one core here. */
+export const CSV_GZIP_LEVEL = 4;
+
+/** Whether the client takes gzip (`accept-encoding: gzip` or `*`, not with q=0). */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
 }
 
 /**
