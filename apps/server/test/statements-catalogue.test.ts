@@ -113,6 +113,17 @@ describe('one statement per list', () => {
     }
   });
 
+  it("a subject with its units, the institution's and the provider's", async () => {
+    for (const [who, url] of [
+      ['seller', `/api/sellers/subjects/${ids.sellerSubject}/item`],
+      ['provider', `/api/providers/subjects/${ids.providerSubject}`],
+    ] as const) {
+      const { statements, body } = await once(who, url);
+      expect(statements, url).toBe(1);
+      expect(body.subjectItems, url).toEqual([expect.objectContaining({ title: DEMO_PUBLISHED_UNIT_TITLE, readable: true })]);
+    }
+  });
+
   it('the courses, and a rented provider\'s courses', async () => {
     for (const [who, url] of [
       ['seller', '/api/sellers/courses'],

@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthContext } from '../../platform/sessions';
 import { notFound } from '../../platform/errors';
 import { foldedMatch } from '../../platform/search';
-import { accessWhere, checkAccess, requireAccess } from '../access/index';
+import { accessWhere, requireAccess } from '../access/index';
 import { sqlArray } from '../store/index';
 import { itemContents, items, providers } from '../../db/schema';
 import { unitsService } from '../units/index';
@@ -78,10 +78,19 @@ export function subjectQueries(deps: Deps) {
   const { db } = deps;
   const units = unitsService(deps);
 
-  async function detail(auth: AuthContext, owner: Owner, id: number): Promise<SubjectDetail> {
-    const subject = await ownSubject(db, auth, id);
+  /**
+   * The caller's subject `id` (subject.own: else 404) with its units in order, in one statement: `ownerOf`'s guard
+   * (judged first: 403), the subject and its units left-joined to it. An institution reads a unit of its subject only
+   * while the gate admits it (active rent: `readable`, the gate's unit.read on the row); its own units a provider always.
+   */
+  async function detail(auth: AuthContext, kind: Owner['kind'], id: number): Promise<SubjectDetail> {
+    const gate = kind === 'seller' ? accessWhere(auth, 'unit.read') : undefined;
     const rows = await db
       .select({
+        ownerStatus: sql<string | null>`owner_head.status`,
+        id: subjects.id,
+        name: subjects.name,
+        categoryId: subjects.categoryId,
         subjectItemId: subjectItems.id,
         itemId: subjectItems.itemId,
         itemContentId: subjectItems.itemContentId,
@@ -90,20 +99,39 @@ export function subjectQueries(deps: Deps) {
         version: itemContents.version,
         levelOfLearning: itemContents.levelOfLearning,
         companyName: providers.companyName,
+        readable: gate ? sql<boolean>`coalesce(${gate}, false)` : sql<boolean>`true`,
       })
-      .from(subjectItems)
-      .innerJoin(itemContents, eq(itemContents.id, subjectItems.itemContentId))
-      .innerJoin(items, eq(items.id, subjectItems.itemId))
-      .innerJoin(providers, eq(providers.id, items.providerId))
-      .where(eq(subjectItems.subjectId, subject.id))
+      .from(ownerHead(auth, kind))
+      .leftJoin(subjects, and(sql`owner_head.ok`, eq(subjects.id, id), accessWhere(auth, 'subject.own')))
+      .leftJoin(subjectItems, eq(subjectItems.subjectId, subjects.id))
+      .leftJoin(itemContents, eq(itemContents.id, subjectItems.itemContentId))
+      .leftJoin(items, eq(items.id, subjectItems.itemId))
+      .leftJoin(providers, eq(providers.id, items.providerId))
       .orderBy(asc(subjectItems.position));
-    // An institution reads a unit of its subject only while the gate admits it (active rent); its own units a provider always.
-    const readable = owner.kind === 'seller' ? await checkAccess(db, auth, 'unit.read', rows.map((r) => r.itemContentId)) : null;
+    ownerJudged(auth, kind, rows);
+    const [subject] = rows;
+    if (!subject || subject.id === null) throw notFound();
     return {
       id: subject.id,
-      name: subject.name,
+      name: subject.name!,
       categoryId: subject.categoryId,
-      subjectItems: rows.map((r) => ({ ...r, readable: readable ? readable.has(r.itemContentId) : true })),
+      subjectItems: rows.flatMap((r) =>
+        r.subjectItemId !== null
+          ? [
+              {
+                subjectItemId: r.subjectItemId,
+                itemId: r.itemId!,
+                itemContentId: r.itemContentId!,
+                order: r.order!,
+                title: r.title!,
+                version: r.version!,
+                levelOfLearning: r.levelOfLearning!,
+                companyName: r.companyName!,
+                readable: r.readable,
+              },
+            ]
+          : [],
+      ),
     };
   }
 
@@ -126,7 +154,7 @@ export function subjectQueries(deps: Deps) {
     },
 
     async sellerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
-      return detail(auth, await ownerOf(db, auth, 'seller'), id);
+      return detail(auth, 'seller', id);
     },
 
     /** The pinned version of a unit of the subject, through the gate's unit.read (an inactive rent: 404). */
@@ -154,7 +182,7 @@ export function subjectQueries(deps: Deps) {
     },
 
     async providerDetail(auth: AuthContext, id: number): Promise<SubjectDetail> {
-      return detail(auth, await ownerOf(db, auth, 'provider'), id);
+      return detail(auth, 'provider', id);
     },
   };
 }
