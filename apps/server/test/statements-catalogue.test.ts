@@ -133,6 +133,14 @@ describe('one statement per list', () => {
       expect(statements, url).toBe(1);
       expect(body.data.length, url).toBeGreaterThan(0);
     }
+    for (const [who, url] of [
+      ['seller', `/api/sellers/courses/${ids.sellerCourse}`],
+      ['provider', `/api/providers/courses/${ids.providerCourse}`],
+    ] as const) {
+      const { statements, body } = await once(who, url);
+      expect(statements, url).toBe(1);
+      expect(body.courseItems, url).toEqual([expect.objectContaining({ position: 0, unitsCount: 1 })]);
+    }
     for (const who of ['seller', 'provider']) {
       const { statements, body } = await once(who, `/api/providers/courses/provider/${ids.provider}`);
       expect(statements).toBe(1);

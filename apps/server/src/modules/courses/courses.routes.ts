@@ -19,10 +19,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
   // ownerOf answers WHICH owner (a suspended institution: 403) before the service's gate answers WHICH course (404).
 
   registerRoute(app, deps, R.list, ({ auth }) => svc.list(auth, 'seller'));
-  registerRoute(app, deps, R.detail, async ({ auth, params }) => {
-    await seller(auth);
-    return svc.detail(auth, params.id);
-  });
+  registerRoute(app, deps, R.detail, ({ auth, params }) => svc.detail(auth, 'seller', params.id));
   registerRoute(app, deps, R.candidates, async ({ auth, params }) => {
     await seller(auth);
     return svc.candidates(auth, params.id);
@@ -76,10 +73,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
   });
 
   registerRoute(app, deps, R.providerList, ({ auth }) => svc.list(auth, 'provider'));
-  registerRoute(app, deps, R.providerDetail, async ({ auth, params }) => {
-    await provider(auth);
-    return svc.detail(auth, params.id);
-  });
+  registerRoute(app, deps, R.providerDetail, ({ auth, params }) => svc.detail(auth, 'provider', params.id));
   registerRoute(app, deps, R.providerCandidates, async ({ auth, params }) => {
     await provider(auth);
     return svc.candidates(auth, params.id);

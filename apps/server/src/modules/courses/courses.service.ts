@@ -160,7 +160,38 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
     };
   }
 
-  const detail = (auth: AuthContext, id: number) => detailOf(db, auth, id);
+  /**
+   * The caller's course `id` (course.own: else 404 COURSE_MSG.notFound) with its subjects in order, on `kind`'s routes:
+   * one statement, `ownerOf`'s guard (judged first: 403) heading the course and its subjects.
+   */
+  async function detail(auth: AuthContext, kind: Owner['kind'], id: number): Promise<CourseDetail> {
+    const rows = await db
+      .select({
+        ownerStatus: sql<string | null>`owner_head.status`,
+        ...cardColumns,
+        itemId: courseSubjects.id,
+        subjectId: courseSubjects.subjectId,
+        subjectName: subjects.name,
+        position: courseSubjects.position,
+        unitsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = subjects.id)`,
+      })
+      .from(ownerHead(auth, kind))
+      .leftJoin(courses, and(sql`owner_head.ok`, eq(courses.id, id), accessWhere(auth, 'course.own')))
+      .leftJoin(courseSubjects, eq(courseSubjects.courseId, courses.id))
+      .leftJoin(subjects, eq(subjects.id, courseSubjects.subjectId))
+      .orderBy(asc(courseSubjects.position));
+    ownerJudged(auth, kind, rows);
+    const [row] = rows;
+    if (!row || row.id === null) throw notFound(COURSE_MSG.notFound);
+    return {
+      ...toCard({ id: row.id, name: row.name!, importedFromId: row.importedFromId, createdAt: row.createdAt!, itemsCount: row.itemsCount }),
+      courseItems: rows.flatMap((r) =>
+        r.itemId !== null
+          ? [{ id: r.itemId, subjectId: r.subjectId!, name: r.subjectName!, position: r.position!, unitsCount: Number(r.unitsCount) }]
+          : [],
+      ),
+    };
+  }
 
   /** The caller's subjects (subject.own) not yet in its course `id`. */
   async function candidates(auth: AuthContext, id: number) {
