@@ -46,6 +46,9 @@ beforeAll(async () => {
   await db.insert(subjectCategories).values({ sellerId: ids.seller, name: 'Exatas' });
   ids.sellerSubject = await buildSubject(db, { name: 'Cálculo I', sellerId: ids.seller }, [unit!]);
   ids.providerSubject = await buildSubject(db, { name: 'Cálculo do fornecedor', providerId: ids.provider }, [unit!]);
+  // Subjects in no course: the courses' candidates.
+  await buildSubject(db, { name: 'Álgebra', sellerId: ids.seller });
+  await buildSubject(db, { name: 'Álgebra do fornecedor', providerId: ids.provider });
   ids.sellerCourse = await buildCourse(db, { name: 'Engenharia', sellerId: ids.seller });
   ids.providerCourse = await buildCourse(db, { name: 'Curso do fornecedor', providerId: ids.provider });
   await buildCourseSubject(db, { courseId: ids.sellerCourse, subjectId: ids.sellerSubject, position: 0 });
@@ -140,6 +143,14 @@ describe('one statement per list', () => {
       const { statements, body } = await once(who, url);
       expect(statements, url).toBe(1);
       expect(body.courseItems, url).toEqual([expect.objectContaining({ position: 0, unitsCount: 1 })]);
+    }
+    for (const [who, url, name] of [
+      ['seller', `/api/sellers/courses/${ids.sellerCourse}/candidates`, 'Álgebra'],
+      ['provider', `/api/providers/courses/${ids.providerCourse}/candidates`, 'Álgebra do fornecedor'],
+    ] as const) {
+      const { statements, body } = await once(who, url);
+      expect(statements, url).toBe(1);
+      expect(body, url).toEqual([expect.objectContaining({ name, unitsCount: 0 })]);
     }
     for (const who of ['seller', 'provider']) {
       const { statements, body } = await once(who, `/api/providers/courses/provider/${ids.provider}`);

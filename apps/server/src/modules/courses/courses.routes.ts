@@ -20,10 +20,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
 
   registerRoute(app, deps, R.list, ({ auth }) => svc.list(auth, 'seller'));
   registerRoute(app, deps, R.detail, ({ auth, params }) => svc.detail(auth, 'seller', params.id));
-  registerRoute(app, deps, R.candidates, async ({ auth, params }) => {
-    await seller(auth);
-    return svc.candidates(auth, params.id);
-  });
+  registerRoute(app, deps, R.candidates, ({ auth, params }) => svc.candidates(auth, 'seller', params.id));
   registerRoute(app, deps, R.create, async ({ auth, body }) => svc.create(auth, await seller(auth), body.name));
   registerRoute(app, deps, R.rename, async ({ auth, params, body }) => svc.rename(auth, await seller(auth), params.id, body.name));
   registerRoute(app, deps, R.remove, async ({ auth, params }) => svc.remove(auth, await seller(auth), params.id));
@@ -74,10 +71,7 @@ export function coursesModule(app: FastifyInstance, deps: Deps) {
 
   registerRoute(app, deps, R.providerList, ({ auth }) => svc.list(auth, 'provider'));
   registerRoute(app, deps, R.providerDetail, ({ auth, params }) => svc.detail(auth, 'provider', params.id));
-  registerRoute(app, deps, R.providerCandidates, async ({ auth, params }) => {
-    await provider(auth);
-    return svc.candidates(auth, params.id);
-  });
+  registerRoute(app, deps, R.providerCandidates, ({ auth, params }) => svc.candidates(auth, 'provider', params.id));
   registerRoute(app, deps, R.providerCreate, async ({ auth, body }) => svc.create(auth, await provider(auth), body.name));
   registerRoute(app, deps, R.providerRename, async ({ auth, params, body }) => svc.rename(auth, await provider(auth), params.id, body.name));
   registerRoute(app, deps, R.providerRemove, async ({ auth, params }) => svc.remove(auth, await provider(auth), params.id));

@@ -193,19 +193,33 @@ export function coursesService(deps: Pick<Deps, 'db'>) {
     };
   }
 
-  /** The caller's subjects (subject.own) not yet in its course `id`. */
-  async function candidates(auth: AuthContext, id: number) {
-    await findCourse(db, auth, id);
+  /**
+   * The caller's subjects (subject.own) not yet in its course `id` (course.own: else 404), on `kind`'s routes: one
+   * statement, `ownerOf`'s guard (judged first: 403) heading the course and the subjects.
+   */
+  async function candidates(auth: AuthContext, kind: Owner['kind'], id: number) {
     const rows = await db
       .select({
+        ownerStatus: sql<string | null>`owner_head.status`,
+        courseId: courses.id,
         id: subjects.id,
         name: subjects.name,
         unitsCount: sql<number>`(select count(*)::int from subject_items si where si.subject_id = subjects.id)`,
       })
-      .from(subjects)
-      .where(and(accessWhere(auth, 'subject.own'), sql`not exists (select 1 from course_subjects cs where cs.course_id = ${id} and cs.subject_id = subjects.id)`))
+      .from(ownerHead(auth, kind))
+      .leftJoin(courses, and(sql`owner_head.ok`, eq(courses.id, id), accessWhere(auth, 'course.own')))
+      .leftJoin(
+        subjects,
+        and(
+          sql`courses.id is not null`,
+          accessWhere(auth, 'subject.own'),
+          sql`not exists (select 1 from course_subjects cs where cs.course_id = ${id} and cs.subject_id = subjects.id)`,
+        ),
+      )
       .orderBy(asc(subjects.nameFolded), asc(subjects.id));
-    return rows.map((r) => ({ ...r, unitsCount: Number(r.unitsCount) }));
+    ownerJudged(auth, kind, rows);
+    if (!rows[0] || rows[0].courseId === null) throw notFound(COURSE_MSG.notFound);
+    return rows.flatMap((r) => (r.id !== null ? [{ id: r.id, name: r.name!, unitsCount: Number(r.unitsCount) }] : []));
   }
 
   async function create(auth: AuthContext, owner: Owner, name: string): Promise<CourseMoveReply> {
