@@ -55,8 +55,11 @@ interface StudentRow {
   last_access_text: string | null;
 }
 
-/** Students per CSV batch (each student's rollups are read by primary key: the batch's time grows with it). */
-const CSV_BATCH = 1000;
+/**
+ * Students per CSV batch after the first (each student's rollups are read by primary key, index-only: migration 0040;
+ * a bigger batch spends less per student on the students' walk and the statement's round trip).
+ */
+const CSV_BATCH = 5000;
 
 /** The students of the scope with an access in [start, end] (an `a` alias on access_student_activity). */
 const activeIn = (q: Filters, sellerId: number | null): SQL =>
@@ -259,7 +262,7 @@ export function accessReportService(deps: Deps) {
 
     /**
      * The CSV's rows (Instituição; Aluno; Total de acessos; Último acesso), in report order, every student of the
-     * period, 1,000 students at a time (keyset on the report order; the next batch read while one is written). The
+     * period, CSV_BATCH students at a time (keyset on the report order; the next batch read while one is written). The
      * scope is checked before the first byte, so a refusal is a JSON error.
      */
     async csvRows(auth: AuthContext, q: Filters): Promise<AsyncIterable<CsvRow[]>> {

@@ -96,6 +96,8 @@ const studentRollup = (name: string, period: 'day' | 'month') =>
     },
     (t) => [
       // A seller's rows in student order stream into the report's groups; a range filter on the period follows.
+      // Migration 0040 rebuilt it INCLUDE (accesses, last_access) (drizzle-kit has no INCLUDE): the report's reads of a
+      // student's rows are index-only.
       primaryKey({ name: `${name}_pk`, columns: [t.sellerId, t.studentId, t.period] }),
       index(`${name}_period_idx`).on(t.period, t.sellerId),
     ],
