@@ -20,10 +20,10 @@ describe('server boundaries (eslint)', { timeout: 60_000 }, () => {
   const service = 'apps/server/src/modules/subjects/sample.ts';
 
   it("a module may not import another module's insides, nor its tables", async () => {
-    expect(await rulesHit(service, "import { unitGroups } from '../units/unit-groups';\nexport const x = unitGroups;\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesHit(service, "import { groupedUnits } from '../units/grouped-units';\nexport const x = groupedUnits;\n")).toContain('import-x/no-restricted-paths');
     expect(await rulesHit(service, "import { items } from '../units/units.tables';\nexport const x = items;\n")).toContain('import-x/no-restricted-paths');
     // The front door, its own files, the schema and platform are fine.
-    expect(await rulesHit(service, "import { unitGroups } from '../units/index';\nexport const x = unitGroups;\n")).toEqual([]);
+    expect(await rulesHit(service, "import { groupedUnits } from '../units/index';\nexport const x = groupedUnits;\n")).toEqual([]);
     expect(await rulesHit(service, "import { subjects } from './subjects.tables';\nexport const x = subjects;\n")).toEqual([]);
     expect(await rulesHit(service, "import { items } from '../../db/schema';\nimport { AppError } from '../../platform/errors';\nexport const x = [items, AppError];\n")).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('server boundaries (eslint)', { timeout: 60_000 }, () => {
   it('a table imports only tables', async () => {
     const file = 'apps/server/src/modules/courses/sample.tables.ts';
     expect(await rulesHit(file, "import { subjects } from '../subjects/subjects.tables';\nexport const x = subjects;\n")).toEqual([]);
-    expect(await rulesHit(file, "import { unitGroups } from '../units/index';\nexport const x = unitGroups;\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesHit(file, "import { groupedUnits } from '../units/index';\nexport const x = groupedUnits;\n")).toContain('import-x/no-restricted-paths');
   });
 
   it('the module graph has no cycle', () => {

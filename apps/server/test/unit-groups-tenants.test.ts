@@ -1,6 +1,6 @@
 /**
  * Regression (found by an e2e journey): the catalogue's unit rows come from a prepared statement per gate shape
- * (unit-groups.ts). The gate's values — the reader's institution — must not be frozen into a statement another reader
+ * (grouped-units.ts). The gate's values — the reader's institution — must not be frozen into a statement another reader
  * reuses: after another institution read its catalogue and its rent ended, the demo institution's catalogue kept its
  * counts but lost its units (the rows were filtered by the OTHER institution's gate; a reader renting other providers
  * would have seen theirs).

@@ -17,7 +17,37 @@ import { FOLD_FROM, FOLD_TO, foldedMatch } from '../../platform/search';
 import { providers } from '../../db/schema';
 import { itemContents, itemContentTags, items, publishedAreaCounts as pac, publishedUnitAreas as pua, tags } from './units.tables';
 import { knowledgeAreasOf } from './unit-rows';
-import type { GroupedUnit, UnitGroup, UnitGroupFilters } from './unit-groups';
+
+export interface UnitGroupFilters {
+  /** Part of the title (folded match). */
+  title?: string | undefined;
+  /** Part of a tag's name of the version (folded match; the catalogue's 'Tags' search). */
+  tag?: string | undefined;
+  /** Only these areas' groups. */
+  knowledges?: number[] | undefined;
+  /** Units of any of these levels. */
+  levels?: string[] | undefined;
+}
+
+export interface GroupedUnit {
+  itemId: number;
+  itemContentId: number;
+  providerId: number;
+  title: string;
+  companyName: string;
+  knowledges: { id: number; title: string }[];
+  levelOfLearning: string[];
+  /** Students' votes on the unit (items.rating_sum / rating_count, kept by the database). */
+  ratingSum: number;
+  ratingCount: number;
+}
+
+export interface UnitGroup {
+  knowledgeId: number;
+  title: string;
+  total: number;
+  units: GroupedUnit[];
+}
 
 /** Who asks (the guard row) and whose units: see the header. */
 export interface GroupScope {
