@@ -6,7 +6,7 @@
  * every cache is emptied.
  *
  * Topics: `user:<id>` (the session check of the user), `provider:<id>` (the effective type of its users), `plans`,
- * `knowledge_areas`.
+ * `knowledge_areas`; a TRUNCATE of `sessions`, `users` or `providers` notifies the table's name (every session dropped).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from './db';

@@ -86,7 +86,8 @@ function sessionCacheOf(database: Database): SessionCache {
   const created: SessionCache = { entries: new Map(), holds: new Map() };
   const { entries } = created;
   cachesOf(database).subscribe((topic) => {
-    if (topic === null) return entries.clear();
+    // Everything may have been missed, or a whole table changed (a TRUNCATE names no row).
+    if (topic === null || topic === 'sessions' || topic === 'users' || topic === 'providers') return entries.clear();
     const [kind, id] = topic.split(':');
     if (kind !== 'user' && kind !== 'provider') return;
     const key = kind === 'user' ? 'id' : 'providerId';
@@ -110,6 +111,7 @@ function holdSessionsOf(userId: number) {
       everySessionCache.delete(ref);
       continue;
     }
+    for (const [held, end] of cache.holds) if (end <= until - HOLD_MS) cache.holds.delete(held);
     cache.holds.set(userId, until);
     for (const [hash, entry] of cache.entries) if (entry.auth.user.id === userId) cache.entries.delete(hash);
   }

@@ -24,10 +24,10 @@ export function monthRange(start: string, end: string, alias = 'm', whole?: SQL)
   // A whole month's count: the row's `accesses`, or (a table without it) `whole`, e.g. its days[31].
   const all = whole ?? sql`${m}.accesses`;
   const [first, last] = [monthOf(start), monthOf(end)];
-  // Day numbers are integers 1..31 taken from validated dates: written in the SQL (array subscripts need integers).
+  // Day numbers are parameters (integers 1..31), so every range is the same statement text: one prepared statement.
   const from = dayOf(start);
-  const to = sql.raw(String(dayOf(end)));
-  const before = from > 1 ? sql`${m}.days[${sql.raw(String(from - 1))}]` : sql`0`;
+  const to = sql`${dayOf(end)}::int`;
+  const before = from > 1 ? sql`${m}.days[${from - 1}::int]` : sql`0`;
   return {
     where: sql`${m}.month between ${first}::date and ${last}::date`,
     sum: sql`(case

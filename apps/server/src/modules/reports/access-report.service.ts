@@ -90,7 +90,7 @@ function studentRowsIn(q: Filters): SQL {
  */
 function uniqueStudents(start: string, end: string, sellerId: number | null): SQL {
   const [scope, id] = sellerId === null ? ['all', 0] : ['seller', sellerId];
-  const dom = sql.raw(String(Number(start.slice(8, 10))));
+  const dom = sql`${Number(start.slice(8, 10))}::int`;
   const next = nextDay(start);
   const runs = next > end ? null : monthRange(next, end, 'r', sql`r.days[31]`);
   return sql`(coalesce((select d.days[${dom}] from access_scope_student_days d

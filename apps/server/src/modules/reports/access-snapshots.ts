@@ -172,8 +172,8 @@ export async function tallyUnits(db: Executor, scope: TallyScope, start: string,
   const [first, lastMonth] = [monthOf(start), monthOf(last)];
   const from = Number(start.slice(8, 10));
   const to = Number(last.slice(8, 10));
-  const before = from > 1 ? sql.raw(`m.days[${from - 1}]`) : sql`0`;
-  const upTo = sql.raw(`m.days[${to}]`);
+  const before = from > 1 ? sql`m.days[${from - 1}::int]` : sql`0`;
+  const upTo = sql`m.days[${to}::int]`;
   // The months wholly inside end with the one before the last; snapshots reach the last closed month at most.
   const insideTo = first === lastMonth ? first : previousMonth(lastMonth);
   const closedTo = previousMonth(thisMonth(now));

@@ -4,6 +4,7 @@
  * §7.3). Who may read or author a unit is the access gate's answer (modules/access); every status change
  * goes through the unit lifecycle (./lifecycle.ts).
  */
+import type { Db, Executor } from '../../platform/db';
 import type { Deps } from '../../platform/deps';
 import { unitAuthoringService } from './unit-authoring';
 import { unitMovesService } from './unit-moves';
@@ -19,7 +20,10 @@ export function unitsService(deps: Deps) {
     ...unitMovesService(deps),
     ...unitTagsService(deps),
     view,
-    /** The knowledge areas by id, from memory (constant: the executor of a caller's transaction is not needed). */
-    knowledgeMap: (_ex?: unknown) => knowledgeAreasOf(deps),
+    /**
+     * The knowledge areas by id, from memory. Inside a transaction a first load reads through it: a second connection
+     * while one is held would wait on PGlite's single connection for ever (and take a pooled one on PostgreSQL).
+     */
+    knowledgeMap: (ex?: Executor) => knowledgeAreasOf({ database: deps.database, db: (ex ?? deps.db) as Db }),
   };
 }
