@@ -91,6 +91,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
 const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', RATE_LIMIT_STUDENT: '100000000', DEMO_DATA: 'true' };
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist-bench/main.js')], { cwd: root, env, stdio: 'inherit' });
+// A run that fails part way must not leave its server holding the port.
+process.on('exit', () => server.kill('SIGKILL'));
 server.on('exit', (code) => {
   if (code) {
     console.error(`bench server exited with ${code} (is port ${PORT} in use?)`);
