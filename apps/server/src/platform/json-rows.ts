@@ -14,10 +14,13 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL {
   )})`;
 }
 
+/** A page row's place in `order` (column `n`): the rows of a page left-joined to a head row come back in order by it. */
+export const rowNumber = (order: SQL[]) => sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n');
+
 /** The select of a page read by `jsonArrayOf`: each row as a JSON object of `fields`, numbered in `order`. */
 export const jsonRowColumns = (fields: Record<string, SQLWrapper>, order: SQL[]) => ({
   j: jsonObject(fields).as('j'),
-  n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+  n: rowNumber(order),
 });
 
 /** The rows of `page` (a select of `jsonRowColumns`, limited) as a JSON array in their order, `[]` when none. */

@@ -3,6 +3,7 @@
  * with its plan and its seller user, and the plan options of the create/edit modal. The row helpers here are
  * shared with the writes (institution-commands.ts, institution-status.ts).
  */
+import { rowNumber } from '../../platform/json-rows';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeGrants, type InstitutionRow, type SellerStatus, type institutionsQuery } from '@edu/shared/institutions';
@@ -115,7 +116,7 @@ export function institutionQueries(deps: Pick<Deps, 'db' | 'database'>) {
           // Written qualified: drizzle names a column of the one selected table unqualified, which here would be u.id.
           owner: sql<{ id: number; name: string; email: string; avatarKey: string | null } | null>`(select json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'avatarKey', u.avatar_key)
             from users u where u.seller_id = sellers.id and u.type = 'seller' and u.status <> 'exclused' order by u.id limit 1)`.as('owner'),
-          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+          n: rowNumber(order),
         })
         .from(sellers)
         .where(where)

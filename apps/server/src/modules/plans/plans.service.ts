@@ -22,7 +22,7 @@ import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { record } from '../../platform/audit';
-import { jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
+import { jsonArrayOf, jsonRowColumns, rowNumber } from '../../platform/json-rows';
 import { searchMatch } from '../../platform/search';
 import { providers } from '../../db/schema';
 import { planPrices, plans } from './plans.tables';
@@ -99,7 +99,7 @@ export function plansService({ db }: Deps) {
           updatedAt: plans.updatedAt,
           priceId: sql<number | null>`${planPrices.id}`.as('price_id'),
           priceValueCents: sql<number | null>`${planPrices.valueCents}`.as('price_value_cents'),
-          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+          n: rowNumber(order),
         })
         .from(plans)
         .leftJoin(planPrices, providerId !== null ? and(eq(planPrices.planId, plans.id), eq(planPrices.providerId, providerId)) : sql`false`)

@@ -27,7 +27,7 @@ import { forbidden } from '../../platform/errors';
 import { accessWhere, rentActive } from '../access/index';
 import { itemContents, items, providers, rentHistory, rents, sellers } from '../../db/schema';
 import { cappedTotal } from '../../platform/lists';
-import { jsonArrayOf, jsonRowColumns } from '../../platform/json-rows';
+import { jsonArrayOf, jsonRowColumns, rowNumber } from '../../platform/json-rows';
 import { knowledgeAreasOf } from '../units/index';
 import { planNamesOf } from '../plans/index';
 import { uploadUrlSql } from '../../platform/storage';
@@ -178,7 +178,7 @@ export function providerIncomeService(deps: Deps) {
           valueCents: rents.valueCents,
           planId: rents.planId,
           createdAt: rents.createdAt,
-          n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+          n: rowNumber(order),
         })
         .from(rents)
         .innerJoin(sellers, eq(sellers.id, rents.sellerId))

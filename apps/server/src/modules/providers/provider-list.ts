@@ -1,4 +1,5 @@
 /** The admin list of providers: filters, A-Z or newest first, and the counts per status tab. */
+import { rowNumber } from '../../platform/json-rows';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { providersFilterQuery } from '@edu/shared/providers';
@@ -61,7 +62,7 @@ export function providerListService(deps: Deps) {
         .where(baseWhere)
         .as('counts');
       const page = db
-        .select({ ...rowColumns, n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n') })
+        .select({ ...rowColumns, n: rowNumber(order) })
         .from(providers)
         .where(where)
         .orderBy(...order)

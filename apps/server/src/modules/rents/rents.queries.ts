@@ -6,6 +6,7 @@
  * Lists show OPEN rents only (requested, waiting, active): canceled and migrated rents are history
  * (rent_history, the audit log), not rows an institution acts on.
  */
+import { rowNumber } from '../../platform/json-rows';
 import { and, asc, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { OPEN_RENT_STATUSES, type RentStatus } from '@edu/shared/rent-machine';
@@ -108,7 +109,7 @@ async function listOf(ex: Executor, sellerId: number, q: ListQuery, scope: SQL |
       ...rowColumns,
       imgLogoUrl: rowColumns.imgLogoUrl.as('img_logo_url'),
       everActive: rowColumns.everActive.as('ever_active'),
-      n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
+      n: rowNumber(order),
     })
     .from(rents)
     .innerJoin(providers, eq(providers.id, rents.providerId))
