@@ -88,7 +88,7 @@ function signInPageJs() {
 // The server, built into its own folder so a parallel e2e build is not overwritten.
 execFileSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, BUILD_TAG: 'bench' }, stdio: 'ignore' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-'));
-const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', RATE_LIMIT_STUDENT: '100000000', DEMO_DATA: 'true' };
+const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'fatal', RATE_LIMIT_SIGNIN: '100000000', RATE_LIMIT_SIGNIN_EMAIL: '100000000', RATE_LIMIT_STUDENT: '100000000', DEMO_DATA: 'true', SERVER_TIMING: 'true' };
 const started = Date.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist-bench/main.js')], { cwd: root, env, stdio: 'inherit' });
 // A run that fails part way must not leave its server holding the port.
@@ -222,18 +222,28 @@ const LISTS = [
 }
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-/** Median of 5 sequential requests: the time of one request on an idle server. */
-/** One request's time: the median of 21 sequential requests after a warm-up (5 were too few on a shared machine). */
+/**
+ * One request's time: the median of 21 sequential requests after a warm-up (5 were too few on a shared machine), and
+ * the median of its database time and statements as the server's Server-Timing says (SERVER_TIMING, PostgreSQL).
+ */
 async function unloaded(url, headers) {
   const times = [];
+  const db = [];
+  let statements;
   for (let i = 0; i < 22; i++) {
     const t = performance.now();
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
-    if (i > 0) times.push(performance.now() - t);
+    if (i === 0) continue;
+    times.push(performance.now() - t);
+    const timing = /^db;dur=([\d.]+);desc="(\d+)"/.exec(res.headers.get('server-timing') ?? '');
+    if (timing) {
+      db.push(Number(timing[1]));
+      statements = Number(timing[2]);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[10];
+  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  return { single: median(times), db: db.length ? median(db) : undefined, statements };
 }
 
 const hello = Fastify();
@@ -241,9 +251,9 @@ hello.get('/', async () => ({ hello: 'world' }));
 await hello.listen({ port: PORT + 1, host: '127.0.0.1' });
 
 const measured = [];
-const measure = async (name, opts, single) => {
+const measure = async (name, opts, one) => {
   const r = await cannon(opts);
-  const m = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, single };
+  const m = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, ...one };
   measured.push(m);
   return m;
 };
@@ -368,8 +378,8 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const health = measured.find((m) => m.name === 'GET /api/health');
 console.log(`\nDatabase: ${process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).pathname.slice(1)})` : 'PGlite (embedded)'}; ${DURATION}s per target, 10 connections; ${os.cpus().length} cores; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${new Date().toISOString()}.\n`);
-console.log('| target | one request, unloaded (ms) | req/s | p50 ms | p99 ms | non-2xx | health around: req/s, p99 | health ÷ target (req/s) | p99 ÷ health p99 | goal (≤ 3×, ≤ 3×) |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| target | one request, unloaded (ms) | its database time (ms, statements) | req/s | p50 ms | p99 ms | non-2xx | health around: req/s, p99 | health ÷ target (req/s) | p99 ÷ health p99 | goal (≤ 3×, ≤ 3×) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 let failed = 0;
 for (const m of measured) {
   const h = m.health ?? { rps: health.rps, p99: health.p99 };
@@ -380,7 +390,7 @@ for (const m of measured) {
   const ok = ratio <= 3 && p99Ratio <= 3 && m.non2xx === 0;
   if (isList && !ok) failed++;
   console.log(
-    `| ${m.name} | ${m.single === undefined ? '' : m.single.toFixed(1)} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.health ? `${Math.round(h.rps)}, ${h.p99}` : ''} | ${m.name.startsWith('bare') ? '' : ratio.toFixed(1)} | ${isList ? p99Ratio.toFixed(1) : ''} | ${isList ? (ok ? 'ok' : '**missed**') : ''} |`,
+    `| ${m.name} | ${m.single === undefined ? '' : m.single.toFixed(1)} | ${m.db === undefined ? '' : `${m.db.toFixed(2)} (${m.statements})`} | ${Math.round(m.rps)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.health ? `${Math.round(h.rps)}, ${h.p99}` : ''} | ${m.name.startsWith('bare') ? '' : ratio.toFixed(1)} | ${isList ? p99Ratio.toFixed(1) : ''} | ${isList ? (ok ? 'ok' : '**missed**') : ''} |`,
   );
 }
 let csvMissed = 0;

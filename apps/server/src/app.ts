@@ -24,7 +24,7 @@ import { registerErrorHandler, registerRequestGuards } from './platform/errors';
 import { requestDb } from './platform/idempotency';
 import { InFlight } from './platform/http';
 import type { Deps } from './platform/deps';
-import { registerMetrics } from './platform/metrics';
+import { registerMetrics, registerServerTiming } from './platform/metrics';
 import { pgRateLimitStore } from './platform/rate-limit-store';
 import { echoRequestId, requestIdGenerator } from './platform/request-id';
 import { systemModule } from './modules/system/index';
@@ -151,6 +151,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   registerRequestGuards(app);
   echoRequestId(app);
   registerMetrics(app, deps);
+  registerServerTiming(app, config.SERVER_TIMING);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -141,6 +141,8 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 32, 'LTI_KEY_SECRET: use pelo menos 32 caracteres'),
   /** LTI requests (login, launch, the content picker, grade answers) per client address per minute. */
   RATE_LIMIT_LTI: z.coerce.number().int().positive().default(600),
+  /** Each answer's Server-Timing header: its database statements' time and count (PostgreSQL; the bench turns it on). */
+  SERVER_TIMING: bool,
   /** Bearer token of GET /api/metrics (Prometheus), at least 16 characters; unset: no metrics (404). */
   METRICS_TOKEN: z
     .string()

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@edu/shared/messages';
 import { buildApp } from '../src/app';
 import { REQUEST_ID_PATTERN } from '../src/platform/request-id';
-import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { authHeader, call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { waitUntil } from './wait';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -161,6 +161,32 @@ describe('GET /api/metrics', () => {
     expect(await gauge()).toBe(before + 1);
     opened.req.destroy();
     await waitUntil(gauge, (open) => open === before, { timeout: 2500, interval: 50, what: 'the closed stream uncounted' });
+  });
+});
+
+describe('Server-Timing', () => {
+  it.skipIf(!process.env.DATABASE_URL)("with SERVER_TIMING on, says the answer's database time and statements", async () => {
+    const timed = await buildApp({ ...t.deps, config: { ...t.deps.config, SERVER_TIMING: true } }, { logger: false });
+    try {
+      const get = (url: string) => timed.inject({ method: 'GET', url, headers: authHeader(seller) });
+      await get('/api/sellers/cart');
+      // A warm cart is one statement (statements-market.test.ts).
+      const cart = await get('/api/sellers/cart');
+      expect(cart.statusCode).toBe(200);
+      expect(String(cart.headers['server-timing'])).toMatch(/^db;dur=\d+\.\d{2};desc="1"$/);
+      const refused = await timed.inject({ method: 'GET', url: '/api/sellers/cart' });
+      expect(refused.statusCode).toBe(401);
+      expect(String(refused.headers['server-timing'])).toMatch(/^db;dur=0\.00;desc="0"$/);
+      expect(Number(/dur=([\d.]+)/.exec(String(cart.headers['server-timing']))![1])).toBeGreaterThan(0);
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('is not sent by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/sellers/cart', headers: authHeader(seller) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['server-timing']).toBeUndefined();
   });
 });
 

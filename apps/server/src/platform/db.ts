@@ -46,18 +46,33 @@ export interface PoolSettings {
 }
 
 /**
- * Statements counted per unit of work (a request in the tests' query-count guards): the store of the async context
- * the statement was sent from.
+ * Statements counted and timed per unit of work (a request in the tests' query-count guards, a request's
+ * Server-Timing): the store of the async context the statement was sent from. `ms` adds up each statement's round trip
+ * (PostgreSQL only; statements sent together each count their own).
  */
-const statementCount = new AsyncLocalStorage<{ n: number }>();
+export interface StatementTally {
+  n: number;
+  ms: number;
+}
+const statementTally = new AsyncLocalStorage<StatementTally>();
 
 /** Runs `fn` and answers its result with the number of statements it sent to PostgreSQL (transaction control aside). */
 export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const counter = { n: 0 };
+  const tally = { n: 0, ms: 0 };
   // Awaited inside the context: a lazy thenable (a Drizzle query, an inject chain) starts only when awaited.
-  const result = await statementCount.run(counter, async () => await fn());
-  return { result, statements: counter.n };
+  const result = await statementTally.run(tally, async () => await fn());
+  return { result, statements: tally.n };
 }
+
+/**
+ * Calls `next` with statements tallied for what it runs (a request, from its first hook), unless an outer tally is
+ * already counting (a test's `countStatements`). `tallyNow` reads it later in the same work.
+ */
+export function tallyStatements(next: () => void): void {
+  if (statementTally.getStore()) next();
+  else statementTally.run({ n: 0, ms: 0 }, next);
+}
+export const tallyNow = (): StatementTally | undefined => statementTally.getStore();
 
 /** Transaction control, sent as it is: neither counted nor prepared. */
 const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set|select pg_advisory)/i;
@@ -93,15 +108,31 @@ function preparingClient(prepare: boolean) {
   return class PreparingClient extends pg.Client {
     // node-postgres' query() has many overloads; this one forwards them all.
     query(config: unknown, values?: unknown, callback?: unknown): never {
+      const tally = isStatement(config) ? statementTally.getStore() : undefined;
       if (isStatement(config)) {
-        const counter = statementCount.getStore();
-        if (counter) counter.n++;
+        if (tally) tally.n++;
         if (prepare && !config.name && !(Array.isArray(values) && values.length > MAX_NAMED_PARAMS)) {
           const name = nameOf(config.text);
           if (name) config = { ...config, name };
         }
       }
-      return (super.query as (...args: unknown[]) => never)(config, values, callback);
+      if (!tally) return (super.query as (...args: unknown[]) => never)(config, values, callback);
+      // Timed to its answer: the pool's query (Drizzle's way) passes a callback, a client's answers a promise.
+      const started = performance.now();
+      const timed =
+        (fn: unknown) =>
+        (...args: unknown[]) => {
+          tally.ms += performance.now() - started;
+          return (fn as (...a: unknown[]) => unknown)(...args);
+        };
+      if (typeof callback === 'function') callback = timed(callback);
+      else if (typeof values === 'function') values = timed(values);
+      const sent = (super.query as (...args: unknown[]) => never)(config, values, callback);
+      if (typeof callback !== 'function' && typeof values !== 'function' && sent && typeof (sent as Promise<unknown>).then === 'function') {
+        const done = timed(() => undefined);
+        (sent as Promise<unknown>).then(done, done);
+      }
+      return sent;
     }
   };
 }

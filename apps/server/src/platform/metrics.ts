@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { notificationsRoutes } from '@edu/shared/notifications';
 import type { Deps } from './deps';
+import { tallyNow, tallyStatements } from './db';
 import { unauthorized } from './errors';
 
 export const METRICS_PATH = '/api/metrics';
@@ -160,3 +161,18 @@ export function registerMetrics(app: FastifyInstance, deps: Deps) {
     return metrics.registry.metrics();
   });
 }
+
+/**
+ * With SERVER_TIMING on, every answer says how long its database statements took and how many there were
+ * (`Server-Timing: db;dur=3.1;desc="1"`, PostgreSQL): the bench reads it, and so do a browser's developer tools.
+ * Off by default: the timing of a sign-in or a lookup is not something to hand every client.
+ */
+export function registerServerTiming(app: FastifyInstance, enabled: boolean) {
+  if (!enabled) return;
+  app.addHook('onRequest', (_request, _reply, done) => tallyStatements(done));
+  app.addHook('onSend', async (_request, reply) => {
+    const tally = tallyNow();
+    if (tally) reply.header('server-timing', `db;dur=${tally.ms.toFixed(2)};desc="${tally.n}"`);
+  });
+}
+
