@@ -98,6 +98,15 @@ function tutorialVideoSources(config: Config): string[] {
   }
 }
 
+/**
+ * The web build's caching: what Vite writes to `assets/` is named by its content's hash, so a browser keeps it for a
+ * year without asking; everything else (index.html above all, which names the current assets) is asked again each time
+ * (`no-cache`: kept, but revalidated by its ETag before use).
+ */
+export function webCacheControl(file: string): string {
+  return file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export function defaultWebDist(config: Config): string {
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
 }
@@ -229,7 +238,18 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     subscribeNotifications(deps);
   });
 
-  if (spaRoot) await app.register(fastifyStatic, { root: spaRoot, prefix: '/', wildcard: false, index: ['index.html'] });
+  if (spaRoot) {
+    await app.register(fastifyStatic, {
+      root: spaRoot,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as the browser accepts.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => res.setHeader('cache-control', webCacheControl(file)),
+    });
+  }
   return app;
 }
 

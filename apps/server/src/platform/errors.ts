@@ -168,7 +168,10 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     // /dev/ is the demonstration's outbox (config.outboxPages): where it does not exist it is a 404, never the web app.
-    if (opts.spaRoot && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/uploads/') && !url.startsWith('/dev/')) {
+    // A missing /assets/ file (a tab still on the previous build asking for a chunk it no longer has) is a 404 too: the
+    // page then offers 'Recarregar', which loads the current index.html, never an HTML page where a script was asked.
+    const reserved = ['/api/', '/uploads/', '/dev/', '/assets/'];
+    if (opts.spaRoot && request.method === 'GET' && !reserved.some((prefix) => url.startsWith(prefix))) {
       return reply.status(200).type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
