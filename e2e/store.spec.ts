@@ -110,6 +110,7 @@ test('a new institution browses the store, fills its cart and requests payment',
   await expect(service).toContainText(STORE_MSG.service);
   await expect(service).toContainText(STORE_MSG.serviceWarning);
   await expect(page.getByTestId('cart-total')).toHaveText('R$ 890,00/mês');
+  await expect(page.getByRole('complementary', { name: 'Resumo do pedido' })).toContainText(STORE_MSG.servicesNotInTotal);
   await expect(page.getByText(STORE_MSG.paymentNote)).toBeVisible();
 
   // 'Meus alugueis' seen empty now (its answer stays cached a while), then back to the cart inside the app.
@@ -152,4 +153,18 @@ test('a new institution browses the store, fills its cart and requests payment',
   await expect(page.getByRole('table', { name: 'Aluguéis' }).getByRole('row').filter({ hasText: DEMO_PROVIDER }).getByText('SOLICITADO', { exact: true })).toBeVisible();
   await page.goto('/seller/cart');
   await expect(page.getByText(STORE_MSG.cartEmpty)).toBeVisible();
+});
+
+test('a cart of services only says their price comes by e-mail, never R$ 0,00', async ({ page, request }) => {
+  const { email, password } = await createActiveAccount(request, 'servicos');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/seller/store-service');
+  await card(page, PARTNER).getByRole('link', { name: 'Consultoria Trilhas…' }).click();
+  await page.getByRole('button', { name: `Adicionar ao carrinho: ${SERVICE}` }).click();
+  await expect(page).toHaveURL('/seller/cart');
+  const summary = page.getByRole('complementary', { name: 'Resumo do pedido' });
+  await expect(page.getByTestId('cart-total')).toHaveText(STORE_MSG.totalByEmail);
+  await expect(summary).not.toContainText('R$ 0,00');
+  await expect(summary).not.toContainText(STORE_MSG.servicesNotInTotal);
 });

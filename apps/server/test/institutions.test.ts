@@ -155,6 +155,8 @@ describe('editing an institution and its logo', () => {
     const body = { id: sellerId, nameUser: 'Edna Editada', cnpj: '04.252.011/0001-10', name: 'Escola Editada', email: 'edna@escola.edu.br', planId };
     const res = await call(t.app, 'PUT', `/api/sellers/update/${sellerId}`, { token, payload: body });
     expect(res.statusCode, res.body).toBe(200);
+    // An edit, not a sign-up: the toast says so.
+    expect(res.json<{ message: string }>().message).toBe('Instituição editada com sucesso!');
     expect(res.json<{ institution: InstitutionRow }>().institution).toMatchObject({
       id: sellerId, name: 'Escola Editada', cnpj: '04252011000110', user: { id: userId, name: 'Edna Editada', email: 'edna@escola.edu.br' },
     });

@@ -94,7 +94,8 @@ export const INSTITUTION_MSG = {
   editTitle: 'Editar Acesso da Intituição',
   emailTaken: 'Este e-mail já está cadastrado em outra instituição.',
   created: 'Usuário cadastrado com sucesso',
-  updated: 'Usuário cadastrado com sucesso',
+  /** The spec toasts the sign-up's words on an edit too; an edit says it is one (docs/decisions.md). */
+  updated: 'Instituição editada com sucesso!',
   statusChanged: 'Status alterado com sucesso!',
   suspendConfirm: (name: string) => `Tem certeza que deseja suspender a instituição ${name}?`,
   suspendConfirmDetail: 'Os usuários da instituição continuam entrando na plataforma, mas perdem a loja, o carrinho e o catálogo até a reativação.',

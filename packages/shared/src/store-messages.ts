@@ -29,6 +29,10 @@ export const STORE_MSG = {
   keepShopping: 'Continuar comprando',
   service: 'Serviço',
   serviceWarning: 'Atenção: O preço será de acordo com as instruções que enviaremos por email',
+  /** The cart's TOTAL when it holds services only: their price comes by e-mail, never 'R$ 0,00/mês'. */
+  totalByEmail: 'Enviado por e-mail',
+  /** Under the TOTAL when services sit beside providers: the total is the providers' alone. */
+  servicesNotInTotal: 'Mais os serviços, com preço enviado por e-mail.',
   requestPayment: 'Solicitar Pagamento',
   paymentNote:
     'Após solicitar o pagamento, seu pedido entrará em análise e em até 24 horas você receberá as informações de pagamento.',

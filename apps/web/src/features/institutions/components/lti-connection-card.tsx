@@ -51,6 +51,15 @@ function Copyable({ label, value }: { label: string; value: string }) {
 }
 
 /** The tool's values to paste into the LMS (the same for every connection), each with its copy button. */
+/** The question before a connection is deleted, from its card or from the 'Deletar Conexão' form. */
+export const confirmLtiDelete = (c: { clientId: string; url: string }) =>
+  confirm({
+    title: 'Deletar esta conexão LTI?',
+    message: `ClientId ${c.clientId} em ${c.url}. A conexão deixa de valer, mas continua registrada no histórico.`,
+    confirmLabel: 'Deletar',
+    danger: true,
+  });
+
 export function ToolValues({ tool }: { tool: LtiConnectionView['tool'] }) {
   return (
     <>
@@ -97,13 +106,7 @@ export function LtiConnectionCard({ sellerId, connection: c }: { sellerId: numbe
             loading={remove.isPending}
             aria-label={`Deletar a conexão ${title}`}
             onClick={async () => {
-              const ok = await confirm({
-                title: 'Deletar esta conexão LTI?',
-                message: `ClientId ${c.clientId} em ${c.url}. A conexão deixa de valer, mas continua registrada no histórico.`,
-                confirmLabel: 'Deletar',
-                danger: true,
-              });
-              if (ok) remove.mutate({ clientId: c.clientId, url: c.url });
+              if (await confirmLtiDelete(c)) remove.mutate({ clientId: c.clientId, url: c.url });
             }}
           >
             Deletar

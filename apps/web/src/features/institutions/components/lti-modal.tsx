@@ -17,7 +17,7 @@ import { applyServerErrors, readyToSend } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
 import { ltiConnectionsQuery, useAddLtiConnection, useDeleteLtiConnection, type Reactions } from '../api';
-import { LtiConnectionCard, ToolValues } from './lti-connection-card';
+import { confirmLtiDelete, LtiConnectionCard, ToolValues } from './lti-connection-card';
 
 type Mode = 'add' | 'delete';
 
@@ -102,6 +102,7 @@ function useLtiForm<V extends Record<string, unknown>, B>({
   toBody,
   useSend,
   refusal,
+  confirmFirst,
 }: {
   sellerId: number;
   initialValues: V;
@@ -110,6 +111,8 @@ function useLtiForm<V extends Record<string, unknown>, B>({
   /** The write's hook (it reloads the list after a success). */
   useSend: (sellerId: number, reactions: Reactions<{ message: string }, B>) => UseMutationResult<{ message: string }, Error, B>;
   refusal: number;
+  /** Asked before sending (a delete); a "no" sends nothing. */
+  confirmFirst?: (body: B) => Promise<boolean>;
 }) {
   const form = useForm<V>({ initialValues });
   const mutation = useSend(sellerId, {
@@ -123,11 +126,13 @@ function useLtiForm<V extends Record<string, unknown>, B>({
       toastError(refused ?? (onFields ? MSG.signupValidation : MSG.generic), MSG.signupValidationTitle);
     },
   });
-  function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (mutation.isPending) return;
     const body = toBody(form.getValues());
-    if (readyToSend(form, schema, body)) mutation.mutate(body as B);
+    if (!readyToSend(form, schema, body)) return;
+    if (confirmFirst && !(await confirmFirst(body as B))) return;
+    mutation.mutate(body as B);
   }
   return { form, submit, pending: mutation.isPending };
 }
@@ -144,7 +149,7 @@ function AddForm({ sellerId }: { sellerId: number }) {
     refusal: 409,
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Adicionar Conexão">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Adicionar Conexão">
       <Stack gap="sm">
         <Select
           label="Plataforma"
@@ -187,9 +192,10 @@ function DeleteForm({ sellerId }: { sellerId: number }) {
     toBody: (v) => v,
     useSend: useDeleteLtiConnection,
     refusal: 404,
+    confirmFirst: confirmLtiDelete,
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Deletar Conexão">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Deletar Conexão">
       <Stack gap="sm">
         <TextInput label="ClientId" required autoComplete="off" {...form.getInputProps('clientId')} />
         <TextInput label="URL da plataforma" placeholder="https://moodle.suainstituicao.edu.br" required autoComplete="off" {...form.getInputProps('url')} />

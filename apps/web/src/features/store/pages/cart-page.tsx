@@ -188,6 +188,8 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
     });
   }
 
+  const hasServices = cart.items.some((i) => i.kind === 'service');
+  const onlyServices = hasServices && cart.items.every((i) => i.kind === 'service');
   return (
     <Card withBorder padding="md" radius="md" component="aside" aria-label="Resumo do pedido">
       <Stack gap="sm">
@@ -206,9 +208,14 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
         <Group justify="space-between">
           <Text fw={700}>TOTAL</Text>
           <Text fw={700} data-testid="cart-total">
-            {formatMonthly(cart.totalCents)}
+            {onlyServices ? STORE_MSG.totalByEmail : formatMonthly(cart.totalCents)}
           </Text>
         </Group>
+        {hasServices && !onlyServices && (
+          <Text size="xs" c="dimmed">
+            {STORE_MSG.servicesNotInTotal}
+          </Text>
+        )}
         {cart.planName && (
           <Text size="xs" c="dimmed">
             Preços do {cart.planName}.
