@@ -83,6 +83,8 @@ test('the institution builds a course from two subjects, reorders them by drag a
   await page.mouse.up();
   await expect.poll(() => subjectNames(page)).toEqual([second, first]);
   expect((await saved).status()).toBe(200);
+  // Said, as a unit's move in a subject is.
+  await expectNotification(page, COURSE_MSG.reordered);
   await page.reload();
   await expect.poll(() => subjectNames(page)).toEqual([second, first]);
 

@@ -94,3 +94,19 @@ test('a 401 from any call clears the session and returns to /', async ({ page })
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sc.token'))).toBeNull();
 });
+
+test('a stored session this version cannot read signs out to the sign-in page, never the error page', async ({ page }) => {
+  await signIn(page, demoEmail('director'));
+  await expect(page).toHaveURL('/dashboard');
+  // Cut short, then valid JSON of another shape (an older version's, or edited by hand).
+  for (const stored of ['{"id":1,"name":"Ana', '{"id":"1","nome":"Ana"}']) {
+    await page.evaluate((user) => localStorage.setItem('sc.user', user), stored);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByText('Ops...')).toHaveCount(0);
+    expect(await page.evaluate(() => [localStorage.getItem('sc.token'), localStorage.getItem('sc.user')])).toEqual([null, null]);
+    await signIn(page, demoEmail('director'));
+    await expect(page).toHaveURL('/dashboard');
+  }
+});

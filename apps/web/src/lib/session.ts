@@ -27,6 +27,31 @@ function storage(): KeyValue {
   return store;
 }
 const localStorage = { getItem: (k: string) => storage().getItem(k), setItem: (k: string, v: string) => storage().setItem(k, v), removeItem: (k: string) => storage().removeItem(k) };
+/** The stored user when it has the shape the app reads (the session's contract, checked without loading zod). */
+function parseUser(raw: string): SessionUser | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const u = v as Partial<Record<keyof SessionUser, unknown>> | null;
+  const idOf = (o: unknown) => !!o && typeof o === 'object' && typeof (o as { id?: unknown }).id === 'number';
+  const ok =
+    !!u &&
+    typeof u === 'object' &&
+    typeof u.id === 'number' &&
+    typeof u.name === 'string' &&
+    typeof u.email === 'string' &&
+    typeof u.type === 'string' &&
+    typeof u.status === 'string' &&
+    typeof u.mustChangePassword === 'boolean' &&
+    (u.avatar === null || typeof u.avatar === 'string') &&
+    (u.provider === null || idOf(u.provider)) &&
+    (u.seller === null || (idOf(u.seller) && Array.isArray((u.seller as { grants?: unknown }).grants)));
+  return ok ? (v as SessionUser) : null;
+}
+
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedUser: SessionUser | null = null;
@@ -41,10 +66,12 @@ export const session = {
     const raw = localStorage.getItem(KEYS.user);
     if (raw !== cachedRaw) {
       cachedRaw = raw;
-      try {
-        cachedUser = raw ? (JSON.parse(raw) as SessionUser) : null;
-      } catch {
-        cachedUser = null;
+      cachedUser = raw ? parseUser(raw) : null;
+      // A stored user this version cannot read (edited by hand, cut short, from an older shape) ends the session: the
+      // sign-in page, never a page that breaks on it. Nothing to tell listeners: the answer is already "no user".
+      if (raw && !cachedUser) {
+        for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+        cachedRaw = null;
       }
     }
     return cachedUser;

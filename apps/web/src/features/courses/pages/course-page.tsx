@@ -37,7 +37,7 @@ function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: 
   const [adding, setAdding] = useState(false);
 
   // Saved at once: the new order shows before the answer; a refusal puts the previous one back.
-  const reorder = useReorderCourse(side, id, { onError: (err) => toastError(refusal(err)) });
+  const reorder = useReorderCourse(side, id, { onSuccess: (res) => toastSuccess(res.message), onError: (err) => toastError(refusal(err)) });
 
   const remove = useRemoveSubjectFromCourse(side, id, {
     onSuccess: (res) => toastSuccess(res.message),
