@@ -105,13 +105,13 @@ test('admin creates an institution with a logo and an LTI connection, suspends i
   await deleteForm.getByLabel('URL da plataforma').fill(`https://moodle${stamp}.escola.edu.br`);
   // The form asks first, as the card's 'Deletar' does: 'Cancelar' deletes nothing.
   await deleteForm.getByRole('button', { name: 'Deletar' }).click();
-  const sure = page.getByRole('dialog', { name: 'Deletar esta conexão LTI?' });
-  await expect(sure).toContainText(`ClientId client-${stamp} em https://moodle${stamp}.escola.edu.br`);
-  await sure.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(sure).toBeHidden();
+  const sureDelete = page.getByRole('dialog', { name: 'Deletar esta conexão LTI?' });
+  await expect(sureDelete).toContainText(`ClientId client-${stamp} em https://moodle${stamp}.escola.edu.br`);
+  await sureDelete.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(sureDelete).toBeHidden();
   await expect(card).toBeVisible();
   await deleteForm.getByRole('button', { name: 'Deletar' }).click();
-  await sure.getByRole('button', { name: 'Deletar' }).click();
+  await sureDelete.getByRole('button', { name: 'Deletar' }).click();
   await expectNotification(page, LTI_MSG.deleted);
   await expect(lti.getByText('Nenhuma conexão cadastrada.')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -4,7 +4,7 @@
  */
 import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Divider, Grid, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMonthly } from '@edu/shared/format';
 import { STORE_BUYER_TYPES, STORE_MSG, STORE_READER_TYPES, type CartItem, type CartResponse } from '@edu/shared/store';
@@ -175,17 +175,25 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
     onError: (err) => toastError(err instanceof ApiError ? err.message : STORE_MSG.addFail),
   });
 
+  // A double click sends one request: the second click comes before the button shows it is busy, and would find the
+  // cart already emptied by the first (a red 'carrinho vazio' under the success). Free again only after a failure.
+  const sending = useRef(false);
   function submit() {
+    if (sending.current) return;
     if (!method) {
       toastWarning(STORE_MSG.choosePayment);
       return;
     }
-    pay.mutate({
-      sellerId,
-      paymentMethod: Number(method),
-      providerIds: cart.items.filter((i) => i.kind === 'provider').map((i) => i.providerId),
-      serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
-    });
+    sending.current = true;
+    pay.mutate(
+      {
+        sellerId,
+        paymentMethod: Number(method),
+        providerIds: cart.items.filter((i) => i.kind === 'provider').map((i) => i.providerId),
+        serviceIds: cart.items.filter((i) => i.kind === 'service').map((i) => i.serviceId!),
+      },
+      { onError: () => (sending.current = false) },
+    );
   }
 
   const hasServices = cart.items.some((i) => i.kind === 'service');
