@@ -245,3 +245,32 @@ test("a subject exported as a Common Cartridge: its web link opens the unit in t
   await expect(viewer.getByTestId('unit-content').getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
   await student.close();
 });
+
+test("a subject link whose provider is no longer rented says why, as a unit link does, not 'ainda não tem unidades'", async ({ browser, request }) => {
+  const inst = await institutionForLms(request);
+  const unit = await demoUnit(request, inst.token);
+  const auth = { authorization: `Bearer ${inst.token}` };
+  const created = await request.post('/api/sellers/subjects', { headers: auth, data: { name: 'Funções — turma B', sellerId: inst.sellerId } });
+  expect(created.status(), await created.text()).toBe(200);
+  const subjectId = ((await created.json()) as { subject_id: number }).subject_id;
+  const added = await request.post('/api/sellers/subjects/item', { headers: auth, data: { subjectId, itemId: unit.itemId, itemContentId: unit.itemContentId } });
+  expect(added.status(), await added.text()).toBe(200);
+  const link = await request.post(`/api/sellers/share-links/subject/${subjectId}`, { headers: auth, data: {} });
+  expect(link.status(), await link.text()).toBe(200);
+  const { token } = (await link.json()) as { token: string };
+
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  const canceled = await request.delete(`/api/sellers/rents/${inst.rentId}`, { headers: admin });
+  expect(canceled.status(), await canceled.text()).toBe(200);
+
+  const student = await browser.newContext({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  try {
+    const page = await student.newPage();
+    await page.goto(`/student/link?token=${encodeURIComponent(token)}`);
+    const refused = page.getByTestId('student-refusal');
+    await expect(refused).toContainText(SHARE_MSG.unavailable);
+    await expect(page.getByText(STUDENT_MSG.emptySubject)).toHaveCount(0);
+  } finally {
+    await student.close();
+  }
+});

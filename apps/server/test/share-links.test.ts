@@ -146,12 +146,15 @@ describe('verifying links', () => {
       const res = await verify(unitLink);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(SHARE_MSG.unavailable);
-      // The subject still opens, without the units whose rent ended.
-      expect((await verify(subjectLink)).json<VerifiedLink>().units).toEqual([]);
+      // A subject whose every unit's rent ended says why, as the unit link does (not 'ainda não tem unidades').
+      const subject = await verify(subjectLink);
+      expect(subject.statusCode).toBe(403);
+      expect(subject.json().message).toBe(SHARE_MSG.unavailable);
     } finally {
       await t.deps.db.update(rents).set({ status: 'active' }).where(eq(rents.id, ids.rent));
     }
     expect((await verify(unitLink)).statusCode).toBe(200);
+    expect((await verify(subjectLink)).json<VerifiedLink>().units).not.toEqual([]);
     await t.deps.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, ids.demoSeller));
     try {
       expect((await verify(unitLink)).statusCode).toBe(403);

@@ -233,7 +233,11 @@ export function shareLinksService(deps: Deps) {
         .where(eq(subjectItems.subjectId, subject.id))
         .orderBy(asc(subjectItems.position));
       const readable = await checkAccess(db, actor, 'unit.read', rows.map((r) => r.itemContentId));
-      return { kind: 'subject', ...base, subject, units: rows.filter((r) => readable.has(r.itemContentId)) };
+      const units = rows.filter((r) => readable.has(r.itemContentId));
+      // Units there, none readable (the institution no longer rents their providers): the unit link's refusal, which
+      // says why, not an empty subject ('ainda não tem unidades'). Some readable: those open, the rest are left out.
+      if (rows.length > 0 && units.length === 0) throw unavailable();
+      return { kind: 'subject', ...base, subject, units };
     },
   };
 }
