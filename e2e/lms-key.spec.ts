@@ -60,7 +60,9 @@ test('the institution generates its LMS key on /lms-key, and a new key refuses t
 test('in Configurações the institution requests a new key by e-mail', async ({ page, request }) => {
   await signIn(page, demoEmail('seller'));
   await expect(page).toHaveURL('/dashboard');
-  await page.goto('/dashboard/settings');
+  // From the menu: where 'Exportar para o LMS' without a key sends the institution (LMS_EXPORT_MSG.noLmsKey).
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Configurações' }).click();
+  await expect(page).toHaveURL('/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
   const section = page.getByRole('region', { name: 'Chave LMS' });
   await section.getByRole('button', { name: 'Gerar chave LMS' }).click();

@@ -51,7 +51,7 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
       editor: ['dashboard', 'profile', 'my-units', 'tutorials'],
       seller: [
         'dashboard', 'profile', 'my-team', 'store', 'store-service', 'rented-units', 'manage-subjects', 'courses', 'access-report',
-        'ia-activities', 'logs-report', 'tutorials',
+        'ia-activities', 'logs-report', 'tutorials', 'settings',
       ],
       seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],
       seller_content_manager: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'courses', 'ia-activities', 'tutorials'],
@@ -89,9 +89,9 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     }
   });
 
-  it('seller types and client/user have the lists of the spec (the seller also Parceiros)', () => {
+  it('seller types and client/user have the lists of the spec (the seller also Parceiros and Configurações)', () => {
     expect(new Set(keys('seller'))).toEqual(
-      new Set(['dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials', 'courses', 'my-team', 'ia-activities', 'store-service']),
+      new Set(['dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials', 'courses', 'my-team', 'ia-activities', 'store-service', 'settings']),
     );
     expect(new Set(keys('seller_assistent'))).toEqual(new Set(['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials']));
     expect(new Set(keys('seller_content_manager'))).toEqual(

@@ -118,8 +118,9 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
   seller: [
     'dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials',
     'courses', 'my-team', 'ia-activities',
-    // The partners' page is where the institution puts services in its cart (docs/decisions.md).
-    'store-service',
+    // The partners' page is where the institution puts services in its cart; Configurações holds its LMS key, where
+    // 'Exportar para o LMS' without a key sends it (docs/decisions.md).
+    'store-service', 'settings',
   ],
   seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],
   seller_content_manager: ['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities'],
