@@ -64,9 +64,15 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   await expect(page.getByTestId('unit-content').getByRole('heading', { name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
   await page.getByRole('button', { name: SHARE_MSG.copy }).click();
   await page.getByRole('menuitem', { name: SHARE_MSG.copy }).click();
-  await expectNotification(page, SHARE_MSG.copied);
+  // Copied, and shown: a field to copy it again and what it is valid for.
+  const made = page.getByRole('dialog', { name: SHARE_MSG.linkLabel });
+  await expect(made.getByRole('status')).toHaveText(SHARE_MSG.copied);
   const url = await page.evaluate(() => navigator.clipboard.readText());
   expect(url).toMatch(/\/student\/link\?token=[\w-]+\.[\w-]+$/);
+  await expect(made.getByRole('textbox', { name: SHARE_MSG.linkLabel })).toHaveValue(url);
+  await expect(made).toContainText(SHARE_MSG.permanent);
+  await made.getByRole('button', { name: 'Fechar' }).click();
+  await expect(made).toBeHidden();
 
   // The student opens it on a phone; the link names nobody, so the page asks once who they are.
   const phone = await phoneOf(browser);

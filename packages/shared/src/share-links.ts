@@ -35,6 +35,12 @@ export const SHARE_MSG = {
   copied: 'Link copiado para a área de transferência!',
   copiedTemporary: (days: number) => `Link provisório copiado! Ele vale por ${days} dias.`,
   copyFail: 'Não foi possível copiar o link. Copie-o abaixo:',
+  /** The dialog that shows the link made (copied or not). */
+  linkLabel: 'Link para alunos',
+  copyAgain: 'Copiar',
+  copiedShort: 'Copiado',
+  validUntil: (date: string) => `Válido até ${date}.`,
+  permanent: 'Sem data de validade: vale até a instituição gerar uma nova chave LMS.',
   createFail: 'Não foi possível gerar o link. Tente novamente.',
   noTempGrant: 'Sua instituição não tem permissão para gerar links provisórios. Fale com a equipe Saber Compartilhado.',
   /** Verification refusals (pt-BR, shown by the student viewer). */

@@ -27,7 +27,10 @@ function storage(): KeyValue {
   return store;
 }
 const localStorage = { getItem: (k: string) => storage().getItem(k), setItem: (k: string, v: string) => storage().setItem(k, v), removeItem: (k: string) => storage().removeItem(k) };
-/** The stored user when it has the shape the app reads (the session's contract, checked without loading zod). */
+/**
+ * The stored user when it has the shape the app reads: who it is (id, name, e-mail, type) and, when present, its
+ * provider and institution as objects with their ids (checked by hand: the entry does not load zod).
+ */
 function parseUser(raw: string): SessionUser | null {
   let v: unknown;
   try {
@@ -35,20 +38,18 @@ function parseUser(raw: string): SessionUser | null {
   } catch {
     return null;
   }
-  const u = v as Partial<Record<keyof SessionUser, unknown>> | null;
-  const idOf = (o: unknown) => !!o && typeof o === 'object' && typeof (o as { id?: unknown }).id === 'number';
+  if (!v || typeof v !== 'object') return null;
+  const u = v as Record<string, unknown>;
+  const linked = (o: unknown) => o === undefined || o === null || (typeof o === 'object' && typeof (o as { id?: unknown }).id === 'number');
+  const grants = (u.seller as { grants?: unknown } | null | undefined)?.grants;
   const ok =
-    !!u &&
-    typeof u === 'object' &&
     typeof u.id === 'number' &&
     typeof u.name === 'string' &&
     typeof u.email === 'string' &&
     typeof u.type === 'string' &&
-    typeof u.status === 'string' &&
-    typeof u.mustChangePassword === 'boolean' &&
-    (u.avatar === null || typeof u.avatar === 'string') &&
-    (u.provider === null || idOf(u.provider)) &&
-    (u.seller === null || (idOf(u.seller) && Array.isArray((u.seller as { grants?: unknown }).grants)));
+    linked(u.provider) &&
+    linked(u.seller) &&
+    (grants === undefined || Array.isArray(grants));
   return ok ? (v as SessionUser) : null;
 }
 

@@ -153,5 +153,8 @@ describe('who sees the buttons', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: SHARE_MSG.temporary }));
     expect(await screen.findByText(SHARE_MSG.copiedTemporary(7))).toBeTruthy();
     expect(writes).toEqual(['http://x/student/link?token=t']);
+    // Shown as well, to copy again, with its validity.
+    expect((screen.getByRole('textbox', { name: SHARE_MSG.linkLabel }) as HTMLInputElement).value).toBe('http://x/student/link?token=t');
+    expect(screen.getByText(/^Válido até \d{2}\/\d{2}\/\d{4}\.$/)).toBeTruthy();
   });
 });

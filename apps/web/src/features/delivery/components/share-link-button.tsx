@@ -1,32 +1,33 @@
 /**
  * Share a unit or a subject with students (spec 3 §2.14 'Gerar link provisório', §2.15 share-link button):
- * the server signs the link; it is copied to the clipboard with a toast (or shown to copy by hand when the
- * browser refuses the clipboard). 'Gerar link provisório' (7 days) only with the tempLinks grant. Hidden for the
- * assistant (the server refuses it too).
+ * the server signs the link; it is copied to the clipboard and shown in a dialog, in a field to copy again (or by
+ * hand when the browser refuses the clipboard), with its validity. 'Gerar link provisório' (7 days) only with the
+ * tempLinks grant. Hidden for the assistant (the server refuses it too).
  */
-import { ActionIcon, Button, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CopyButton, Group, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconClockHour4, IconLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDate } from '@edu/shared/format';
 import { SHARE_LINK_TEMP_DAYS, SHARE_MSG, type ShareKind } from '@edu/shared/share-links';
 import { ApiError } from '../../../lib/api';
 import { useSessionUser } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast';
 import { useCreateShareLink } from '../api';
 import { mayShare, mayShareTemporary } from '../grants';
 
 /** `itemContentId`: a subject's unit links the version the subject keeps, not the newest published one. */
 export function ShareLinkButton({ kind, id, itemContentId }: { kind: ShareKind; id: number; itemContentId?: number }) {
   const user = useSessionUser();
-  const [manual, setManual] = useState<string | null>(null);
+  const [made, setMade] = useState<{ url: string; expiresAt: string | null; copied: boolean; temporary: boolean } | null>(null);
   const share = useCreateShareLink(kind, id, itemContentId, {
     onSuccess: async (link, temporary) => {
+      let copied = true;
       try {
         await navigator.clipboard.writeText(link.url);
       } catch {
-        setManual(link.url);
-        return;
+        copied = false;
       }
-      toastSuccess(temporary ? SHARE_MSG.copiedTemporary(SHARE_LINK_TEMP_DAYS) : SHARE_MSG.copied);
+      setMade({ url: link.url, expiresAt: link.expiresAt, copied, temporary });
     },
     onError: (err) => toastError(err instanceof ApiError && err.status === 403 ? err.message : SHARE_MSG.createFail),
   });
@@ -53,12 +54,34 @@ export function ShareLinkButton({ kind, id, itemContentId }: { kind: ShareKind; 
           )}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={manual !== null} onClose={() => setManual(null)} title={SHARE_MSG.copy} centered>
-        <Stack>
-          <Text size="sm">{SHARE_MSG.copyFail}</Text>
-          <TextInput value={manual ?? ''} readOnly onFocus={(e) => e.currentTarget.select()} aria-label={SHARE_MSG.copy} />
-          <Button onClick={() => setManual(null)}>Fechar</Button>
-        </Stack>
+      <Modal opened={made !== null} onClose={() => setMade(null)} title={SHARE_MSG.linkLabel} centered>
+        {made && (
+          <Stack>
+            <Text size="sm" role="status">
+              {made.copied ? (made.temporary ? SHARE_MSG.copiedTemporary(SHARE_LINK_TEMP_DAYS) : SHARE_MSG.copied) : SHARE_MSG.copyFail}
+            </Text>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <TextInput
+                value={made.url}
+                readOnly
+                label={SHARE_MSG.linkLabel}
+                onFocus={(e) => e.currentTarget.select()}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+              <CopyButton value={made.url}>
+                {({ copied, copy }) => (
+                  <Button variant="light" onClick={copy}>
+                    {copied ? SHARE_MSG.copiedShort : SHARE_MSG.copyAgain}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {made.expiresAt ? SHARE_MSG.validUntil(formatDate(made.expiresAt)) : SHARE_MSG.permanent}
+            </Text>
+            <Button onClick={() => setMade(null)}>Fechar</Button>
+          </Stack>
+        )}
       </Modal>
     </>
   );
