@@ -71,7 +71,7 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   expect(url).toMatch(/\/student\/link\?token=[\w-]+\.[\w-]+$/);
   await expect(made.getByRole('textbox', { name: SHARE_MSG.linkLabel })).toHaveValue(url);
   await expect(made).toContainText(SHARE_MSG.permanent);
-  await made.getByRole('button', { name: 'Fechar' }).click();
+  await made.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(made).toBeHidden();
 
   // The student opens it on a phone; the link names nobody, so the page asks once who they are.
