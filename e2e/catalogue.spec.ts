@@ -34,15 +34,16 @@ test('the demo institution browses, filters and searches its catalogue and opens
   await expect(main.getByRole('region', { name: HUMANAS })).toBeVisible();
   await page.screenshot({ path: 'test-results/catalogue-seller.png', fullPage: true });
 
-  // Area filter: only Ciências Humanas.
+  // Area filter, a checkbox per area (spec 3 §2.13): only Ciências Humanas; 'Limpar Filtros' unchecks it.
   const filters = page.getByRole('complementary', { name: CATALOGUE_MSG.filters });
-  await filters.getByLabel('Áreas de conhecimento').click();
-  await page.getByRole('option', { name: HUMANAS }).first().click();
-  await page.keyboard.press('Escape');
+  const areaBoxes = filters.getByRole('group', { name: 'Áreas de conhecimento' });
+  await areaBoxes.getByRole('checkbox', { name: HUMANAS }).first().check();
   await expect(main.getByRole('region', { name: EXATAS })).toHaveCount(0);
   await expect(cards(main.getByRole('region', { name: HUMANAS }))).toHaveCount(2);
+  await expect(filters.getByRole('group', { name: 'Níveis de aprendizagem' }).getByRole('checkbox').first()).toBeVisible();
   await filters.getByRole('button', { name: CATALOGUE_MSG.clearFilters }).click();
   await expect(main.getByRole('region', { name: EXATAS })).toBeVisible();
+  await expect(areaBoxes.getByRole('checkbox', { name: HUMANAS }).first()).not.toBeChecked();
 
   // Search by title from 4 characters (accents ignored); by tag.
   const search = filters.getByRole('textbox', { name: CATALOGUE_MSG.searchLabel });
@@ -104,7 +105,8 @@ test("the demo provider sees its own catalogue with the students' rating, withou
   await expect(card.getByLabel(/de 5 · \d+ avaliaç(ão|ões)/)).toBeVisible();
   await expect(card).toContainText('(5 avaliações)');
   const filters = page.getByRole('complementary', { name: CATALOGUE_MSG.filters });
-  await expect(filters.getByLabel('Áreas de conhecimento')).toHaveCount(0);
+  await expect(filters.getByRole('group', { name: 'Áreas de conhecimento' })).toHaveCount(0);
+  await expect(filters.getByRole('group', { name: 'Níveis de aprendizagem' })).toHaveCount(0);
   await expect(filters.getByRole('textbox', { name: CATALOGUE_MSG.searchLabel })).toBeVisible();
   await page.screenshot({ path: 'test-results/catalogue-provider.png', fullPage: true });
 });
@@ -166,4 +168,22 @@ test('the assistant reads the catalogue without the Add and Atualizar controls',
   await expect(main.getByRole('link', { name: `Ver ${DEMO_PUBLISHED_UNIT_TITLE}` })).toBeVisible();
   await expect(main.getByRole('button', { name: new RegExp(`^${CATALOGUE_MSG.add} `) })).toHaveCount(0);
   await expect(main.getByRole('button', { name: new RegExp(`^${CATALOGUE_MSG.update} `) })).toHaveCount(0);
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the area and level checkboxes wait behind 'Áreas e níveis', so the units come first", async ({ page }) => {
+    await signIn(page, 'seller@demo.sabercompartilhado.com.br');
+    await expect(page).toHaveURL('/dashboard');
+    await page.goto('/seller/rented-units');
+    const filters = page.getByRole('complementary', { name: CATALOGUE_MSG.filters });
+    const toggle = filters.getByRole('button', { name: 'Áreas e níveis' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(filters.getByRole('checkbox', { name: HUMANAS }).first()).toBeHidden();
+    await toggle.click();
+    await filters.getByRole('group', { name: 'Áreas de conhecimento' }).getByRole('checkbox', { name: HUMANAS }).first().check();
+    await expect(filters.getByRole('button', { name: 'Áreas e níveis (1)' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('region', { name: EXATAS })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
 });

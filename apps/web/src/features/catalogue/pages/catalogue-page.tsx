@@ -123,7 +123,7 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
                 description={short ? CATALOGUE_MSG.searchHint : undefined}
                 onChange={(e) => setSearch(e.currentTarget.value)}
               />
-              {!provider && <AreaLevelFilters areas={areas} levels={levels} onAreas={setAreas} onLevels={setLevels} />}
+              {!provider && <AreaLevelFilters areas={areas} levels={levels} onAreas={setAreas} onLevels={setLevels} checkboxes />}
               <Button
                 variant="default"
                 onClick={() => {
