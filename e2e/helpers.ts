@@ -12,7 +12,7 @@ export const DEMO_ACCOUNT_BY_TYPE = DEMO_LOGIN_BY_TYPE;
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
+  await page.getByLabel(/^Senha/).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 

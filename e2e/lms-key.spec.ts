@@ -29,13 +29,13 @@ test('the institution generates its LMS key on /lms-key, and a new key refuses t
 
   // Staff cannot use the page: refused in Portuguese and left signed out.
   await page.getByLabel('E-mail').fill(demoEmail('admin'));
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Senha/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expectNotification(page, MSG.lmsKeySellerOnly, MSG.loginFailTitle);
   expect(await page.evaluate(() => localStorage.getItem('sc.token'))).toBeNull();
 
   await page.getByLabel('E-mail').fill(demoEmail('seller'));
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Senha/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Você está conectado(a) como')).toBeVisible();
 

@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { PasswordInput } from '../../../ui/password-input';
 import { useForm } from '@mantine/form';
 import { passwordPair } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';

@@ -1,4 +1,5 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordInput } from '../../../ui/password-input';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import type { SigninBody } from '@edu/shared/auth';

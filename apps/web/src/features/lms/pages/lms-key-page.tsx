@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PasswordInput } from '../../../ui/password-input';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { Button, Card, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, MultiSelect, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { PasswordInput } from '../../../ui/password-input';
 import { LoadError } from '../../../ui/load-error';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
