@@ -120,3 +120,19 @@ test('a stored session this version cannot read signs out to the sign-in page, n
     await expect(page).toHaveURL('/dashboard');
   }
 });
+
+test("the keyboard's first stop is 'Pular para o conteúdo', which goes past the header and the menu", async ({ page }) => {
+  await signIn(page, demoEmail('seller'));
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/seller/store');
+  await expect(page.getByRole('heading', { name: 'Loja' }).first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#conteudo')).toBeFocused();
+  await page.keyboard.press('Tab');
+  // The next stop is in the page, not the header's icons nor the side menu.
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#conteudo'))).toBe(true);
+});

@@ -37,6 +37,17 @@ function SignedInShell() {
   const menu = menuFor(user.type).filter((e) => !closedForSeller(user, e.key));
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
+      {/* The first stop of the Tab key: past the header and the menu, to the page itself (WCAG 2.4.1). */}
+      <a
+        href="#conteudo"
+        className="skip-link"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('conteudo')?.focus();
+        }}
+      >
+        Pular para o conteúdo
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -68,7 +79,7 @@ function SignedInShell() {
           </Box>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="conteudo" tabIndex={-1} style={{ outline: 'none' }}>
         <SellerStatusNotice />
         <Outlet />
         <TermsDialogs />
