@@ -23,7 +23,7 @@ async function signedIn(local) {
   const page = await context.newPage();
   await page.goto(`${base}/`);
   await page.getByLabel('E-mail').fill(demoEmail(local));
-  await page.getByLabel('Senha').fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Senha/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL(/\/dashboard/);
   const state = await context.storageState();
