@@ -86,6 +86,18 @@ async function demoUnit(request: APIRequestContext, token: string) {
   return ((await res.json()) as CatalogueResponse).groups.flatMap((g) => g.units).find((u) => u.title === DEMO_PUBLISHED_UNIT_TITLE)!;
 }
 
+/** A new subject of the institution holding the demo unit of its catalogue. */
+async function subjectWithDemoUnit(request: APIRequestContext, inst: Institution, name: string) {
+  const unit = await demoUnit(request, inst.token);
+  const auth = { authorization: `Bearer ${inst.token}` };
+  const created = await request.post('/api/sellers/subjects', { headers: auth, data: { name, sellerId: inst.sellerId } });
+  expect(created.status(), await created.text()).toBe(200);
+  const subjectId = ((await created.json()) as { subject_id: number }).subject_id;
+  const added = await request.post('/api/sellers/subjects/item', { headers: auth, data: { subjectId, itemId: unit.itemId, itemContentId: unit.itemContentId } });
+  expect(added.status(), await added.text()).toBe(200);
+  return { auth, subjectId };
+}
+
 /**
  * The stand-in LMS: a web server of its own on loopback (another origin than the app's: another port), serving the
  * player page, scorm-again and the unzipped package under /sco/. A real server, not Playwright's router: Chromium's
@@ -213,13 +225,7 @@ test('only the LMS page may be framed by other sites', async ({ request }) => {
 test("a subject exported as a Common Cartridge: its web link opens the unit in the viewer's LMS page", async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const inst = await institutionForLms(request);
-  const unit = await demoUnit(request, inst.token);
-  const auth = { authorization: `Bearer ${inst.token}` };
-  const created = await request.post('/api/sellers/subjects', { headers: auth, data: { name: 'Funções — turma A', sellerId: inst.sellerId } });
-  expect(created.status(), await created.text()).toBe(200);
-  const subjectId = ((await created.json()) as { subject_id: number }).subject_id;
-  const added = await request.post('/api/sellers/subjects/item', { headers: auth, data: { subjectId, itemId: unit.itemId, itemContentId: unit.itemContentId } });
-  expect(added.status(), await added.text()).toBe(200);
+  const { subjectId } = await subjectWithDemoUnit(request, inst, 'Funções — turma A');
 
   await signIn(page, inst.email, inst.password);
   await expect(page).toHaveURL('/dashboard');
@@ -248,13 +254,7 @@ test("a subject exported as a Common Cartridge: its web link opens the unit in t
 
 test("a subject link whose provider is no longer rented says why, as a unit link does, not 'ainda não tem unidades'", async ({ browser, request }) => {
   const inst = await institutionForLms(request);
-  const unit = await demoUnit(request, inst.token);
-  const auth = { authorization: `Bearer ${inst.token}` };
-  const created = await request.post('/api/sellers/subjects', { headers: auth, data: { name: 'Funções — turma B', sellerId: inst.sellerId } });
-  expect(created.status(), await created.text()).toBe(200);
-  const subjectId = ((await created.json()) as { subject_id: number }).subject_id;
-  const added = await request.post('/api/sellers/subjects/item', { headers: auth, data: { subjectId, itemId: unit.itemId, itemContentId: unit.itemContentId } });
-  expect(added.status(), await added.text()).toBe(200);
+  const { auth, subjectId } = await subjectWithDemoUnit(request, inst, 'Funções — turma B');
   const link = await request.post(`/api/sellers/share-links/subject/${subjectId}`, { headers: auth, data: {} });
   expect(link.status(), await link.text()).toBe(200);
   const { token } = (await link.json()) as { token: string };
