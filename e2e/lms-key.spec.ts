@@ -1,9 +1,22 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
-import { demoEmail, DEMO_PASSWORD, expectNotification, lastMail, signIn } from './helpers';
+import { activeRentApi, createActiveAccount, demoEmail, demoToken, DEMO_PASSWORD, expectNotification, lastMail, signIn } from './helpers';
 
-// Both journeys replace the demo institution's key: one after the other.
-test.describe.configure({ mode: 'serial' });
+/**
+ * An institution of its own for each journey that replaces a key: the demo institution's key is what other journeys'
+ * links carry (the LTI and student journeys), and a new one revokes them mid-journey. It rents the demo provider.
+ */
+async function ownInstitution(request: APIRequestContext, prefix: string) {
+  const account = await createActiveAccount(request, prefix);
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  const institution = (await (await request.get(`/api/sellers/institution/${account.sellerId}`, { headers: admin })).json()) as { name: string; planId: number };
+  const providers = (await (await request.get(`/api/sellers/providers/${account.sellerId}`, { headers: admin, params: { planId: institution.planId, name: DEMO_PROVIDER } })).json()) as {
+    data: { id: number; companyName: string }[];
+  };
+  await activeRentApi(request, account.sellerId, providers.data.find((p) => p.companyName === DEMO_PROVIDER)!.id);
+  return { ...account, name: institution.name };
+}
+const DEMO_PROVIDER = 'Editora Horizonte Educacional';
 
 const KEY = /^lms_[A-Za-z0-9_-]{43}$/;
 
@@ -23,6 +36,7 @@ async function generateOnPage(page: Page): Promise<string> {
 }
 
 test('the institution generates its LMS key on /lms-key, and a new key refuses the old one', async ({ page, request }) => {
+  const own = await ownInstitution(request, 'chave-pagina');
   await page.goto('/lms-key');
   await expect(page.getByRole('heading', { name: 'Gerar chave LMS' })).toBeVisible();
   await expect(page.getByText('a chave anterior é excluída e todas as unidades vinculadas a ela são desvinculadas')).toBeVisible();
@@ -34,8 +48,8 @@ test('the institution generates its LMS key on /lms-key, and a new key refuses t
   await expectNotification(page, MSG.lmsKeySellerOnly, MSG.loginFailTitle);
   expect(await page.evaluate(() => localStorage.getItem('sc.token'))).toBeNull();
 
-  await page.getByLabel('E-mail').fill(demoEmail('seller'));
-  await page.getByLabel(/^Senha/).fill(DEMO_PASSWORD);
+  await page.getByLabel('E-mail').fill(own.email);
+  await page.getByLabel(/^Senha/).fill(own.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Você está conectado(a) como')).toBeVisible();
 
@@ -47,7 +61,7 @@ test('the institution generates its LMS key on /lms-key, and a new key refuses t
   const first = await generateOnPage(page);
   const whoami = (key: string) => request.get('/api/lms/whoami', { headers: { lms_key: key } });
   expect((await whoami(first)).status()).toBe(200);
-  expect(await (await whoami(first)).json()).toMatchObject({ sellerName: 'Faculdade Vale do Saber' });
+  expect(await (await whoami(first)).json()).toMatchObject({ sellerName: own.name });
 
   const second = await generateOnPage(page);
   expect(second).not.toBe(first);
@@ -58,7 +72,8 @@ test('the institution generates its LMS key on /lms-key, and a new key refuses t
 });
 
 test('in Configurações the institution requests a new key by e-mail', async ({ page, request }) => {
-  await signIn(page, demoEmail('seller'));
+  const own = await ownInstitution(request, 'chave-config');
+  await signIn(page, own.email, own.password);
   await expect(page).toHaveURL('/dashboard');
   // From the menu: where 'Exportar para o LMS' without a key sends the institution (LMS_EXPORT_MSG.noLmsKey).
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Configurações' }).click();
@@ -73,7 +88,7 @@ test('in Configurações the institution requests a new key by e-mail', async ({
   await expect(sent).toContainText(MSG.lmsKeyEmailSent);
   await sent.getByRole('button', { name: 'Entendi' }).click();
 
-  const mail = await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/);
+  const mail = await lastMail(request, own.email, /Sua nova chave LMS/);
   const key = mail.text.match(/lms_[A-Za-z0-9_-]{43}/)![0];
   expect((await request.get('/api/lms/whoami', { headers: { lms_key: key } })).status()).toBe(200);
 });
@@ -88,7 +103,8 @@ test("the institution's assistant sees the section but cannot generate", async (
 });
 
 test("the institution's LMS links a rented unit with the key from Configurações and gets its launch address; a new key unlinks it", async ({ page, request }) => {
-  await signIn(page, demoEmail('seller'));
+  const own = await ownInstitution(request, 'chave-lms');
+  await signIn(page, own.email, own.password);
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/dashboard/settings');
   const section = page.getByRole('region', { name: 'Chave LMS' });
@@ -97,7 +113,7 @@ test("the institution's LMS links a rented unit with the key from Configuraçõe
   const sent = page.getByRole('dialog', { name: MSG.lmsKeyEmailSentTitle });
   await expect(sent).toContainText(MSG.lmsKeyEmailSent);
   await sent.getByRole('button', { name: 'Entendi' }).click();
-  const key = (await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0];
+  const key = (await lastMail(request, own.email, /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0];
 
   // A unit of the institution's catalogue (its active rent of the demo provider), as the LMS would know it.
   const token = await page.evaluate(() => localStorage.getItem('sc.token'));
@@ -129,6 +145,6 @@ test("the institution's LMS links a rented unit with the key from Configuraçõe
   expect((await save(key)).status()).toBe(401);
   expect((await request.get('/api/student/link/verify', { params: { token: body.token } })).status()).toBe(403);
   let next = key;
-  await expect.poll(async () => (next = (await lastMail(request, demoEmail('seller'), /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0])).not.toBe(key);
+  await expect.poll(async () => (next = (await lastMail(request, own.email, /Sua nova chave LMS/)).text.match(/lms_[A-Za-z0-9_-]{43}/)![0])).not.toBe(key);
   expect((await (await save(next)).json()).alreadyLinked).toBe(false);
 });

@@ -30,6 +30,8 @@ test.describe.configure({ mode: 'serial' });
 const INSTITUTION = 'Faculdade Vale do Saber';
 const CLIENT_ID = `moodle-e2e-${Date.now()}`;
 const DEPLOYMENT = 'e2e-deployment-1';
+// Its own per run: a retry of this serial group adds another connection beside the first attempt's.
+const CONNECTION = `Moodle E2E ${CLIENT_ID.slice(-6)}`;
 
 let platform: LtiPlatform;
 let tool: { loginUrl: string; toolUrl: string; deepLinkingUrl: string } | null = null;
@@ -73,7 +75,7 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
   const addForm = lti.getByRole('form', { name: 'Adicionar Conexão' });
   await addForm.getByRole('combobox', { name: 'Plataforma' }).click();
   await page.getByRole('option', { name: 'Moodle' }).click();
-  await addForm.getByLabel('Nome').fill('Moodle E2E');
+  await addForm.getByLabel('Nome').fill(CONNECTION);
   await addForm.getByLabel('ClientId').fill(CLIENT_ID);
   await addForm.getByLabel('URL da plataforma').fill(platform.url);
   await addForm.getByLabel('Deployment ID').fill(DEPLOYMENT);
@@ -81,7 +83,7 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
   await addForm.getByRole('button', { name: 'Salvar' }).click();
   await expectNotification(page, LTI_MSG.created);
 
-  const card = lti.getByRole('listitem', { name: 'Moodle E2E' });
+  const card = lti.getByRole('listitem', { name: CONNECTION });
   const login = card.getByRole('group', { name: 'URL de início de login' });
   await login.getByRole('button', { name: 'Copiar URL de início de login' }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -97,7 +99,7 @@ test('the admin connects the LMS: the values to paste, copy buttons and Testar c
   await expect(card.getByRole('group', { name: 'URL de deep linking' })).toContainText(tool.deepLinkingUrl);
   await expect(card.getByText(DEPLOYMENT, { exact: true })).toBeVisible();
 
-  await card.getByRole('button', { name: 'Testar conexão Moodle E2E' }).click();
+  await card.getByRole('button', { name: `Testar conexão ${CONNECTION}` }).click();
   await expect(card.getByRole('status')).toHaveText(LTI_MSG.testOk(1));
 
   // Another installation's deployment, added by mistake, is removed again (the launches of the first stay accepted).
