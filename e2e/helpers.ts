@@ -128,6 +128,23 @@ export async function activeRentApi(request: APIRequestContext, sellerId: number
   return rent;
 }
 
+/**
+ * A new active institution (createActiveAccount) that actively rents the provider named `providerName` on its plan:
+ * its account, its name and plan as the admin sees them, and the rent.
+ */
+export async function institutionRentingApi(request: APIRequestContext, prefix: string, providerName: string) {
+  const account = await createActiveAccount(request, prefix);
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  const institution = (await (await request.get(`/api/sellers/institution/${account.sellerId}`, { headers: admin })).json()) as {
+    name: string; cnpj: string; planId: number; user: { name: string; email: string };
+  };
+  const providers = (await (await request.get(`/api/sellers/providers/${account.sellerId}`, { headers: admin, params: { planId: institution.planId, name: providerName } })).json()) as {
+    data: { id: number; companyName: string }[];
+  };
+  const rent = await activeRentApi(request, account.sellerId, providers.data.find((p) => p.companyName === providerName)!.id);
+  return { ...account, institution, rent };
+}
+
 /** A bearer token of a demo account, through the API. */
 export async function demoToken(request: APIRequestContext, local: string): Promise<string> {
   const res = await request.post('/api/signin', { headers: setupAddress(), data: { email: demoEmail(local), password: DEMO_PASSWORD } });

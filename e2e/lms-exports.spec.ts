@@ -22,7 +22,7 @@ import { SHARE_MSG } from '../packages/shared/src/share-links';
 import { STUDENT_MSG } from '../packages/shared/src/student';
 import type { CatalogueResponse } from '../packages/shared/src/catalogue';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { activeRentApi, createActiveAccount, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
+import { demoToken, expectNotification, institutionRentingApi, ownClientAddress, signIn } from './helpers';
 
 test.use(ownClientAddress());
 
@@ -57,26 +57,18 @@ interface Institution {
 
 /** A fresh institution: granted packages, an active rent of the demo provider, an LMS key. */
 async function institutionForLms(request: APIRequestContext): Promise<Institution> {
-  const { email, password } = await createActiveAccount(request, 'scorm');
+  const { email, password, sellerId, institution, rent } = await institutionRentingApi(request, 'scorm', DEMO_PROVIDER);
   const signin = await request.post('/api/signin', { data: { email, password } });
-  const { token, seller } = (await signin.json()) as { token: string; seller: { id: number } };
+  const { token } = (await signin.json()) as { token: string };
   const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
-  const institution = (await (await request.get(`/api/sellers/institution/${seller.id}`, { headers: admin })).json()) as {
-    name: string; cnpj: string; planId: number; user: { name: string; email: string };
-  };
-  const granted = await request.put(`/api/sellers/update/${seller.id}`, {
+  const granted = await request.put(`/api/sellers/update/${sellerId}`, {
     headers: admin,
     data: { nameUser: institution.user.name, cnpj: institution.cnpj, name: institution.name, email: institution.user.email, planId: institution.planId, grants: ['packages'] },
   });
   expect(granted.status(), await granted.text()).toBe(200);
-  const providers = (await (await request.get(`/api/sellers/providers/${seller.id}`, { headers: admin, params: { planId: institution.planId, name: DEMO_PROVIDER } })).json()) as {
-    data: { id: number; companyName: string }[];
-  };
-  const provider = providers.data.find((p) => p.companyName === DEMO_PROVIDER)!;
-  const rent = await activeRentApi(request, seller.id, provider.id);
-  const key = await request.put('/api/sellers/lms/key', { headers: { authorization: `Bearer ${token}` }, data: { id: seller.id } });
+  const key = await request.put('/api/sellers/lms/key', { headers: { authorization: `Bearer ${token}` }, data: { id: sellerId } });
   expect(key.status(), await key.text()).toBe(200);
-  return { sellerId: seller.id, email, password, token, rentId: rent.id };
+  return { sellerId, email, password, token, rentId: rent.id };
 }
 
 /** The demo unit in the institution's catalogue. */

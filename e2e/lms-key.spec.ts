@@ -1,22 +1,16 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../packages/shared/src/messages';
-import { activeRentApi, createActiveAccount, demoEmail, demoToken, DEMO_PASSWORD, expectNotification, lastMail, signIn } from './helpers';
+import { demoEmail, DEMO_PASSWORD, expectNotification, institutionRentingApi, lastMail, signIn } from './helpers';
 
 /**
  * An institution of its own for each journey that replaces a key: the demo institution's key is what other journeys'
  * links carry (the LTI and student journeys), and a new one revokes them mid-journey. It rents the demo provider.
  */
 async function ownInstitution(request: APIRequestContext, prefix: string) {
-  const account = await createActiveAccount(request, prefix);
-  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
-  const institution = (await (await request.get(`/api/sellers/institution/${account.sellerId}`, { headers: admin })).json()) as { name: string; planId: number };
-  const providers = (await (await request.get(`/api/sellers/providers/${account.sellerId}`, { headers: admin, params: { planId: institution.planId, name: DEMO_PROVIDER } })).json()) as {
-    data: { id: number; companyName: string }[];
-  };
-  await activeRentApi(request, account.sellerId, providers.data.find((p) => p.companyName === DEMO_PROVIDER)!.id);
-  return { ...account, name: institution.name };
+  const { email, password, institution } = await institutionRentingApi(request, prefix, 'Editora Horizonte Educacional');
+  return { email, password, name: institution.name };
 }
-const DEMO_PROVIDER = 'Editora Horizonte Educacional';
+
 
 const KEY = /^lms_[A-Za-z0-9_-]{43}$/;
 
