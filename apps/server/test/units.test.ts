@@ -107,6 +107,35 @@ describe('units: authoring, own list, status moves, versions, tags', () => {
     expect(now).toMatchObject({ title: 'Aba 1', authors: ['A1'], revision: 1 });
   });
 
+  it("saves a draft repeatedly as the studio's autosave does: the same content writes nothing, one audit entry per editing session", async () => {
+    const unit = (await req('editor', 'POST', '/items/item/content/create', complete())).json() as UnitContent;
+    const entries = async () =>
+      (await t.deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'updated_unity'))).filter((a) => (a.data as { itemContentId?: number }).itemContentId === unit.id);
+    const save = (revision: number, title: string) => req('editor', 'PUT', '/items/item/content/update', { ...complete(), id: unit.id, revision, title });
+
+    // The content as stored, saved again: the same unit answered, no new revision, nothing recorded.
+    const same = await save(0, unit.title);
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ id: unit.id, revision: 0, updatedAt: unit.updatedAt });
+    expect(await entries()).toHaveLength(0);
+
+    // Edits a few seconds apart: each is stored with its revision; the session is recorded once (its creation
+    // counts as the session's entry, so the first update adds none either).
+    let revision = 0;
+    for (const title of ['Rascunho 1', 'Rascunho 2', 'Rascunho 3']) {
+      const res = await save(revision, title);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ title, revision: revision + 1 });
+      revision += 1;
+    }
+    expect(await entries()).toHaveLength(0);
+
+    // Another author of the provider editing the same draft is recorded.
+    const other = await req('provider', 'PUT', '/items/item/content/update', { ...complete(), id: unit.id, revision, title: 'Rascunho da fornecedora' });
+    expect(other.statusCode).toBe(200);
+    expect((await entries()).map((a) => a.userId)).toHaveLength(1);
+  });
+
   it('requires the synthesis when saving an existing unit', async () => {
     const unit = (await req('provider', 'POST', '/items/item/content/create', { title: 'Só título' })).json() as UnitContent;
     const res = await req('provider', 'PUT', '/items/item/content/update', { title: 'Só título', id: unit.id, revision: 0, synthesis: '<p> </p>' });

@@ -3,8 +3,9 @@
  * place or through a new version of a published unit, and the content writes of staff edits from the review screen.
  * Every status change goes through the unit lifecycle (./lifecycle.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { hasContent, isUnitComplete, UNIT_MSG } from '@edu/shared/content/unit-content';
+import { lifecycleStep } from '@edu/shared/unit-lifecycle';
 import { type UnitContent, type UnitStatus, unitUpdateBody } from '@edu/shared/units';
 import type { z } from 'zod';
 import type { Deps } from '../../platform/deps';
@@ -12,6 +13,7 @@ import type { Executor, Tx } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest } from '../../platform/errors';
 import { record } from '../../platform/audit';
+import { auditLogs } from '../../platform/platform.tables';
 import { contentStore } from '../../platform/content-store';
 import { requireAccess } from '../access/index';
 import { unitLifecycle } from './lifecycle';
@@ -20,6 +22,49 @@ import { authorProvider, checkKnowledge, UNITS_MSG, type UnitFields } from './un
 import { knowledgeMap, loadRow, pendingVersion, view } from './unit-rows';
 
 type Fields = UnitFields;
+type CleanFields = Awaited<ReturnType<ReturnType<typeof unitAuthoringService>['clean']>>;
+
+/** How long a save of a unit version by its author stays part of the editing session its audit entry records. */
+export const AUDIT_SESSION_MS = 10 * 60_000;
+
+/** Whether the cleaned fields of a save are the ones stored (so the save changes nothing). */
+function sameContent(row: typeof itemContents.$inferSelect, values: CleanFields): boolean {
+  const stored: CleanFields = {
+    title: row.title,
+    authors: row.authors,
+    mediaUrl: row.mediaUrl,
+    questions: row.questions,
+    introduction: row.introduction,
+    learningObjectives: row.learningObjectives,
+    synthesis: row.synthesis,
+    bibliographicReference: row.bibliographicReference,
+    topics: row.topics.map((t) => ({ title: t.title, content: t.content })),
+    levelOfLearning: row.levelOfLearning,
+    learningType: row.learningType as CleanFields['learningType'],
+    knowledgeIds: row.knowledgeIds,
+  };
+  return JSON.stringify(stored) === JSON.stringify(values);
+}
+
+/**
+ * Whether `userId` has a created/updated entry for the unit version `contentId` in the last AUDIT_SESSION_MS (the
+ * user's recent entries through audit_logs_user_created_idx, a few rows).
+ */
+async function recentlyRecorded(ex: Executor, userId: number, contentId: number): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.userId, userId),
+        gt(auditLogs.createdAt, new Date(Date.now() - AUDIT_SESSION_MS)),
+        inArray(auditLogs.action, ['created_unity', 'updated_unity']),
+        sql`${auditLogs.data}->>'itemContentId' = ${String(contentId)}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export function unitAuthoringService(deps: Deps) {
   const { db } = deps;
@@ -124,8 +169,16 @@ export function unitAuthoringService(deps: Deps) {
       }
 
       // Draft, correction and reproved are saved in place; a reproved unit edited becomes a draft again (lifecycle table).
+      const step = lifecycleStep(current.status as UnitStatus, 'save');
+      // The same content saved again (the studio's autosave after an undo, a second click) where the save keeps the
+      // status: nothing to write — no new revision, no audit entry; the stored unit is the answer.
+      if (step?.to === current.status && sameContent(current, values)) return view(tx, current.id);
       await lifecycle.transition(tx, current.id, 'save', auth.user, { set: values });
-      await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: current.id, itemId: current.itemId, title: values.title } });
+      // One audit entry per editing session: saves of the same version by the same author within AUDIT_SESSION_MS of
+      // its last entry (the autosave's every few seconds) are that session's, already recorded.
+      if (!(await recentlyRecorded(tx, auth.user.id, current.id))) {
+        await record(tx, { userId: auth.user.id, action: 'updated_unity', data: { itemContentId: current.id, itemId: current.itemId, title: values.title } });
+      }
       return view(tx, current.id);
     });
   }
