@@ -43,6 +43,10 @@ export const GALLERY_MSG = {
   tooLarge: 'Arquivo maior do que 30 MB.',
   notSupported: 'Arquivo não suportado',
   uploadFail: 'Ocorreu um erro durante seu upload.',
+  uploadCancelledTitle: 'Envio cancelado',
+  uploadCancelled: (name: string) => `O envio de "${name}" foi cancelado. Nenhum arquivo foi guardado.`,
+  /** The body is all sent: the server checks and stores the file (no longer cancellable). */
+  uploadProcessing: 'Verificando o arquivo…',
   infographicSent: 'Infografico enviado com sucesso',
   zipUnsafe: 'Arquivo zip inválido ou inseguro: verifique se ele contém apenas os arquivos do infográfico.',
   zipNoIndex: 'O arquivo zip deve conter um index.html na raiz.',

@@ -112,6 +112,67 @@ function requestOf<R extends RouteContract>(route: R, args: Args<R>): { url: str
 
 const networkError = () => new ApiError(0, 'NETWORK', 'Não foi possível conectar ao servidor. Verifique sua conexão.');
 
+/** How one attempt of a request is sent: `fetch` (sendOnce), or XMLHttpRequest for an upload whose progress is shown. */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** How far an upload's body has gone: `sent` once the whole file is with the server (which then checks and stores it). */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100, rounded down (100 only when the body is all sent). */
+  percent: number;
+  sent: boolean;
+}
+
+const abortError = (signal?: AbortSignal | null) =>
+  signal?.reason instanceof Error ? signal.reason : new DOMException('O envio foi cancelado.', 'AbortError');
+
+/** The response headers of an XMLHttpRequest as a Headers object. */
+function headersOf(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * One attempt through XMLHttpRequest, the only browser API that reports an upload's progress everywhere (fetch's
+ * request streams do not, and need HTTP/2). Resolves with a Response like fetch's, so the answer goes through the
+ * same checks; no answer is NETWORK; `init.signal` aborts it (rejects with an AbortError, as fetch does).
+ */
+const xhrTransport =
+  (onProgress?: (p: UploadProgress) => void): Transport =>
+  (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = init.signal;
+      if (signal?.aborted) return reject(abortError(signal));
+      const xhr = new XMLHttpRequest();
+      const onAbort = () => xhr.abort();
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      xhr.open(init.method ?? 'GET', url);
+      for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(name, value);
+      let total = 0;
+      xhr.upload.onprogress = (e) => {
+        if (!e.lengthComputable || e.total === 0) return;
+        total = e.total;
+        onProgress?.({ loaded: e.loaded, total, percent: Math.min(99, Math.floor((e.loaded * 100) / total)), sent: false });
+      };
+      // The whole body is with the server: from here it checks and stores the file (nothing left to cancel cleanly).
+      xhr.upload.onload = () => onProgress?.({ loaded: total, total, percent: 100, sent: true });
+      xhr.onload = () => {
+        done();
+        const nullBody = [204, 205, 304].includes(xhr.status);
+        resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, headers: headersOf(xhr.getAllResponseHeaders()) }));
+      };
+      xhr.onerror = () => (done(), reject(networkError()));
+      xhr.ontimeout = () => (done(), reject(networkError()));
+      xhr.onabort = () => (done(), reject(abortError(signal)));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+
 async function sendOnce(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
@@ -136,16 +197,16 @@ async function retriable(res: Response): Promise<boolean> {
   return body?.code === IN_PROGRESS;
 }
 
-async function send<R extends RouteContract>(route: R, args: Args<R>): Promise<Response> {
+async function send<R extends RouteContract>(route: R, args: Args<R>, transport: Transport = sendOnce): Promise<Response> {
   const { url, init } = requestOf(route, args);
-  if (!route.idempotent) return sendOnce(url, init);
+  if (!route.idempotent) return transport(url, init);
   // One key for this submission, sent again on each retry of it.
   (init.headers as Record<string, string>)[IDEMPOTENCY_HEADER] = args.idempotencyKey ?? crypto.randomUUID();
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= IDEMPOTENT_RETRY.delaysMs.length;
     let res: Response;
     try {
-      res = await sendOnce(url, init);
+      res = await transport(url, init);
     } catch (err) {
       if (last || !(err instanceof ApiError)) throw err;
       await wait(IDEMPOTENT_RETRY.delaysMs[attempt]!, args.signal);
@@ -173,6 +234,21 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
   if (!res.ok) throw await failure(route, res);
   return (await res.json().catch(() => null)) as Reply<R>;
 }
+
+/**
+ * An upload (`args.file`) whose progress is shown: `call` through XMLHttpRequest, reporting to `onProgress` as the
+ * body goes; the same headers, Idempotency-Key and retries, and the same errors (a 401 ends the session, a 503 its
+ * toast, the server's pt-BR message). `args.signal` cancels it: the promise rejects with an AbortError.
+ */
+export async function callUpload<R extends RouteContract>(route: R, args: Args<R> & { onProgress?(p: UploadProgress): void }): Promise<Reply<R>> {
+  const { onProgress, ...rest } = args;
+  const res = await send(route, rest as Args<R>, xhrTransport(onProgress));
+  if (!res.ok) throw await failure(route, res);
+  return (await res.json().catch(() => null)) as Reply<R>;
+}
+
+/** Whether `err` is the rejection of a request its signal cancelled. */
+export const isAbort = (err: unknown): boolean => (err as Error | null)?.name === 'AbortError';
 
 /**
  * A route that answers a FILE (a zip, a text file): its bytes and the name from Content-Disposition (or `fallbackName`).

@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleriesRoutes } from '@edu/shared/galleries';
 import type { GalleryKind } from '@edu/shared/galleries';
-import { call } from '../../lib/api';
+import { call, callUpload, type UploadProgress } from '../../lib/api';
 
 export const galleriesKey = (providerId: number | null | undefined) => ['galleries', providerId ?? 0] as const;
 
@@ -59,21 +59,19 @@ const UPLOAD_ROUTE = {
   pdfs: galleriesRoutes.uploadPdfs,
 } as const;
 
-/** Upload one file into the provider's gallery of `kind` (multipart field named after the kind). */
-export const uploadGalleryFile = (providerId: number, kind: GalleryKind, file: File) =>
-  call(UPLOAD_ROUTE[kind], { params: { id: providerId }, file, fileField: kind });
+/**
+ * Upload one file into the provider's gallery of `kind` (multipart field named after the kind), reporting its progress;
+ * `signal` cancels it.
+ */
+export const uploadGalleryFile = (
+  providerId: number,
+  kind: GalleryKind,
+  file: File,
+  opts: { signal?: AbortSignal; onProgress?(p: UploadProgress): void } = {},
+) => callUpload(UPLOAD_ROUTE[kind], { params: { id: providerId }, file, fileField: kind, signal: opts.signal, onProgress: opts.onProgress });
 
 /** Copy a stock image into the provider's image gallery. */
 export const importStockImage = (providerId: number, stockId: number) => call(galleriesRoutes.stockImport, { params: { id: providerId }, body: { stockId } });
-
-/** Upload into the provider's gallery of `kind`; the provider's galleries are asked again after it. */
-export function useUploadGalleryFile(providerId: number | null | undefined, kind: GalleryKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => uploadGalleryFile(providerId!, kind, file),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleriesKey(providerId) }),
-  });
-}
 
 /** A stock photo copied into the provider's image gallery; the provider's galleries are asked again after it. */
 export function useImportStockImage(providerId: number | null | undefined) {

@@ -9,6 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { GALLERY_ACCEPT, GALLERY_MSG } from '@edu/shared/galleries';
 import { GalleryGrid } from './gallery-grid';
 import { useCanUpload } from './image-picker';
+import { UploadProgress } from './upload-progress';
 import { acceptOf, useGalleryUpload } from './use-gallery-upload';
 
 export interface GalleryFileFieldProps {
@@ -39,7 +40,7 @@ export function GalleryFileField({ providerId, kind, value, onChange, label, err
   const canUpload = useCanUpload();
   const [browsing, setBrowsing] = useState(false);
   const [chosen, setChosen] = useState<{ url: string; filename: string } | null>(null);
-  const { upload, pending } = useGalleryUpload(providerId, kind);
+  const { upload, pending, progress, cancel } = useGalleryUpload(providerId, kind);
   const Icon = kind === 'infographics' ? IconFileZip : IconFileText;
   const shownName = chosen && chosen.url === value ? chosen.filename : nameOf(value, kind);
 
@@ -120,6 +121,7 @@ export function GalleryFileField({ providerId, kind, value, onChange, label, err
                 {browsing ? 'Fechar galeria' : 'Escolher da galeria'}
               </Button>
             </Group>
+            {progress && <UploadProgress progress={progress} onCancel={cancel} />}
             <Collapse expanded={browsing} id={`${id}-gallery`}>
               {browsing && (
                 <Paper withBorder radius="sm" p="sm">

@@ -18,6 +18,7 @@ import { toastError } from '../../lib/toast';
 import { stockStatusQuery } from './api';
 import { GalleryGrid } from './gallery-grid';
 import { StockSearch } from './stock-search';
+import { UploadProgress } from './upload-progress';
 import { useGalleryUpload } from './use-gallery-upload';
 
 const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
@@ -40,7 +41,7 @@ export interface ImagePickerProps {
 export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
   const canUpload = useCanUpload();
   const [tab, setTab] = useState<string | null>('gallery');
-  const { upload, pending } = useGalleryUpload(providerId, 'images');
+  const { upload, progress, cancel } = useGalleryUpload(providerId, 'images');
   const stock = useQuery({ ...stockStatusQuery, enabled: canUpload && !!providerId });
   const stockEnabled = canUpload && stock.data?.enabled === true;
 
@@ -101,13 +102,15 @@ export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
 
         {canUpload && (
           <Tabs.Panel value="upload" pt="sm">
+            {progress ? (
+              <UploadProgress progress={progress} onCancel={cancel} />
+            ) : (
             <Dropzone
               onDrop={(files) => void send(files[0])}
               onReject={(rejections) => toastError(rejectionMessage(rejections), MSG.uploadFailTitle)}
               accept={IMAGE_ACCEPT}
               maxSize={UNIT_UPLOAD_BYTES}
               multiple={false}
-              loading={pending}
               inputProps={{ 'aria-label': 'Enviar imagem para a galeria' }}
             >
               <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
@@ -130,6 +133,7 @@ export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
                 </div>
               </Group>
             </Dropzone>
+            )}
           </Tabs.Panel>
         )}
 

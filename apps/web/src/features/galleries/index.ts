@@ -1,5 +1,6 @@
 /** Galleries and uploads of the provider (spec 2 §2.9, §2.10): pickers, the upload hook and queries. */
-export { useGalleryUpload, galleryFileProblem, acceptOf, uploadErrorMessage } from './use-gallery-upload';
+export { useGalleryUpload, galleryFileProblem, acceptOf, uploadErrorMessage, type GalleryUploadProgress } from './use-gallery-upload';
+export { UploadProgress } from './upload-progress';
 export { ImagePicker, useCanUpload, type ImagePickerProps } from './image-picker';
 export { GalleryFileField, type GalleryFileFieldProps } from './gallery-file-field';
 export { GalleryGrid } from './gallery-grid';

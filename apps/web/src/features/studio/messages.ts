@@ -7,6 +7,7 @@ export const STUDIO_MSG = {
   saved: 'Item foi Salvo com sucesso',
   created: 'Item cadastrado com sucesso!',
   updated: 'Item atualizado com sucesso!',
+  autosaveFail: 'Não foi possível salvar automaticamente. Verifique sua conexão ou use SALVAR.',
   leaveConfirm: 'Tem certeza que deseja sair? As alterações não salvas serão perdidas.',
   updateTitle: 'O que está sendo atualizado?',
   updateNote:

@@ -14,7 +14,7 @@ import {
 } from '@edu/shared/services';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { useGalleryUpload } from '../../galleries';
+import { UploadProgress, useGalleryUpload } from '../../galleries';
 import { useSaveService } from '../api';
 
 const EMPTY: ServiceFormValues = { title: '', description: '', price: '', image: '', link: '' };
@@ -41,7 +41,7 @@ export function ServiceFormModal({ opened, service, providerId, onClose }: Props
   const schema = useRef(CREATE_SCHEMA);
   schema.current = editing ? EDIT_SCHEMA : CREATE_SCHEMA;
   const form = useForm<ServiceFormValues>({ initialValues: EMPTY, validate: (values) => zodForm(schema.current)(values) });
-  const { upload, pending: uploading } = useGalleryUpload(providerId, 'images');
+  const { upload, pending: uploading, progress, cancel } = useGalleryUpload(providerId, 'images');
 
   useEffect(() => {
     if (!opened) return;
@@ -116,6 +116,7 @@ export function ServiceFormModal({ opened, service, providerId, onClose }: Props
                 )}
               </FileButton>
             </Group>
+            {progress && <UploadProgress progress={progress} onCancel={cancel} />}
             {showPreview && (
               <Group gap="sm">
                 <Image src={image} alt="Pré-visualização da imagem do serviço" w={120} h={80} fit="cover" radius="sm" bg="gray.1" />

@@ -10,21 +10,29 @@
  * version after the author says what is being updated; its editor then leaves for Minhas Unidades (the
  * new version is in analysis and cannot be edited). A save from a stale tab gets the server's 409
  * message and an offer to reload the unit.
+ *
+ * The author's work is kept: once the unit exists, a draft (or a unit in correction) saves itself a few seconds after
+ * the last change when it is valid enough to save, with no toast (the top bar says 'Salvando…', 'Salvo às 14:32' or
+ * 'Alterações não salvas'); a status whose save is not a plain save (a published unit's update asks what is being
+ * updated; a reproved unit saved becomes a draft) is saved only by the author. Ctrl+S (⌘S) is 'SALVAR'. Closing the
+ * tab or leaving the studio with unsaved changes asks first. Saves run one at a time, each with the revision the
+ * previous one answered.
  */
-import { Box, Button, Drawer, Group, ScrollArea, Stack, Stepper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
+import { Affix, Box, Button, Drawer, Group, ScrollArea, Stack, Stepper } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
 import { externalImagesOf } from '@edu/shared/content/unit-content';
+import { lifecycleStep } from '@edu/shared/unit-lifecycle';
 import type { UnitContent, UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { PageLoader } from '../../../ui/page-loader';
-import { confirm } from '../../../ui/confirm';
+import { UploadProgress } from '../../galleries';
 import { knowledgeQuery, levelsQuery } from '../../units';
 import { createUnit, findUnit, updateUnit } from '../api';
 import { STUDIO_MSG } from '../messages';
@@ -36,7 +44,11 @@ import { StudioNotices } from './studio-notices';
 import { StudioTopBar } from './studio-top-bar';
 import { UpdateReasonModal } from './update-reason-modal';
 import { UnitPreview, previewPageOf } from './unit-preview';
+import { saveStatusText } from './save-status';
+import { useAutosave } from './use-autosave';
 import { useEditorImageUpload } from './use-editor-upload';
+import { useLeaveGuard } from './use-leave-guard';
+import { useSaveShortcut } from './use-save-shortcut';
 
 /** A unit in these statuses is with the reviewers or in the trash: the server refuses edits. */
 const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
@@ -44,6 +56,11 @@ const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
 const StepContent = lazy(() => import('./step-content').then((m) => ({ default: m.StepContent })));
 const ResourcesPanel = lazy(() => import('../resources/resources-panel').then((m) => ({ default: m.ResourcesPanel })));
 const MY_UNITS = '/dashboard/my-units';
+/**
+ * The statuses saved by themselves: those whose save keeps the status (the lifecycle's save event): draft and
+ * correction. Not publish (its update is a new version with a reason) nor reproved (saved, it becomes a draft).
+ */
+export const autosaves = (status: UnitStatus) => lifecycleStep(status, 'save')?.to === status;
 const PREVIEW_BREAKPOINT = '(min-width: 75em)'; // 1200 px
 
 type SaveMode = 'save' | 'finish';
@@ -67,8 +84,25 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
   const navigate = useNavigate();
   const wide = useMediaQuery(PREVIEW_BREAKPOINT, true);
   const form = useForm<StudioValues>({ mode: 'controlled', initialValues: initial ? valuesOf(initial) : emptyValues() });
-  const [unit, setUnit] = useState<UnitContent | null>(initial);
+  const [unit, setUnitState] = useState<UnitContent | null>(initial);
+  // The unit as last answered, for saves queued behind another one (they send its revision).
+  const unitRef = useRef(unit);
+  const setUnit = (next: UnitContent) => {
+    unitRef.current = next;
+    setUnitState(next);
+  };
+  // What the server holds (the body last saved or loaded), as a snapshot of the body.
   const saved = useRef(snapshot(form.values));
+  const [, setSavedVersion] = useState(0);
+  const markSaved = (snap: string) => {
+    saved.current = snap;
+    setSavedVersion((n) => n + 1);
+  };
+  const [lastSavedAt, setLastSavedAt] = useState<Date | null>(initial ? new Date(initial.updatedAt) : null);
+  const [autoError, setAutoError] = useState<string | null>(null);
+  // Saves run one after another (an autosave under way, then 'SALVAR'); `running` counts those queued or running.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const [running, setRunning] = useState(0);
   const [step, setStep] = useState(0);
   const [activeTopic, setActiveTopic] = useState(0);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -80,7 +114,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
   const [resourcesOpen, setResourcesOpen] = useState(false);
   const areas = useQuery(knowledgeQuery);
   const levels = useQuery(levelsQuery);
-  const uploadImage = useEditorImageUpload(providerId);
+  const editorUpload = useEditorImageUpload(providerId);
+  const uploadImage = editorUpload.upload;
 
   const editing = unit !== null;
   const locked = unit !== null && LOCKED.includes(unit.status);
@@ -97,9 +132,22 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
     viewport.current?.scrollTo({ top: 0 });
   }, [step]);
 
+  const current = snapshot(form.values);
+  const dirty = current !== saved.current;
+  const canAutosave =
+    unit !== null && autosaves(unit.status) && !locked && stale === null && reasonFor === null && dirty && Object.keys(validate(form.values, true)).length === 0;
+
+  /** Runs `task` after the saves before it. */
+  function enqueue(task: () => Promise<void>) {
+    setRunning((n) => n + 1);
+    const next = queue.current.then(task).finally(() => setRunning((n) => n - 1));
+    queue.current = next.catch(() => undefined);
+    return next;
+  }
+
   function requestSave(mode: SaveMode) {
-    if (saving || locked) return;
-    const errors = validate(form.values, editing);
+    if (saving || locked || reasonFor !== null) return;
+    const errors = validate(form.getValues(), editing);
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
       goTo(firstErrorStep(errors));
@@ -109,13 +157,59 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
     else void save(mode);
   }
 
-  async function save(mode: SaveMode, updateMessage?: string) {
-    const body = bodyOf(form.values);
-    const wasPublished = unit?.status === 'publish';
+  useAutosave(current, canAutosave, () => void enqueue(() => autosave()));
+  useSaveShortcut(() => requestSave('save'));
+  useLeaveGuard(
+    () => snapshot(form.getValues()) !== saved.current,
+    !locked,
+    // The first save of a new unit moves the studio to the unit's address: the same editor.
+    (path) => unitRef.current !== null && path === `/studio/${unitRef.current.id}`,
+  );
+
+  /** A draft saved by itself: nothing if it changed nothing or cannot be saved as a plain draft now; no toast. */
+  async function autosave() {
+    const target = unitRef.current;
+    const values = form.getValues();
+    const body = bodyOf(values);
+    const snap = JSON.stringify(body);
+    if (!target || !autosaves(target.status) || snap === saved.current || Object.keys(validate(values, true)).length > 0) return;
+    try {
+      const result = await updateUnit({ ...body, id: target.id, revision: target.revision });
+      markSaved(snap);
+      setAutoError(null);
+      setLastSavedAt(new Date());
+      takeImported(body, result);
+      setUnit(result);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'STALE_UNIT') setStale(err.message);
+      else if (err instanceof ApiError && [400, 403, 404, 409].includes(err.status)) setAutoError(`Não salvo automaticamente: ${err.message}`);
+      else setAutoError(STUDIO_MSG.autosaveFail);
+    }
+  }
+
+  /** The save imported external images (their /uploads/ addresses now): the editor takes the stored content, unless the author typed meanwhile. */
+  function takeImported(body: ReturnType<typeof bodyOf>, result: UnitContent) {
+    if (!holdsExternalImage(body) || snapshot(form.getValues()) !== saved.current) return;
+    const values = valuesOf(result);
+    form.setValues(values);
+    form.resetDirty(values);
+    markSaved(snapshot(values));
+  }
+
+  function save(mode: SaveMode, updateMessage?: string) {
     setSaving(true);
+    return enqueue(() => saveNow(mode, updateMessage)).finally(() => setSaving(false));
+  }
+
+  async function saveNow(mode: SaveMode, updateMessage?: string) {
+    const unit = unitRef.current;
+    const body = bodyOf(form.getValues());
+    const wasPublished = unit?.status === 'publish';
     try {
       const result = unit ? await updateUnit({ ...body, id: unit.id, revision: unit.revision, ...(updateMessage ? { updateMessage } : {}) }) : await createUnit(body);
-      saved.current = JSON.stringify(body);
+      markSaved(JSON.stringify(body));
+      setAutoError(null);
+      setLastSavedAt(new Date());
       setReasonFor(null);
       if (wasPublished || mode === 'finish') {
         // A published unit's update is a new version in analysis: nothing left to edit here.
@@ -125,14 +219,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       }
       // The editor stays open: the toast goes bottom-right, clear of 'Salvar' and 'Sair' in the top bar.
       toastSuccess(STUDIO_MSG.saved, STUDIO_MSG.successTitle, { position: 'bottom-right' });
-      // The save imported external images (their /uploads/ addresses now): the editor takes the stored content, unless
-      // the author typed meanwhile.
-      if (holdsExternalImage(body) && snapshot(form.values) === saved.current) {
-        const values = valuesOf(result);
-        form.setValues(values);
-        form.resetDirty(values);
-        saved.current = snapshot(values);
-      }
+      takeImported(body, result);
       setUnit(result);
       if (!unit) onCreated(result);
     } catch (err) {
@@ -148,8 +235,6 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       } else {
         toastError(STUDIO_MSG.saveFail, STUDIO_MSG.errorTitle);
       }
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -162,7 +247,9 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       form.setValues(values);
       form.clearErrors();
       form.resetDirty(values);
-      saved.current = snapshot(values);
+      markSaved(snapshot(values));
+      setAutoError(null);
+      setLastSavedAt(new Date(fresh.updatedAt));
       setUnit(fresh);
       setActiveTopic(0);
       setStale(null);
@@ -173,13 +260,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
     }
   }
 
-  async function leave() {
-    if (snapshot(form.values) !== saved.current) {
-      const ok = await confirm({ title: 'Sair do estúdio', message: STUDIO_MSG.leaveConfirm, confirmLabel: 'Sair', danger: true });
-      if (!ok) return;
-    }
-    navigate(MY_UNITS);
-  }
+  // Unsaved changes: the leave guard asks first.
+  const leave = () => navigate(MY_UNITS);
 
   const previewPage = previewPageOf(step, activeTopic, topics.length);
 
@@ -191,6 +273,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         wide={wide}
         saving={saving && reasonFor === null}
         locked={locked}
+        saveStatus={saveStatusText({ saving: running > 0, dirty, error: autoError, lastSavedAt })}
+        saveStatusAlert={dirty && autoError !== null}
         onPreview={() => setPreviewOpen(true)}
         onSave={() => requestSave('save')}
         onLeave={leave}
@@ -259,6 +343,12 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         <Suspense fallback={null}>
           <ResourcesPanel editor={topicEditor} opened={resourcesOpen} onClose={() => setResourcesOpen(false)} providerId={providerId} />
         </Suspense>
+      )}
+
+      {editorUpload.progress && (
+        <Affix position={{ bottom: 16, left: 16 }} w={360} maw="calc(100vw - 32px)" zIndex={300}>
+          <UploadProgress progress={editorUpload.progress} onCancel={editorUpload.cancel} />
+        </Affix>
       )}
 
       <UpdateReasonModal

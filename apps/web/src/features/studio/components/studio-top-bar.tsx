@@ -1,5 +1,8 @@
-/** The studio's own top bar: the brand, the unit's title and status, 'Pré-visualizar' (narrow screens), 'SALVAR' and 'Sair'. */
-import { Badge, Button, Divider, Group, Text } from '@mantine/core';
+/**
+ * The studio's own top bar: the brand, the unit's title, what is saved (a polite live region) and its status,
+ * 'Pré-visualizar' (narrow screens), 'SALVAR' (its tooltip names Ctrl+S) and 'Sair'.
+ */
+import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye, IconLogout } from '@tabler/icons-react';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent } from '@edu/shared/units';
 import { Brand } from '../../../ui/brand';
@@ -15,12 +18,16 @@ export interface StudioTopBarProps {
   saving: boolean;
   /** The unit is with the reviewers or in the trash: 'SALVAR' is disabled. */
   locked: boolean;
+  /** 'Salvando…', 'Salvo às 14:32', 'Alterações não salvas' (save-status.ts); empty for a new unit not saved yet. */
+  saveStatus: string;
+  /** The status says why an automatic save failed. */
+  saveStatusAlert?: boolean;
   onPreview(): void;
   onSave(): void;
   onLeave(): void;
 }
 
-export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onSave, onLeave }: StudioTopBarProps) {
+export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, saveStatusAlert = false, onPreview, onSave, onLeave }: StudioTopBarProps) {
   return (
     <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -28,9 +35,15 @@ export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onS
           <Brand size="sm" />
           <Divider orientation="vertical" />
         </Group>
-        <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
-          {unit !== null ? title.trim() || 'Unidade sem título' : 'Nova unidade'}
-        </Text>
+        <Stack gap={0} miw={0}>
+          <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
+            {unit !== null ? title.trim() || 'Unidade sem título' : 'Nova unidade'}
+          </Text>
+          {/* Always in the page, so screen readers hear each change of it. */}
+          <Text size="xs" c={saveStatusAlert ? 'red.8' : 'dimmed'} truncate="end" maw={360} role="status" aria-live="polite" title={saveStatus || undefined} data-testid="save-status">
+            {saveStatus}
+          </Text>
+        </Stack>
         {unit && (
           <Badge color={UNIT_STATUS_COLORS[unit.status]} variant="light" style={{ flexShrink: 0 }}>
             {UNIT_STATUS_LABELS[unit.status]}
@@ -44,7 +57,7 @@ export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onS
             Pré-visualizar
           </Button>
         )}
-        <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked}>
+        <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked} title="Salvar (Ctrl+S)" aria-keyshortcuts="Control+S Meta+S">
           SALVAR
         </Button>
         <Button variant="default" leftSection={<IconLogout size={18} />} onClick={onLeave}>

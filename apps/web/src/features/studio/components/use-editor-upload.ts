@@ -4,10 +4,11 @@ import { useGalleryUpload } from '../../galleries';
 
 /**
  * Images pasted, dropped or chosen in the studio's editors go to the provider's image gallery (the
- * gallery upload checks size and type and tells the user when it fails). Undefined without a provider.
+ * gallery upload checks size and type and tells the user when it fails). `upload` is undefined without a
+ * provider; `progress` and `cancel` are the upload under way (the studio shows them).
  */
 export function useEditorImageUpload(providerId: number | null) {
-  const { upload } = useGalleryUpload(providerId, 'images');
+  const { upload, progress, cancel } = useGalleryUpload(providerId, 'images');
   const send = useCallback(
     async (file: File) => {
       const stored = await upload(file);
@@ -17,5 +18,5 @@ export function useEditorImageUpload(providerId: number | null) {
     [upload],
   );
   // Without a provider there is no gallery: the editors offer no image upload.
-  return providerId ? send : undefined;
+  return { upload: providerId ? send : undefined, progress, cancel };
 }
