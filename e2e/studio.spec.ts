@@ -271,7 +271,7 @@ test('provider writes a unit with every resource, sees it in the preview and reg
   expect((unit.topics[0].content as string).match(/data-resource=/g)).toHaveLength(12);
 });
 
-test('the title is required; SALVAR keeps the studio on the new unit; leaving asks about unsaved changes', async ({ page }) => {
+test('the title is required; leaving asks about unsaved changes; SALVAR keeps the studio on the new unit', async ({ page }) => {
   await openStudio(page, 'editor');
   await page.getByRole('button', { name: 'Avançar' }).click();
   await page.getByRole('button', { name: 'Avançar' }).click();
@@ -282,6 +282,11 @@ test('the title is required; SALVAR keeps the studio on the new unit; leaving as
 
   const title = `Rascunho do estúdio ${Date.now()}`;
   await s1.getByRole('textbox', { name: 'Título', exact: true }).fill(title);
+  // Unsaved changes (a new unit is not saved by itself): 'Sair' asks first.
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Sair do estúdio' });
+  await expect(leave.getByText('Tem certeza que deseja sair? As alterações não salvas serão perdidas.')).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('button', { name: 'SALVAR', exact: true }).click();
   await expectNotification(page, SAVED);
   await expect(page).toHaveURL(/\/studio\/\d+$/);
@@ -295,12 +300,6 @@ test('the title is required; SALVAR keeps the studio on the new unit; leaving as
   await expect(s4.getByText(UNIT_MSG.synthesisRequired)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeVisible();
   await typeRich(s4, page, 'Síntese', 'Uma síntese.');
-
-  // Unsaved changes: 'Sair' asks first.
-  await page.getByRole('button', { name: 'Sair', exact: true }).click();
-  const leave = page.getByRole('dialog', { name: 'Sair do estúdio' });
-  await expect(leave.getByText('Tem certeza que deseja sair? As alterações não salvas serão perdidas.')).toBeVisible();
-  await leave.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expectNotification(page, 'Item atualizado com sucesso!');
   await expect(page).toHaveURL('/dashboard/my-units');

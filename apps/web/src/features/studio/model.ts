@@ -5,7 +5,8 @@
  */
 import type { KnowledgeType } from '@edu/shared/knowledge';
 import { hasContent, isEmptyContent, UNIT_MSG, type UnitContentView } from '@edu/shared/content/unit-content';
-import { unitCreateBody, type UnitContent, type UnitCreateBody } from '@edu/shared/units';
+import { lifecycleStep } from '@edu/shared/unit-lifecycle';
+import { unitCreateBody, type UnitContent, type UnitCreateBody, type UnitStatus } from '@edu/shared/units';
 
 /** Step index 0–3 (spec 2 §4.5). */
 export const STEPS = ['Nova unidade', 'Introdução', 'Conteúdo', 'Síntese'] as const;
@@ -159,3 +160,10 @@ export function clearLocalDrafts() {
     }
   }
 }
+
+/**
+ * The statuses saved by themselves (the studio's autosave): those whose save keeps the status (the lifecycle's save
+ * event), draft and correction. Not publish (its update is a new version with a reason) nor reproved (saved, it
+ * becomes a draft): the author saves those.
+ */
+export const autosaves = (status: UnitStatus) => lifecycleStep(status, 'save')?.to === status;

@@ -27,7 +27,6 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
 import { externalImagesOf } from '@edu/shared/content/unit-content';
-import { lifecycleStep } from '@edu/shared/unit-lifecycle';
 import type { UnitContent, UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -36,7 +35,7 @@ import { UploadProgress } from '../../galleries';
 import { knowledgeQuery, levelsQuery } from '../../units';
 import { createUnit, findUnit, updateUnit } from '../api';
 import { STUDIO_MSG } from '../messages';
-import { bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
+import { autosaves, bodyOf, emptyValues, firstErrorStep, LAST_STEP, STEPS, validate, valuesOf, type StudioValues } from '../model';
 import { StepIntroduction } from './step-introduction';
 import { StepSynthesis } from './step-synthesis';
 import { StepUnit } from './step-unit';
@@ -56,11 +55,6 @@ const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
 const StepContent = lazy(() => import('./step-content').then((m) => ({ default: m.StepContent })));
 const ResourcesPanel = lazy(() => import('../resources/resources-panel').then((m) => ({ default: m.ResourcesPanel })));
 const MY_UNITS = '/dashboard/my-units';
-/**
- * The statuses saved by themselves: those whose save keeps the status (the lifecycle's save event): draft and
- * correction. Not publish (its update is a new version with a reason) nor reproved (saved, it becomes a draft).
- */
-export const autosaves = (status: UnitStatus) => lifecycleStep(status, 'save')?.to === status;
 const PREVIEW_BREAKPOINT = '(min-width: 75em)'; // 1200 px
 
 type SaveMode = 'save' | 'finish';
