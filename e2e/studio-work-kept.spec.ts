@@ -4,6 +4,7 @@
  * cancelled, leaving nothing behind; a file over 30 MB is refused in pt-BR and nothing is stored.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { UNIT_MSG } from '../packages/shared/src/content/unit-content';
 import { GALLERY_MSG } from '../packages/shared/src/galleries';
 import { completeUnitFields, demoEmail, demoToken, dismissNotifications, expectNotification, signIn, TINY_PNG } from './helpers';
 
@@ -103,9 +104,9 @@ test('leaving with unsaved changes asks first: closing the tab and leaving the s
   const unit = await draftApi(request, token, `Sair sem salvar ${Date.now()}`);
   await openStudio(page, 'editor', `/studio/${unit.id}`);
 
-  // An empty title cannot be saved: the change stays unsaved.
+  // An empty title cannot be saved: the change stays unsaved, and the top bar says why.
   await titleInput(page).fill('');
-  await expect(status(page)).toHaveText('Alterações não salvas');
+  await expect(status(page)).toHaveText(`Alterações não salvas — ${UNIT_MSG.titleRequired}`);
 
   // Closing the tab: the browser asks; staying keeps the page as it was.
   const asked = page.waitForEvent('dialog');

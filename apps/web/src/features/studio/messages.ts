@@ -8,6 +8,8 @@ export const STUDIO_MSG = {
   created: 'Item cadastrado com sucesso!',
   updated: 'Item atualizado com sucesso!',
   autosaveFail: 'Não foi possível salvar automaticamente. Verifique sua conexão ou use SALVAR.',
+  /** Before the first failing check of a draft that cannot save itself: 'Alterações não salvas — Insira a síntese desse item'. */
+  unsavedBecause: 'Alterações não salvas —',
   leaveConfirm: 'Tem certeza que deseja sair? As alterações não salvas serão perdidas.',
   updateTitle: 'O que está sendo atualizado?',
   updateNote:

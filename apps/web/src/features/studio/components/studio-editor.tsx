@@ -128,8 +128,11 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
 
   const current = snapshot(form.values);
   const dirty = current !== saved.current;
-  const canAutosave =
-    unit !== null && autosaves(unit.status) && !locked && stale === null && reasonFor === null && dirty && Object.keys(validate(form.values, true)).length === 0;
+  const autosaving = unit !== null && autosaves(unit.status) && !locked && stale === null;
+  // Why the changes cannot save themselves now (the first check that fails, e.g. the synthesis missing).
+  const blockedBy = autosaving && dirty ? (Object.values(validate(form.values, true))[0] ?? null) : null;
+  const canAutosave = autosaving && dirty && reasonFor === null && blockedBy === null;
+  const statusError = autoError ?? (blockedBy ? `${STUDIO_MSG.unsavedBecause} ${blockedBy}` : null);
 
   /** Runs `task` after the saves before it. */
   function enqueue(task: () => Promise<void>) {
@@ -267,8 +270,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         wide={wide}
         saving={saving && reasonFor === null}
         locked={locked}
-        saveStatus={saveStatusText({ saving: running > 0, dirty, error: autoError, lastSavedAt })}
-        saveStatusAlert={dirty && autoError !== null}
+        saveStatus={saveStatusText({ saving: running > 0, dirty, error: statusError, lastSavedAt })}
+        saveStatusAlert={dirty && statusError !== null}
         onPreview={() => setPreviewOpen(true)}
         onSave={() => requestSave('save')}
         onLeave={leave}

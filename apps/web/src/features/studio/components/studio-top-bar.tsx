@@ -3,6 +3,7 @@
  * 'Pré-visualizar' (narrow screens), 'SALVAR' (its tooltip names Ctrl+S) and 'Sair'.
  */
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconLogout } from '@tabler/icons-react';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent } from '@edu/shared/units';
 import { Brand } from '../../../ui/brand';
@@ -28,14 +29,16 @@ export interface StudioTopBarProps {
 }
 
 export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, saveStatusAlert = false, onPreview, onSave, onLeave }: StudioTopBarProps) {
+  const phone = useMediaQuery('(max-width: 36em)', false);
   return (
-    <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    // On a phone the buttons go to a second row, so the title and what is saved stay readable.
+    <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" style={{ rowGap: 6, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
         <Group gap="sm" wrap="nowrap" visibleFrom="sm">
           <Brand size="sm" />
           <Divider orientation="vertical" />
         </Group>
-        <Stack gap={0} miw={0}>
+        <Stack gap={0} miw={0} style={{ flexShrink: 1 }}>
           <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
             {unit !== null ? title.trim() || 'Unidade sem título' : 'Nova unidade'}
           </Text>
@@ -51,16 +54,16 @@ export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, sa
           </Badge>
         )}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" ml="auto">
         {!wide && (
-          <Button variant="default" leftSection={<IconEye size={18} />} onClick={onPreview}>
+          <Button variant="default" size={phone ? 'xs' : 'sm'} leftSection={<IconEye size={18} />} onClick={onPreview}>
             Pré-visualizar
           </Button>
         )}
-        <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked} title="Salvar (Ctrl+S)" aria-keyshortcuts="Control+S Meta+S">
+        <Button size={phone ? 'xs' : 'sm'} leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked} title="Salvar (Ctrl+S)" aria-keyshortcuts="Control+S Meta+S">
           SALVAR
         </Button>
-        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={onLeave}>
+        <Button variant="default" size={phone ? 'xs' : 'sm'} leftSection={<IconLogout size={18} />} onClick={onLeave}>
           Sair
         </Button>
       </Group>
