@@ -248,7 +248,7 @@ export function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   const codeSplitting = {
     groups: [
       { name: 'entry', tags: ['$initial' as const], priority: 100 },
-      { name: (id: string) => groups.get(id) ?? null, priority: 50, includeDependenciesRecursively: false },
+      { name: (id: string) => groups.get(id) ?? null, debugName: 'chunk-groups', priority: 50, includeDependenciesRecursively: false },
     ],
   };
   return { plugin, codeSplitting };
