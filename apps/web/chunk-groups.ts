@@ -1,13 +1,14 @@
 /**
- * The web build's chunk groups (docs/architecture.md, "The web build"): every page loads at most a few dozen long-lived
+ * The web build's chunk groups (docs/architecture.md, "The web build's chunks"): every page loads at most a few dozen long-lived
  * chunks instead of one per combination of pages that share a module (260 chunks, 100+ per signed-in page before).
  *
  * How: the plugin first builds the app without groups (`write: false`): Rolldown's automatic split, in which a chunk
- * holds the modules one set of pages loads, and only what tree-shaking kept. Then, within one family at a time —
- * `mantine` (with its floating and scroll helpers), `icons` (@tabler/icons-react), `contract` (packages/shared and
- * zod), `ui` (apps/web/src/ui and lib), `app` (the features' shared code) and `vendor` (the other libraries) — it
- * merges the two pieces whose merge makes pages load the fewest bytes they do not use, until no page loads more than
- * `FILES_PER_PAGE` chunks. The real build then puts each module in its merged group (`codeSplitting.groups`).
+ * holds the modules one set of pages loads, and only what tree-shaking kept. Then it merges, two at a time, the chunks
+ * whose merge makes pages load the fewest bytes they do not use (the merged chunk and everything it imports count),
+ * until no page loads more than `FILES_PER_PAGE` of them. The real build then puts each module in its merged group
+ * (`codeSplitting.groups`). A group is named after the family with the most bytes in it: `mantine` (with its floating
+ * and scroll helpers), `icons` (@tabler/icons-react), `contract` (packages/shared and zod), `ui` (apps/web/src/ui and
+ * lib), `app` (the features' shared code) or `vendor` (the other libraries), numbered from the one most pages load.
  *
  * What the entry loads stays in the entry (the `$initial` group comes first). What a page imports dynamically (the
  * rich-text editor, KaTeX, the charts, the review's edit form…) and what only such imports load (Tiptap, recharts)
@@ -16,6 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 
 /** The most chunks a page may load besides the entry, its route's chunk and the shell's (tools/bundle-size.mjs allows 30 in all). */
@@ -202,7 +204,7 @@ export const PROBE_MODE = 'chunk-probe';
 /** The pages of router.tsx, read by tools/bundle-size.mjs (the budgets use the same list). */
 async function readRoutes(root: string): Promise<{ routes: Route[]; shell: string }> {
   const tool = path.resolve(root, '../../tools/bundle-size.mjs');
-  const { pagesOf, LIGHT_KB } = (await import(tool)) as {
+  const { pagesOf, LIGHT_KB } = (await import(pathToFileURL(tool).href)) as {
     pagesOf: (source: string) => { modules: string[]; budgetKb: number }[];
     LIGHT_KB: number;
   };

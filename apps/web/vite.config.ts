@@ -37,18 +37,22 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
+  // The first of the two builds (chunk-groups.ts) runs without the groups.
   const groups = mode === PROBE_MODE ? undefined : chunkGroups();
   return {
-  plugins: [react(), precompress(), ...(groups ? [groups.plugin] : [])],
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  // The manifest lets tools/bundle-size.mjs compute what each page loads (and fail over budget).
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    manifest: true,
-    // A few long-lived chunks per page instead of one per combination of pages: chunk-groups.ts.
-    rolldownOptions: groups ? { output: { codeSplitting: groups.codeSplitting, chunkFileNames: (c: { name: string }) => `assets/${c.name.split('~')[0]}-[hash].js` } } : {},
-  },
-};
+    plugins: [react(), precompress(), ...(groups ? [groups.plugin] : [])],
+    server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+    // The manifest lets tools/bundle-size.mjs compute what each page loads (and fail over budget).
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 900,
+      manifest: true,
+      // A few long-lived chunks per page instead of one per combination of pages: chunk-groups.ts. A chunk Rolldown
+      // names after several modules (`a~b~c`) keeps the first name: the file names are listed in the entry.
+      rolldownOptions: groups
+        ? { output: { codeSplitting: groups.codeSplitting, chunkFileNames: (c: { name: string }) => `assets/${c.name.split('~')[0]}-[hash].js` } }
+        : {},
+    },
+  };
 });
