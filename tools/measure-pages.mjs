@@ -1,6 +1,7 @@
 // `npx tsx tools/measure-pages.mjs [baseUrl]`: loads pages of a running built app in Chromium (a fresh
-// context each, so nothing is cached) and sums the gzip size of every .js file the page fetched until
-// the network is idle — the second way docs/performance.md measures the budgets (the first is
+// context each, so nothing is cached; the student viewer as a phone) and sums the gzip size of every .js
+// file the page fetched until the network is idle (dynamic imports a page makes on its first render
+// included, such as the provider dashboard's charts) — the second way docs/performance.md measures the budgets (the first is
 // tools/bundle-size.mjs, from the build's manifest). Start the app first, e.g. `npm start` or
 // `E2E_PORT=3214 node tools/e2e-server.mjs`; base URL default http://localhost:3199. Run with tsx
 // (`npx tsx tools/measure-pages.mjs`): it reads the demo accounts from the server's TypeScript.
@@ -31,12 +32,18 @@ async function signedIn(local) {
   return state;
 }
 
-async function measure(name, path, storageState) {
-  const context = await browser.newContext(storageState ? { storageState } : {});
+/** A phone (390 × 844, touch), as students open the viewer. */
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, locale: 'pt-BR' };
+
+async function measure(name, path, storageState, options = {}) {
+  const context = await browser.newContext({ ...(storageState ? { storageState } : {}), ...options });
   const page = await context.newPage();
   const files = [];
+  const names = new Set();
   page.on('response', async (res) => {
-    if (!new URL(res.url()).pathname.endsWith('.js')) return;
+    const at = new URL(res.url()).pathname;
+    if (!at.endsWith('.js') || names.has(at)) return;
+    names.add(at);
     files.push(res.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
   });
   await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
@@ -44,7 +51,8 @@ async function measure(name, path, storageState) {
   await page.waitForLoadState('networkidle');
   const sizes = await Promise.all(files);
   const at = new URL(page.url()).pathname;
-  console.log(`${name} (${path}${at !== path ? ` → ${at}` : ''}): ${Math.round(sizes.reduce((a, b) => a + b, 0) / 1024)} KB gzip JS in ${sizes.length} files`);
+  const shown = path.length > 60 ? `${path.slice(0, 57)}…` : path;
+  console.log(`${name} (${shown}${at !== path.split('?')[0] ? ` → ${at}` : ''}): ${Math.round(sizes.reduce((a, b) => a + b, 0) / 1024)} KB gzip JS in ${sizes.length} files`);
   await context.close();
 }
 
@@ -76,4 +84,15 @@ if (!reviewId) {
 if (reviewId) await measure('review', `/dashboard/units/review/${reviewId}`, admin);
 else console.log('review: no review in the data to open');
 await measure('my units', '/dashboard/my-units', provider);
+// The provider's dashboard: its charts are a dynamic import, fetched right after the first render.
+await measure('dashboard (provider, with its charts)', '/dashboard', provider);
+// The student viewer, as a phone opens a share link of a unit of the demo institution's catalogue.
+const sellerToken = await token('seller');
+const catalogue = await (await fetch(`${base}/api/items/item/catalogue`, { headers: { authorization: `Bearer ${sellerToken}` } })).json();
+const itemId = catalogue.groups?.flatMap((g) => g.units)[0]?.itemId;
+if (itemId) {
+  const made = await fetch(`${base}/api/sellers/share-links/unit/${itemId}`, { method: 'POST', headers: { authorization: `Bearer ${sellerToken}`, 'content-type': 'application/json' }, body: '{}' });
+  const { url } = await made.json();
+  await measure('student viewer, phone', new URL(url, base).pathname + new URL(url, base).search, undefined, PHONE);
+} else console.log('student viewer: no unit in the institution\'s catalogue to share');
 await browser.close();

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups, PROBE_MODE } from './chunk-groups';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -35,9 +36,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  // The manifest lets tools/bundle-size.mjs compute what each page loads (and fail over budget).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },
+export default defineConfig(({ mode }) => {
+  // The first of the two builds (chunk-groups.ts) runs without the groups.
+  const groups = mode === PROBE_MODE ? undefined : chunkGroups();
+  return {
+    plugins: [react(), precompress(), ...(groups ? [groups.plugin] : [])],
+    server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+    // The manifest lets tools/bundle-size.mjs compute what each page loads (and fail over budget).
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 900,
+      manifest: true,
+      // A few long-lived chunks per page instead of one per combination of pages: chunk-groups.ts. A chunk Rolldown
+      // names after several modules (`a~b~c`) keeps the first name: the file names are listed in the entry.
+      rolldownOptions: groups
+        ? { output: { codeSplitting: groups.codeSplitting, chunkFileNames: (c: { name: string }) => `assets/${c.name.split('~')[0]}-[hash].js` } }
+        : {},
+    },
+  };
 });

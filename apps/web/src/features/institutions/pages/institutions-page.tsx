@@ -7,7 +7,7 @@ import { Anchor, Avatar, Badge, Button, Card, Group, Menu, Stack, Text, TextInpu
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconPlayerPause, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
@@ -29,9 +29,12 @@ import { OrderTabs, type ListOrder } from '../../../ui/order-tabs';
 import { StatusFilter } from '../../../ui/status-filter';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, useSetInstitutionsStatus } from '../api';
-import { InstitutionAccessModal } from '../components/institution-access-modal';
 import { StatusModal } from '../components/status-modal';
-import { LtiModal } from '../components/lti-modal';
+
+// Loaded when first opened: the access form's masked inputs and logo dropzone (imask, react-dropzone) and the LTI
+// connection's form are not among what the list loads before it renders.
+const InstitutionAccessModal = lazy(() => import('../components/institution-access-modal').then((m) => ({ default: m.InstitutionAccessModal })));
+const LtiModal = lazy(() => import('../components/lti-modal').then((m) => ({ default: m.LtiModal })));
 
 type StatusChoice = 'all' | SellerStatus;
 type Order = ListOrder;
@@ -66,6 +69,11 @@ function Institutions() {
   const [access, setAccess] = useState<{ editing: InstitutionRow | null } | null>(null);
   const [statusOf, setStatusOf] = useState<InstitutionRow | null>(null);
   const [ltiOf, setLtiOf] = useState<InstitutionRow | null>(null);
+  // A lazy modal stays mounted once opened, so it closes with its transition.
+  const [accessUsed, setAccessUsed] = useState(false);
+  const [ltiUsed, setLtiUsed] = useState(false);
+  if (access && !accessUsed) setAccessUsed(true);
+  if (ltiOf && !ltiUsed) setLtiUsed(true);
 
   useEffect(() => {
     setPage(1);
@@ -242,9 +250,17 @@ function Institutions() {
         )}
       </Card>
 
-      <InstitutionAccessModal opened={!!access} editing={access?.editing ?? null} onClose={() => setAccess(null)} />
+      {accessUsed && (
+        <Suspense fallback={null}>
+          <InstitutionAccessModal opened={!!access} editing={access?.editing ?? null} onClose={() => setAccess(null)} />
+        </Suspense>
+      )}
       <StatusModal institution={statusOf} onClose={() => setStatusOf(null)} saving={change.isPending} onSave={(row, next) => change.mutate({ ids: [row.id], next })} />
-      <LtiModal institution={ltiOf} onClose={() => setLtiOf(null)} />
+      {ltiUsed && (
+        <Suspense fallback={null}>
+          <LtiModal institution={ltiOf} onClose={() => setLtiOf(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

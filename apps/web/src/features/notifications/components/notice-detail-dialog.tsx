@@ -2,7 +2,7 @@
 import { Divider, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { LabeledValue } from '../../../ui/labeled-value';
 import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications';
-import { SafeHtml } from '../../../ui/safe-html';
+import { LazySafeHtml } from '../../../ui/lazy-safe-html';
 import { formatDateTime } from '../format';
 
 
@@ -19,7 +19,7 @@ export function NoticeDetailDialog({ notice, onClose }: { notice: SellerNotice |
             <LabeledValue label="Última Atualização" value={formatDateTime(notice.updatedAt)} />
           </SimpleGrid>
           <Divider label="Conteúdo" labelPosition="left" />
-          <SafeHtml html={notice.template.htmlContent} data-testid="notice-detail-content" />
+          <LazySafeHtml html={notice.template.htmlContent} data-testid="notice-detail-content" />
         </Stack>
       )}
     </Modal>

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { UnreadNotice } from '@edu/shared/notifications';
-import { SafeHtml } from '../../../ui/safe-html';
+import { LazySafeHtml } from '../../../ui/lazy-safe-html';
 import { formatDateTime } from '../format';
 
 export function NoticeReadDialog({
@@ -23,7 +23,7 @@ export function NoticeReadDialog({
           <Text size="xs" c="dimmed">
             {formatDateTime(notice.updatedAt)}
           </Text>
-          <SafeHtml html={notice.template.htmlContent} data-testid="notice-content" />
+          <LazySafeHtml html={notice.template.htmlContent} data-testid="notice-content" />
           <Group justify="flex-end">
             {confirmRequired ? (
               <>

@@ -13,7 +13,7 @@ import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import type { NotificationEntry, UnreadNotice } from '@edu/shared/notifications';
 import { useSessionUser } from '../../../lib/session';
-import { SafeHtml } from '../../../ui/safe-html';
+import { LazySafeHtml } from '../../../ui/lazy-safe-html';
 import { bellQuery, unreadNoticesQuery, useMarkAllRead, useMarkNoticeRead, useMarkNotificationRead } from '../api';
 import { formatWhen } from '../format';
 import { useLiveEvents } from '../use-live-events';
@@ -160,7 +160,7 @@ export function NotificationBell() {
                     <Group wrap="nowrap" align="flex-start" gap="xs">
                       {!entry.read && <Indicator size={8} color="blue" mt={8} processing={false} aria-hidden />}
                       <Stack gap={2} style={{ minWidth: 0 }}>
-                        <SafeHtml html={entry.text} fz="sm" />
+                        <LazySafeHtml html={entry.text} fz="sm" />
                         <Text size="xs" c="dimmed">
                           {formatWhen(entry.createdAt)}
                         </Text>

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
-import { SafeHtml } from '../../../ui/safe-html';
+import { LazySafeHtml } from '../../../ui/lazy-safe-html';
 import { PAGE_SIZE, templatesQuery, useDeleteTemplate } from '../api';
 import { formatDateTime } from '../format';
 
@@ -94,7 +94,7 @@ export function TemplatesTab() {
         </Suspense>
       )}
       <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.title} size="lg" centered>
-        {preview && <SafeHtml html={preview.htmlContent} data-testid="template-preview" />}
+        {preview && <LazySafeHtml html={preview.htmlContent} data-testid="template-preview" />}
       </Modal>
     </Card>
   );
