@@ -62,7 +62,7 @@ function AreaSection<U>({ group, short, queryKey, loadPage, unitKey, renderUnit,
     <section aria-label={group.title}>
       <Stack gap="sm">
         <Group gap="xs" align="baseline">
-          <Title order={4}>{group.title}</Title>
+          <Title order={3} size="h4">{group.title}</Title>
           <Text size="sm" c="dimmed">
             ({total})
           </Text>

@@ -28,7 +28,8 @@ export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onS
           <Brand size="sm" />
           <Divider orientation="vertical" />
         </Group>
-        <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
+        {/* The studio's page title (its one h1), as small as the bar. */}
+        <Text component="h1" fw={600} truncate="end" maw={360} data-testid="studio-heading">
           {unit !== null ? title.trim() || 'Unidade sem título' : 'Nova unidade'}
         </Text>
         {unit && (
