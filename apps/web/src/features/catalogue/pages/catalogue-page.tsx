@@ -85,6 +85,7 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
           showMore={CATALOGUE_MSG.showMore}
           showLess={CATALOGUE_MSG.showLess}
           loadFail={CATALOGUE_MSG.loadFail}
+          headingOrder={2}
         />
       )}
     </QueryBody>
