@@ -17,9 +17,11 @@ const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Fechar aviso' } },
-    // Any other close button (a pill's, a popover's) and the clear button of Select, MultiSelect, FileInput…
+    // Any other close button; the clear buttons of Select, MultiSelect, TagsInput, the date fields (InputClearButton)
+    // and FileInput (its own CloseButton).
     CloseButton: { defaultProps: { 'aria-label': 'Fechar' } },
     InputClearButton: { defaultProps: { 'aria-label': 'Limpar campo' } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Limpar campo' } } },
   },
 });
 
