@@ -40,7 +40,7 @@ test('the institution builds a course from two subjects, reorders them by drag a
   await signIn(page, demoEmail('seller'));
   await page.getByRole('navigation').getByRole('link', { name: 'Cursos' }).click();
   await expect(page).toHaveURL(/\/seller\/courses$/);
-  await expect(page.getByRole('heading', { name: 'Cursos', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cursos', level: 1 })).toBeVisible();
 
   // Novo Curso: the name is required.
   await page.getByRole('button', { name: 'Novo Curso' }).click();

@@ -69,7 +69,7 @@ test('curation sends a unit to correction, the author re-sends it, curator and r
   // The curator opens the review, comments and sends the unit to correction with a justification.
   const curator = await pageAs(browser, 'curator');
   await curator.goto(`/dashboard/units/review/${reviewId}`);
-  await expect(curator.getByRole('heading', { name: 'Avaliação', exact: true, level: 2 })).toBeVisible();
+  await expect(curator.getByRole('heading', { name: 'Avaliação', exact: true, level: 1 })).toBeVisible();
   await expect(curator.getByText('Revisão Vigente')).toBeVisible();
   await expect(curator.getByText('Texto de introdução publicado.')).toBeVisible();
   await expect(curator.getByRole('button', { name: 'Publicar' })).toHaveCount(0);
@@ -141,7 +141,7 @@ test('curation sends a unit to correction, the author re-sends it, curator and r
   // The director publishes.
   const director = await pageAs(browser, 'director');
   await director.goto(`/dashboard/units/review/${reviewId}`);
-  await expect(director.getByRole('heading', { name: 'Avaliação', exact: true, level: 2 })).toBeVisible();
+  await expect(director.getByRole('heading', { name: 'Avaliação', exact: true, level: 1 })).toBeVisible();
   await director.getByRole('button', { name: 'Publicar' }).click();
   await confirmMove(director, 'Publicado', 'Publicar');
   await expectNotification(director, REVIEW_MSG.statusDone('publicado'), 'Sucesso!');

@@ -189,7 +189,7 @@ test('the institution organises a subject: create, category and colour, drag and
   // The unit inside the subject: its pinned version through the one renderer, then 'Remover'.
   await page.getByRole('link', { name: `${SUBJECT_MSG.viewUnit} ${b}` }).click();
   await expect(page).toHaveURL(new RegExp(`/seller/subject/${subjectId}/item/${units[1]!.itemContentId}/\\d+$`));
-  await expect(page.getByRole('heading', { name: b, level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: b, level: 1 })).toBeVisible();
   await expect(page.getByTestId('unit-content')).toBeVisible();
   await expect(page.getByText('Graduação').first()).toBeVisible();
   await dismissNotifications(page);

@@ -12,7 +12,7 @@ export const typeAllowed = (type: UserType, types: readonly UserType[]) => types
 export function AccessDenied({ title, message = MSG.forbidden }: { title?: string; message?: string }) {
   return (
     <Stack>
-      {title && <Title order={2}>{title}</Title>}
+      {title && <Title order={1} size="h2">{title}</Title>}
       <Alert color="red" title="Acesso negado" role="alert">
         {message}
       </Alert>

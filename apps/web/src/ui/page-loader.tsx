@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 
 export function PageLoader() {
   return (
-    <Center h="60vh" aria-busy="true" aria-label="Carregando">
+    <Center h="60vh" role="status" aria-busy="true" aria-label="Carregando">
       <Loader />
     </Center>
   );

@@ -27,7 +27,7 @@ export function QueryBody<T>({
   if (query.isError) return <LoadError error={query.error} message={loadFail} showReason onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (query.data === undefined) {
     return (
-      <Center py="xl" aria-busy="true" aria-label={loadingLabel}>
+      <Center py="xl" role="status" aria-busy="true" aria-label={loadingLabel}>
         <Loader />
       </Center>
     );

@@ -28,6 +28,8 @@ interface Props<U> {
   showMore: string;
   showLess: string;
   loadFail: string;
+  /** The groups' heading level: 3 under a section heading of the page (default), 2 straight under its h1. */
+  headingOrder?: 2 | 3;
 }
 
 export function UnitGroups<U>({ groups, busy, ...rest }: Props<U>) {
@@ -40,7 +42,7 @@ export function UnitGroups<U>({ groups, busy, ...rest }: Props<U>) {
   );
 }
 
-function AreaSection<U>({ group, short, queryKey, loadPage, unitKey, renderUnit, showMore, showLess, loadFail }: Omit<Props<U>, 'groups' | 'busy'> & { group: AreaGroup<U> }) {
+function AreaSection<U>({ group, short, queryKey, loadPage, unitKey, renderUnit, showMore, showLess, loadFail, headingOrder = 3 }: Omit<Props<U>, 'groups' | 'busy'> & { group: AreaGroup<U> }) {
   const [open, setOpen] = useState(false);
   const pages = useInfiniteQuery({
     queryKey: [...queryKey, 'group', group.knowledgeId],
@@ -62,7 +64,7 @@ function AreaSection<U>({ group, short, queryKey, loadPage, unitKey, renderUnit,
     <section aria-label={group.title}>
       <Stack gap="sm">
         <Group gap="xs" align="baseline">
-          <Title order={4}>{group.title}</Title>
+          <Title order={headingOrder} size="h4">{group.title}</Title>
           <Text size="sm" c="dimmed">
             ({total})
           </Text>

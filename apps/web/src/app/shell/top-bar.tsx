@@ -23,6 +23,7 @@ export function TopBar({ user }: { user: SessionUser }) {
   const [supportOpen, support] = useDisclosure(false);
   const [termsOpen, terms] = useDisclosure(false);
   const config = usePublicConfig();
+  const firstName = user.name.split(' ')[0];
 
   async function signOut() {
     try {
@@ -47,11 +48,12 @@ export function TopBar({ user }: { user: SessionUser }) {
         </ActionIcon>
       </Tooltip>
       <NotificationBell />
-      <UnstyledButton component={Link} to="/dashboard/profile" aria-label="Abrir meu perfil">
+      {/* The name begins with the greeting it shows (WCAG 2.5.3, label in name): 'Olá, Ana: abrir meu perfil'. */}
+      <UnstyledButton component={Link} to="/dashboard/profile" aria-label={wide ? `Olá, ${firstName}: abrir meu perfil` : 'Abrir meu perfil'}>
         <Group gap="xs" wrap="nowrap">
           {wide && (
             <Text size="sm" fw={500}>
-              Olá, {user.name.split(' ')[0]}
+              Olá, {firstName}
             </Text>
           )}
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt={user.name} radius="xl" size="md" />

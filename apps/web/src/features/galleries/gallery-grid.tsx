@@ -30,13 +30,13 @@ export function GalleryGrid({ providerId, kind, selectedUrl, onPick, emptyText =
 
   if (loading) {
     return images ? (
-      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm" aria-busy="true" aria-label="Carregando galeria">
+      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm" role="status" aria-busy="true" aria-label="Carregando galeria">
         {Array.from({ length: 10 }, (_, i) => (
           <Skeleton key={i} h={96} radius="sm" />
         ))}
       </SimpleGrid>
     ) : (
-      <Stack gap="xs" aria-busy="true" aria-label="Carregando galeria">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando galeria">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} h={44} radius="sm" />
         ))}

@@ -10,6 +10,7 @@ import { createContext, useContext, useId, useState } from 'react';
 import type { QuestionResource } from '@edu/shared/content/unit-content';
 import { questionKey } from '@edu/shared/content/unit-questions';
 import { ResourceRichText } from './rich-text';
+import { headingTag, PageHeadingLevelContext } from './heading-level';
 import { optionLetter } from './unit-html';
 import classes from './unit-content.module.css';
 
@@ -41,6 +42,7 @@ export const QuestionAnswerContext = createContext<((answer: QuestionAnswer) => 
 export function QuestionBlock({ question }: { question: QuestionResource }) {
   const id = useId();
   const onAnswer = useContext(QuestionAnswerContext);
+  const Title = headingTag(useContext(PageHeadingLevelContext) + 1);
   const [chosen, setChosen] = useState<string | null>(null);
   const [answered, setAnswered] = useState(false);
   const chosenOption = question.options.find((o) => o.id === chosen);
@@ -48,9 +50,9 @@ export function QuestionBlock({ question }: { question: QuestionResource }) {
 
   return (
     <section className={`${classes.resource} ${classes.question}`} aria-labelledby={`${id}-title`} data-resource-kind="question">
-      <h4 id={`${id}-title`} className={classes.questionTitle}>
+      <Title id={`${id}-title`} className={classes.questionTitle}>
         {question.title || QUESTION_TEXT.fallbackTitle}
-      </h4>
+      </Title>
       <ResourceRichText html={question.content} />
       <Radio.Group
         value={chosen}

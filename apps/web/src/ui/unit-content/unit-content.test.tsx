@@ -200,8 +200,10 @@ describe('answering a question', () => {
 describe('text, Latex and safety', () => {
   it('renders the editor formats and typesets Latex with KaTeX', async () => {
     const c = topic('<h1>Tópico</h1><h2>Subtópico</h2><p>Texto <em>livre</em></p><pre class="latex">\\frac{1}{2}</pre>');
-    expect(screen.getByRole('heading', { level: 1, name: 'Tópico' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Subtópico' })).toBeTruthy();
+    // The author's h1 and h2 are announced under the reader's page heading (h3): levels 4 and 5.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 4, name: 'Tópico' })).toBeTruthy());
+    expect(screen.getByRole('heading', { level: 5, name: 'Subtópico' })).toBeTruthy();
+    expect(c.querySelector('h1')?.textContent).toBe('Tópico');
     await waitFor(() => expect(c.querySelector('.katex')).not.toBeNull());
     expect(c.querySelector('pre.latex')).toBeNull();
     expect(c.querySelector('[data-latex]')?.getAttribute('data-latex')).toBe('\\frac{1}{2}');

@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
 import type { UnitContentView } from '@edu/shared/content/unit-content';
 import { TopicContent } from './topic-content';
+import { headingTag, PageHeadingLevelContext } from './heading-level';
 import classes from './unit-content.module.css';
 
 export interface UnitContentProps {
@@ -22,6 +23,8 @@ export interface UnitContentProps {
   onPageChange?(page: number): void;
   /** Shown on the cover (e.g. 'Relatar Problema'). */
   actions?: ReactNode;
+  /** The cover title's heading level: 2 (default) under the page's own h1, 1 where the unit's title is the page's title. */
+  titleLevel?: 1 | 2;
 }
 
 export const UNIT_TEXT = {
@@ -59,8 +62,11 @@ function Body({ html }: { html: string }) {
   return html.trim() ? <TopicContent html={html} /> : <p className={classes.empty}>{UNIT_TEXT.empty}</p>;
 }
 
-export function UnitContent({ unit, page, onPageChange, actions }: UnitContentProps) {
+export function UnitContent({ unit, page, onPageChange, actions, titleLevel = 2 }: UnitContentProps) {
   const id = useId();
+  const Cover = headingTag(titleLevel);
+  const PageTitle = headingTag(titleLevel + 1);
+  const Section = headingTag(titleLevel + 2);
   const [ownPage, setOwnPage] = useState(0);
   const [failedCover, setFailedCover] = useState<string | null>(null);
   const pages = unitPages(unit);
@@ -96,9 +102,9 @@ export function UnitContent({ unit, page, onPageChange, actions }: UnitContentPr
       <header className={classes.cover} data-no-image={cover ? undefined : ''}>
         {cover && <img className={classes.coverImage} src={cover} alt="" onError={() => setFailedCover(cover)} />}
         <div>
-          <h2 id={`${id}-title`} className={classes.coverTitle}>
+          <Cover id={`${id}-title`} className={classes.coverTitle}>
             {unit.title.trim() || UNIT_TEXT.untitled}
-          </h2>
+          </Cover>
           {authors.length > 0 && <Text className={classes.coverAuthors}>{UNIT_TEXT.authors(authors)}</Text>}
           {actions && <div style={{ marginTop: 12 }}>{actions}</div>}
         </div>
@@ -124,17 +130,18 @@ export function UnitContent({ unit, page, onPageChange, actions }: UnitContentPr
           </ul>
         </nav>
 
+        <PageHeadingLevelContext.Provider value={titleLevel + 1}>
         <section className={classes.page} aria-labelledby={`${id}-page`}>
-          <h3 id={`${id}-page`} ref={headingRef} tabIndex={-1} className={classes.pageTitle}>
+          <PageTitle id={`${id}-page`} ref={headingRef} tabIndex={-1} className={classes.pageTitle}>
             {entry.number !== undefined ? `${entry.number}. ${entry.label}` : entry.label}
-          </h3>
+          </PageTitle>
 
           {current === 0 && (
             <>
               <Body html={unit.introduction} />
               {objectives.length > 0 && (
                 <>
-                  <h4 className={classes.sectionTitle}>{UNIT_TEXT.objectives}</h4>
+                  <Section className={classes.sectionTitle}>{UNIT_TEXT.objectives}</Section>
                   <ul className={classes.plainList}>
                     {objectives.map((o, i) => (
                       <li key={i}>{o}</li>
@@ -150,7 +157,7 @@ export function UnitContent({ unit, page, onPageChange, actions }: UnitContentPr
               <Body html={unit.synthesis} />
               {references.length > 0 && (
                 <>
-                  <h4 className={classes.sectionTitle}>{UNIT_TEXT.references}</h4>
+                  <Section className={classes.sectionTitle}>{UNIT_TEXT.references}</Section>
                   <ul className={classes.plainList}>
                     {references.map((r, i) => (
                       <li key={i}>{r}</li>
@@ -173,6 +180,7 @@ export function UnitContent({ unit, page, onPageChange, actions }: UnitContentPr
             </Button>
           </div>
         </section>
+        </PageHeadingLevelContext.Provider>
       </div>
     </article>
   );

@@ -17,7 +17,7 @@ export default function IaActivitiesPage() {
   const access = useQuery(aiAccessQuery());
   return (
     <Stack gap="lg">
-      <Title order={2}>Criar Atividades com IA</Title>
+      <Title order={1} size="h2">Criar Atividades com IA</Title>
       {access.isPending ? (
         <PageLoader />
       ) : access.isError ? (

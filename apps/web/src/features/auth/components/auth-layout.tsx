@@ -1,4 +1,4 @@
-import { Box, Flex, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Flex, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../../../ui/brand';
 import classes from './auth-layout.module.css';
@@ -10,9 +10,10 @@ export function AuthLayout({ children, width = 440 }: { children: ReactNode; wid
       <Box className={classes.promo} visibleFrom="md" component="aside" aria-label="Apresentação">
         <Stack gap="lg" maw={460}>
           <Brand size="lg" inverted />
-          <Title order={1} c="white" fz={40} lh={1.15}>
+          {/* A slogan, not a heading: each page's own title is its one h1. */}
+          <Text c="white" fz={40} lh={1.15} fw={700}>
             Compartilhar conhecimento inspira sonhos.
-          </Title>
+          </Text>
           <Text c="blue.0" fz="lg">
             Fornecedores publicam unidades de ensino revisadas por especialistas. Instituições montam disciplinas e cursos e
             levam o conteúdo aos seus alunos e ao seu LMS.

@@ -19,7 +19,7 @@ export function PlanPicker({
 
   if (plans.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Carregando planos">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Carregando planos">
         <Text size="sm" fw={500}>
           Plano
         </Text>

@@ -27,7 +27,7 @@ export default function ChangePasswordPage() {
     <AuthLayout>
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
-          <Title order={2}>Defina sua nova senha</Title>
+          <Title order={1} size="h2">Defina sua nova senha</Title>
           <Text c="dimmed" size="sm">
             Você entrou com uma senha provisória. Para continuar, escolha uma senha pessoal com no mínimo 6 caracteres.
           </Text>

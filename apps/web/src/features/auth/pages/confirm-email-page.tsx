@@ -38,7 +38,7 @@ export default function ConfirmEmailPage() {
           <ThemeIcon color="green" variant="light" size={64} radius="xl">
             <IconCircleCheck size={40} aria-hidden />
           </ThemeIcon>
-          <Title order={2}>{MSG.confirmEmailTitle}</Title>
+          <Title order={1} size="h2">{MSG.confirmEmailTitle}</Title>
           <Text c="dimmed">
             Enviamos uma senha provisória para o seu e-mail. Faça login com ela e, no primeiro acesso, defina uma nova
             senha.

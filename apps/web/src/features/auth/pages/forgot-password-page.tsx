@@ -41,7 +41,7 @@ export default function ForgotPasswordPage() {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack>
           <div>
-            <Title order={2}>Esqueceu sua senha?</Title>
+            <Title order={1} size="h2">Esqueceu sua senha?</Title>
             <Text c="dimmed" size="sm">
               Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.
             </Text>

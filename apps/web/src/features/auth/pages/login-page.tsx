@@ -50,7 +50,7 @@ export default function LoginPage() {
       <form onSubmit={form.onSubmit(submit)} onFocus={() => void loadContract()} noValidate>
         <Stack>
           <div>
-            <Title order={2}>Entrar</Title>
+            <Title order={1} size="h2">Entrar</Title>
             <Text c="dimmed" size="sm">
               Acesse com o seu e-mail e senha.
             </Text>

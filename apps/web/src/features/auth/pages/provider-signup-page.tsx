@@ -111,7 +111,7 @@ export default function ProviderSignupPage() {
       <SignupTabs active="provider">
         <Stack>
           <div>
-            <Title order={2}>Cadastro de fornecedor</Title>
+            <Title order={1} size="h2">Cadastro de fornecedor</Title>
             <Text c="dimmed" size="sm">
               Depois do cadastro, nossa equipe analisa seus dados e envia o acesso por e-mail.
             </Text>

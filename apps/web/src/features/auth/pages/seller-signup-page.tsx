@@ -115,7 +115,7 @@ function SellerSignup() {
         <form onSubmit={submit} noValidate aria-label="Cadastro de instituição">
           <Stack>
             <div>
-              <Title order={2}>Cadastro de instituição</Title>
+              <Title order={1} size="h2">Cadastro de instituição</Title>
               <Text c="dimmed" size="sm">
                 Depois do cadastro, confirme seu e-mail para receber os dados de acesso.
               </Text>

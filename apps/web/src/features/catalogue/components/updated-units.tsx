@@ -39,7 +39,7 @@ export function UpdatedUnits() {
   return (
     <Card withBorder padding="md" component="section" aria-label={CATALOGUE_MSG.updatesTitle}>
       <Stack gap="sm">
-        <Title order={3}>{CATALOGUE_MSG.updatesTitle}</Title>
+        <Title order={2} size="h3">{CATALOGUE_MSG.updatesTitle}</Title>
         <Text size="sm" c="dimmed">
           {CATALOGUE_MSG.updatesHint}
         </Text>

@@ -85,6 +85,7 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
           showMore={CATALOGUE_MSG.showMore}
           showLess={CATALOGUE_MSG.showLess}
           loadFail={CATALOGUE_MSG.loadFail}
+          headingOrder={2}
         />
       )}
     </QueryBody>
@@ -93,7 +94,7 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>{CATALOGUE_MSG.title}</Title>
+        <Title order={1} size="h2">{CATALOGUE_MSG.title}</Title>
         <Text c="dimmed">{provider ? CATALOGUE_MSG.providerSubtitle : CATALOGUE_MSG.subtitle}</Text>
       </div>
       {seller && <UpdatedUnits />}
@@ -104,7 +105,7 @@ function Catalogue({ provider, seller, unitAction }: { provider: boolean; seller
         <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 1, md: 2 }}>
           <Card withBorder padding="md" component="aside" aria-label={CATALOGUE_MSG.filters}>
             <Stack gap="md">
-              <Title order={4}>{CATALOGUE_MSG.filters}</Title>
+              <Title order={2} size="h4">{CATALOGUE_MSG.filters}</Title>
               <SegmentedControl
                 aria-label={CATALOGUE_MSG.searchBy}
                 value={filterType}
@@ -169,7 +170,7 @@ function UnitCard({ unit, action }: { unit: CatalogueUnit; action?: ReactNode })
 function UnitRating({ average, votes }: { average: number; votes: number }) {
   const shown = average.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
-    <Group gap={6} aria-label={votes ? `${shown} de 5 · ${CATALOGUE_MSG.rating(votes)}` : CATALOGUE_MSG.noVotes}>
+    <Group gap={6} role="img" aria-label={votes ? `${shown} de 5 · ${CATALOGUE_MSG.rating(votes)}` : CATALOGUE_MSG.noVotes}>
       <Rating value={average} fractions={10} readOnly size="sm" aria-hidden />
       <Text size="xs" c="dimmed" aria-hidden>
         {votes ? `${shown} (${CATALOGUE_MSG.rating(votes)})` : CATALOGUE_MSG.noVotes}

@@ -31,10 +31,10 @@ export default function CatalogueUnitPage() {
       {unit.isError ? (
         <LoadError error={unit.error} message={CATALOGUE_MSG.loadFail} showReason onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
-        <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
+        <Skeleton height={400} radius="md" role="status" aria-label="Carregando unidade" />
       ) : (
         <>
-          {/* The title is the content's own cover heading (UnitContent). */}
+          {/* The title is the content's own cover heading (UnitContent), the page's h1. */}
           <Stack gap="xs">
             <Group gap="xs" justify="flex-end">
               <AddToSubjectButton itemId={unit.data.itemId} itemContentId={unit.data.id} title={unit.data.title} size="sm" />
@@ -60,7 +60,7 @@ export default function CatalogueUnitPage() {
             )}
           </Stack>
           <Card withBorder padding="md">
-            <UnitContent unit={unit.data} />
+            <UnitContent unit={unit.data} titleLevel={1} />
           </Card>
         </>
       )}

@@ -51,7 +51,7 @@ function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: 
   if (course.isError) return <LoadError error={course.error} onRetry={() => void course.refetch()} retrying={course.isFetching} />;
   if (!course.data) {
     return (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
+      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader />
       </Center>
     );
@@ -66,7 +66,7 @@ function Course({ side, id, mayEdit }: { side: CourseSide; id: number; mayEdit: 
         <Text>{data.name}</Text>
       </Breadcrumbs>
       <Group justify="space-between">
-        <Title order={2}>{data.name}</Title>
+        <Title order={1} size="h2">{data.name}</Title>
         <Group gap="xs">
           {side === 'seller' && data.courseItems.length > 0 && <CartridgeDownloadButton kind="course" id={id} />}
           {mayEdit && (

@@ -54,7 +54,7 @@ function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: bool
             <Card key={course.id} withBorder padding="md" data-testid="course-card">
               <Stack gap="xs" h="100%" justify="space-between">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Title order={3} size="h4">
+                  <Title order={2} size="h4">
                     {course.name}
                   </Title>
                   {mayEdit && (
@@ -89,7 +89,7 @@ function Courses({ side, mayEdit, mayImport }: { side: CourseSide; mayEdit: bool
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>{COURSE_MSG.title}</Title>
+        <Title order={1} size="h2">{COURSE_MSG.title}</Title>
         {mayEdit && (
           <Group>
             {mayImport &&

@@ -34,7 +34,7 @@ export function PublishedUnitsTable() {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="published-units-title">
       <Stack gap="sm">
-        <Title order={3} id="published-units-title">
+        <Title order={2} size="h3" id="published-units-title">
           {PUBLISHED_UNITS_TEXT.title}
         </Title>
         {query.isError ? (

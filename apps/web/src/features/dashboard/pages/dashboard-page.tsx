@@ -34,7 +34,7 @@ export default function DashboardPage() {
   const generalTiles = ['serviceProvider', 'editor', 'seller_content_manager', 'client', 'user'].includes(user.type);
   return (
     <Stack gap="lg">
-      <Title order={2}>Painel</Title>
+      <Title order={1} size="h2">Painel</Title>
       {providerInReview && (
         <Alert color="yellow" icon={<IconHourglass />} title="Seu perfil está em análise" data-testid="provider-review">
           Recebemos o seu cadastro e ele está sendo analisado pela nossa equipe. Você será notificado por e-mail assim que a

@@ -66,7 +66,7 @@ function LtiManager({ institution }: { institution: InstitutionRow }) {
         </Card>
       )}
       {mode === 'add' ? <AddForm sellerId={institution.id} /> : <DeleteForm sellerId={institution.id} />}
-      <Title order={4} mt="sm">
+      <Title order={3} size="h4" mt="sm">
         Conexões cadastradas
       </Title>
       {list.isPending ? (

@@ -188,7 +188,7 @@ function Institutions() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>Instituições</Title>
+        <Title order={1} size="h2">Instituições</Title>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAccess({ editing: null })}>
           Nova Instituição
         </Button>

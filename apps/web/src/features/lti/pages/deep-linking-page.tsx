@@ -41,10 +41,22 @@ function Picker() {
   const [params] = useSearchParams();
   const session = params.get('session')?.trim() ?? '';
   const context = useQuery({ ...pickerContextQuery(session), enabled: session !== '' });
-  if (!session) return <Alert color="red" title={LTI_TOOL_MSG.refusedTitle}>{LTI_TOOL_MSG.sessionInvalid}</Alert>;
-  if (context.isError) return <Alert color="red" title={LTI_TOOL_MSG.refusedTitle}>{context.error.message}</Alert>;
-  if (!context.data) return <Text c="dimmed">{CATALOGUE_MSG.title}…</Text>;
-  return <Chooser session={session} context={context.data} />;
+  if (session && context.data) return <Chooser session={session} context={context.data} />;
+  // Refused or still loading: the page keeps its title (its one h1) above the reason.
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {LTI_TOOL_MSG.pickerTitle}
+      </Title>
+      {!session ? (
+        <Alert color="red" title={LTI_TOOL_MSG.refusedTitle}>{LTI_TOOL_MSG.sessionInvalid}</Alert>
+      ) : context.isError ? (
+        <Alert color="red" title={LTI_TOOL_MSG.refusedTitle}>{context.error.message}</Alert>
+      ) : (
+        <Text c="dimmed">{CATALOGUE_MSG.title}…</Text>
+      )}
+    </Stack>
+  );
 }
 
 type Choice = `u:${number}` | `s:${number}`;

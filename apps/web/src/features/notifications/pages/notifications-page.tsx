@@ -15,7 +15,7 @@ export default function NotificationsPage() {
   const tab = params.get('tab') === 'templates' ? 'templates' : 'notices';
   return (
     <Stack gap="lg">
-      <Title order={2}>Notificações</Title>
+      <Title order={1} size="h2">Notificações</Title>
       <Tabs value={tab} onChange={(v) => setParams(v === 'templates' ? { tab: 'templates' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="notices">Notificações</Tabs.Tab>

@@ -126,7 +126,7 @@ function Plans({ providerId }: { providerId: number | undefined }) {
             </Group>
           </Anchor>
         )}
-        <Title order={2}>{PLAN_MSG.title}</Title>
+        <Title order={1} size="h2">{PLAN_MSG.title}</Title>
         {provider && (
           <Text size="lg" c="dimmed" data-testid="plans-company">
             {provider.companyName}

@@ -29,7 +29,7 @@ export default function ProfilePage() {
   if (providerId !== null && provider.isError) {
     return (
       <Stack>
-        <Title order={2}>Meu Perfil</Title>
+        <Title order={1} size="h2">Meu Perfil</Title>
         <LoadError error={provider.error} title={MSG.providersLoadFailTitle} onRetry={() => void provider.refetch()} />
       </Stack>
     );
@@ -117,12 +117,12 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
 
   return (
     <Stack gap="lg" maw={880}>
-      <Title order={2}>Meu Perfil</Title>
+      <Title order={1} size="h2">Meu Perfil</Title>
       <form onSubmit={form.onSubmit(submit, focusFirstError)} noValidate aria-label="Meu Perfil">
         <Stack gap="lg">
           <Card withBorder padding="lg">
             <Stack>
-              <Title order={3} size="h4">
+              <Title order={2} size="h4">
                 Dados pessoais
               </Title>
               {image('avatar', 'Foto de perfil', user.avatar)}
@@ -164,7 +164,7 @@ function ProfileForm({ user, provider }: { user: SessionUser; provider: Provider
           {provider && (
             <Card withBorder padding="lg">
               <Stack>
-                <Title order={3} size="h4">
+                <Title order={2} size="h4">
                   Dados do fornecedor
                 </Title>
                 <TextInput label="Nome da empresa" autoComplete="organization" required {...form.getInputProps('companyName')} />

@@ -31,12 +31,12 @@ export function ProviderIncomeDashboard() {
       <Card withBorder padding="md" component="section" aria-labelledby="income-title">
         <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
           <div>
-            <Title order={3} id="income-title">
+            <Title order={2} size="h3" id="income-title">
               {INCOME_TEXT.income}
             </Title>
             <Text size="sm" c="dimmed">
               Total {months === 1 ? 'no último mês' : `nos últimos ${months} meses`}:{' '}
-              <Text span fw={700} c="teal.8" data-testid="income-total">
+              <Text span fw={700} c="teal" data-testid="income-total">
                 {data ? formatCents(total) : '–'}
               </Text>
             </Text>
@@ -80,7 +80,7 @@ export function ProviderIncomeDashboard() {
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Card withBorder padding="md" component="section" aria-labelledby="approved-title">
           <Group justify="space-between" mb="sm">
-            <Title order={4} id="approved-title">
+            <Title order={2} size="h4" id="approved-title">
               {INCOME_TEXT.approved}
             </Title>
             <Badge size="lg" variant="light" color="green" data-testid="approved-count">
@@ -91,7 +91,7 @@ export function ProviderIncomeDashboard() {
         </Card>
         <RecentRents />
         <Card withBorder padding="md" component="section" aria-labelledby="popular-title">
-          <Title order={4} id="popular-title">
+          <Title order={2} size="h4" id="popular-title">
             {INCOME_TEXT.popular}
           </Title>
           <Text size="xs" c="dimmed" mb="sm">
@@ -138,7 +138,7 @@ function RecentRents() {
   const pages = rents.data ? Math.max(1, Math.ceil(rents.data.total / INCOME.recentRentsPageSize)) : 1;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="recent-rents-title">
-      <Title order={4} id="recent-rents-title" mb="sm">
+      <Title order={2} size="h4" id="recent-rents-title" mb="sm">
         {INCOME_TEXT.recentRents}
       </Title>
       {rents.isError ? (

@@ -25,7 +25,7 @@ function ProviderRents() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{INCOME_TEXT.myRents}</Title>
+      <Title order={1} size="h2">{INCOME_TEXT.myRents}</Title>
       <Card withBorder padding="md">
         {list.isError && !rows ? (
           <LoadError error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching} />

@@ -105,7 +105,7 @@ function ProvidersAdmin() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Providers</Title>
+      <Title order={1} size="h2">Providers</Title>
 
       <Card withBorder padding="md">
         <Stack gap="md">

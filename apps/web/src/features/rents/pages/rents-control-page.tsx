@@ -118,7 +118,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
         <Text size="sm">{seller?.name ?? '…'}</Text>
       </Breadcrumbs>
       <div>
-        <Title order={2}>{TITLE}</Title>
+        <Title order={1} size="h2">{TITLE}</Title>
         {seller && (
           <Text c="dimmed" size="sm">
             {seller.name}

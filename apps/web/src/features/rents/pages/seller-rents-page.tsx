@@ -100,7 +100,7 @@ function SellerRents({ type }: { type: UserType }) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{TITLE}</Title>
+      <Title order={1} size="h2">{TITLE}</Title>
       <Card withBorder padding="md">
         <Stack gap="md">
           <RentsStatusFilter filters={filters} counts={list.data?.counts} />

@@ -42,7 +42,7 @@ export function AccessChartsPanel({
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="access-charts-title">
-      <Title order={3} size="h4" id="access-charts-title" mb="xs">
+      <Title order={2} size="h4" id="access-charts-title" mb="xs">
         Gráficos do período
       </Title>
       {error ? (

@@ -29,7 +29,7 @@ export function ReportFrame({ title, userName, filters, children }: { title: str
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">{title}</Title>
         <Text c="dimmed" size="sm">
           Emitido por {userName}
         </Text>

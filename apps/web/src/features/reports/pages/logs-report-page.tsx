@@ -25,7 +25,7 @@ export default function LogsReportPage() {
   if (!(LOGS_REPORT_TYPES as readonly string[]).includes(user.type)) {
     return (
       <Stack gap="lg">
-        <Title order={2}>Relatório de Logs</Title>
+        <Title order={1} size="h2">Relatório de Logs</Title>
         <Alert color="red" role="alert">
           {MSG.forbidden}
         </Alert>

@@ -45,7 +45,7 @@ export function ReviewComments({ reviewId, itemId, canPost = true }: { reviewId:
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
-        <Title order={4}>{REVIEW_COMMENTS_TEXT.title}</Title>
+        <Title order={2} size="h4">{REVIEW_COMMENTS_TEXT.title}</Title>
         <ScrollArea.Autosize mah={360} type="auto" viewportRef={viewport}>
           {comments.isPending ? (
             <Loader size="sm" />

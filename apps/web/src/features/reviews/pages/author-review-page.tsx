@@ -42,7 +42,7 @@ function AuthorReview({ contentId }: { contentId: number }) {
   if (!valid || detail.isError) {
     return (
       <Stack gap="lg">
-        <Title order={2}>{AUTHOR_REVIEW_TEXT.title}</Title>
+        <Title order={1} size="h2">{AUTHOR_REVIEW_TEXT.title}</Title>
         <LoadError error={detail.error} title={AUTHOR_REVIEW_TEXT.loadFail} onRetry={() => void detail.refetch()} />
       </Stack>
     );
@@ -54,7 +54,7 @@ function AuthorReview({ contentId }: { contentId: number }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={2}>{AUTHOR_REVIEW_TEXT.title}</Title>
+        <Title order={1} size="h2">{AUTHOR_REVIEW_TEXT.title}</Title>
         <Text fw={600}>{d.title}</Text>
       </Stack>
       <Grid gap="lg">

@@ -107,7 +107,7 @@ function FeedbackReport() {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{FEEDBACK_REPORT_TEXT.title}</Title>
+      <Title order={1} size="h2">{FEEDBACK_REPORT_TEXT.title}</Title>
       {list.isError ? (
         <LoadError error={list.error} message={FEEDBACK_MSG.fail} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : !result ? (

@@ -50,7 +50,7 @@ export default function ReviewPage() {
 function Failure({ onRetry, error = null }: { onRetry?: () => void; error?: unknown }) {
   return (
     <Stack gap="lg">
-      <Title order={2}>{REVIEW_PAGE_TEXT.title}</Title>
+      <Title order={1} size="h2">{REVIEW_PAGE_TEXT.title}</Title>
       <LoadError error={error} title={REVIEW_PAGE_TEXT.loadFail} onRetry={onRetry ?? (() => window.location.reload())} />
     </Stack>
   );
@@ -75,7 +75,7 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>{REVIEW_PAGE_TEXT.title}</Title>
+          <Title order={1} size="h2">{REVIEW_PAGE_TEXT.title}</Title>
           <Group gap="xs">
             <Text fw={600}>{d.title}</Text>
             <UnitStatusBadge status={d.unitStatus} />
@@ -122,7 +122,7 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
             <Card withBorder padding="md">
               <Stack gap="md">
                 <Group justify="space-between">
-                  <Title order={4}>Status da avaliação</Title>
+                  <Title order={2} size="h4">Status da avaliação</Title>
                   {publisher && d.versions.length > 0 && <ReviewVersions detail={d} />}
                 </Group>
                 <ReviewStatus detail={d} />
@@ -132,7 +132,7 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
             </Card>
             <Card withBorder padding="md">
               <Stack gap="md">
-                <Title order={4}>Detalhes da unidade</Title>
+                <Title order={2} size="h4">Detalhes da unidade</Title>
                 <ReviewDetails detail={d} unit={unit.data} canEdit={d.canEditContent} />
                 {tagEditor && unit.data && (
                   <>

@@ -144,7 +144,7 @@ function StaffUnits({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Unidades</Title>
+      <Title order={1} size="h2">Unidades</Title>
 
       <Card withBorder padding="md">
         <Group align="flex-end" justify="space-between" wrap="wrap">

@@ -43,10 +43,10 @@ export default function UnitPreviewPage() {
       {!valid || unit.isError ? (
         <LoadError error={unit.error} message={UNIT_PREVIEW_TEXT.loadFail} onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
-        <Skeleton height={400} radius="md" aria-label={UNIT_PREVIEW_TEXT.loading} />
+        <Skeleton height={400} radius="md" role="status" aria-label={UNIT_PREVIEW_TEXT.loading} />
       ) : (
         <Card withBorder padding="md">
-          <UnitContent unit={unit.data} actions={<ProblemReportButton unit={{ id: unit.data.id, title: unit.data.title }} />} />
+          <UnitContent unit={unit.data} titleLevel={1} actions={<ProblemReportButton unit={{ id: unit.data.id, title: unit.data.title }} />} />
         </Card>
       )}
     </Stack>

@@ -51,7 +51,7 @@ function MyServices({ providerId }: { providerId: number | null }) {
   let body;
   if (list.isPending) {
     body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
+      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader />
       </Center>
     );
@@ -91,7 +91,7 @@ function MyServices({ providerId }: { providerId: number | null }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>Meus Serviços</Title>
+        <Title order={1} size="h2">Meus Serviços</Title>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
           Novo serviço
         </Button>

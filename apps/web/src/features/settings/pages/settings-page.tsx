@@ -18,7 +18,7 @@ export default function SettingsPage() {
   if (!user) return null;
   return (
     <Stack gap="lg">
-      <Title order={2}>Configurações</Title>
+      <Title order={1} size="h2">Configurações</Title>
       {user.seller ? <LmsKeySection sellerId={user.seller.id} canGenerate={user.type === 'seller'} /> : <Text c="dimmed">Não há configurações disponíveis para o seu perfil.</Text>}
     </Stack>
   );
@@ -42,7 +42,7 @@ function LmsKeySection({ sellerId, canGenerate }: { sellerId: number; canGenerat
         <ThemeIcon variant="light" size="lg" aria-hidden>
           <IconKey size={20} />
         </ThemeIcon>
-        <Title order={3} fz="h4" id="lms-key-title">
+        <Title order={2} fz="h4" id="lms-key-title">
           Chave LMS
         </Title>
       </Group>

@@ -55,7 +55,7 @@ export function ProviderHeader({ id, unitTitle }: { id: number; unitTitle?: stri
       </Stack>
     );
   }
-  if (!provider.data) return <Skeleton height={160} radius="md" aria-label="Carregando fornecedor" />;
+  if (!provider.data) return <Skeleton height={160} radius="md" role="status" aria-label="Carregando fornecedor" />;
   const p = provider.data;
   return (
     <Stack gap="md">
@@ -65,7 +65,7 @@ export function ProviderHeader({ id, unitTitle }: { id: number; unitTitle?: stri
           <ProviderLogo url={p.imgLogoUrl} name={p.companyName} size={120} />
           <Stack gap="xs" style={{ flex: 1 }}>
             <Group gap="sm">
-              <Title order={2}>{p.companyName}</Title>
+              <Title order={1} size="h2">{p.companyName}</Title>
               <ConditionBadge condition={p.condition} />
             </Group>
             {p.description && <Text size="sm">{p.description}</Text>}

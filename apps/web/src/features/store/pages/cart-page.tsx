@@ -44,7 +44,7 @@ function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
   if (cart.isError) body = <LoadError error={cart.error} message={STORE_MSG.loadFail} showReason onRetry={() => void cart.refetch()} retrying={cart.isFetching} />;
   else if (!cart.data) {
     body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
+      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader />
       </Center>
     );
@@ -91,7 +91,7 @@ function Cart({ sellerId, mayBuy }: { sellerId: number; mayBuy: boolean }) {
           </Text>
         </Breadcrumbs>
       </nav>
-      <Title order={2}>{STORE_MSG.cartTitle}</Title>
+      <Title order={1} size="h2">{STORE_MSG.cartTitle}</Title>
       {body}
     </Stack>
   );
@@ -117,7 +117,7 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () =
                   {item.description}
                 </Text>
               )}
-              <Text size="sm" c="orange.8">
+              <Text size="sm" c="orange">
                 {STORE_MSG.serviceWarning}
               </Text>
             </>
@@ -137,7 +137,7 @@ function CartRow({ item, onRemove, removing }: { item: CartItem; onRemove?: () =
             </>
           )}
           {item.rented ? (
-            <Text size="sm" c="orange.8" data-testid="cart-item-rented">
+            <Text size="sm" c="orange" data-testid="cart-item-rented">
               {STORE_MSG.rentedItem}
             </Text>
           ) : (
@@ -201,7 +201,7 @@ function Checkout({ cart, sellerId, mayBuy }: { cart: CartResponse; sellerId: nu
   return (
     <Card withBorder padding="md" radius="md" component="aside" aria-label="Resumo do pedido">
       <Stack gap="sm">
-        <Title order={4}>Resumo</Title>
+        <Title order={2} size="h4">Resumo</Title>
         {cart.items.map((i) => (
           <Group key={i.id} justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" lineClamp={2}>

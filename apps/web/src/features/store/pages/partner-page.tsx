@@ -39,14 +39,14 @@ export default function PartnerPage() {
       {partner.isError ? (
         <LoadError error={partner.error} message={STORE_MSG.loadFail} showReason onRetry={() => void partner.refetch()} retrying={partner.isFetching} />
       ) : !p ? (
-        <Skeleton height={200} radius="md" aria-label="Carregando parceiro" />
+        <Skeleton height={200} radius="md" role="status" aria-label="Carregando parceiro" />
       ) : (
         <>
           <Card withBorder padding="lg" radius="md">
             <Group align="flex-start" wrap="nowrap" gap="lg">
               <ProviderLogo url={p.imgLogoUrl} name={p.companyName} size={120} />
               <Stack gap="xs">
-                <Title order={2}>{p.companyName}</Title>
+                <Title order={1} size="h2">{p.companyName}</Title>
                 {p.description && <Text size="sm">{p.description}</Text>}
                 <Text size="sm" c="dimmed">
                   {servicesCountLabel(p.servicesCount)}
@@ -54,7 +54,7 @@ export default function PartnerPage() {
               </Stack>
             </Group>
           </Card>
-          <Title order={3}>Serviços disponíveis</Title>
+          <Title order={2} size="h3">Serviços disponíveis</Title>
           {p.services.length === 0 ? (
             <Text c="dimmed">{STORE_MSG.empty}</Text>
           ) : (

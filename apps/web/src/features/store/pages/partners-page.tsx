@@ -68,7 +68,7 @@ function Partners({ mayProspect }: { mayProspect: boolean }) {
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{STORE_MSG.partnersTitle}</Title>
+      <Title order={1} size="h2">{STORE_MSG.partnersTitle}</Title>
       <TextInput
         aria-label="Buscar parceiro"
         placeholder="Buscar pelo nome"

@@ -69,7 +69,7 @@ function Store() {
   if (list.isError) body = <LoadError error={list.error} message={STORE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!list.data) {
     body = (
-      <Center py="xl" aria-busy="true" aria-label="Carregando">
+      <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader />
       </Center>
     );
@@ -102,7 +102,7 @@ function Store() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>{STORE_MSG.title}</Title>
+        <Title order={1} size="h2">{STORE_MSG.title}</Title>
         <Group gap="xs">
           <Anchor component={Link} to="/seller/store-service">
             {STORE_MSG.partnersTitle}

@@ -69,7 +69,7 @@ function ProviderUnits({ providerId }: { providerId: number }) {
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Card withBorder padding="md" component="aside" aria-label={STORE_MSG.filterUnits}>
           <Stack gap="md">
-            <Title order={4}>{STORE_MSG.filterUnits}</Title>
+            <Title order={2} size="h4">{STORE_MSG.filterUnits}</Title>
             <TextInput
               label="Buscar"
               placeholder="Título da unidade"
@@ -94,7 +94,7 @@ function ProviderUnits({ providerId }: { providerId: number }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="md">
-          <Title order={3}>{STORE_MSG.unitsHeading}</Title>
+          <Title order={2} size="h3">{STORE_MSG.unitsHeading}</Title>
           {body}
         </Stack>
       </Grid.Col>

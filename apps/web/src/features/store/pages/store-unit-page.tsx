@@ -25,10 +25,10 @@ export default function StoreUnitPage() {
       {unit.isError ? (
         <LoadError error={unit.error} message={STORE_MSG.loadFail} showReason onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
-        <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
+        <Skeleton height={400} radius="md" role="status" aria-label="Carregando unidade" />
       ) : (
         <>
-          <Title order={3}>Unidade {unit.data.title}</Title>
+          <Title order={2} size="h3">Unidade {unit.data.title}</Title>
           <Card withBorder padding="md">
             <UnitContent unit={unit.data} />
           </Card>

@@ -80,7 +80,7 @@ export function StudentUnitView({
   }
   if (!unit.data) {
     return (
-      <Center py="xl" aria-busy="true" aria-label={STUDENT_MSG.loadingUnit}>
+      <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loadingUnit}>
         <Loader />
       </Center>
     );

@@ -39,7 +39,8 @@ export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, sa
           <Divider orientation="vertical" />
         </Group>
         <Stack gap={0} miw={0} style={{ flexShrink: 1 }}>
-          <Text fw={600} truncate="end" maw={360} data-testid="studio-heading">
+          {/* The studio's page title (its one h1), as small as the bar. */}
+          <Text component="h1" fw={600} fz="md" m={0} truncate="end" maw={360} data-testid="studio-heading">
             {unit !== null ? title.trim() || 'Unidade sem título' : 'Nova unidade'}
           </Text>
           {/* Always in the page, so screen readers hear each change of it. */}

@@ -54,13 +54,13 @@ function Subject({ side, id, can }: { side: Side; id: number; can: NonNullable<R
       {subject.isError ? (
         <LoadError error={subject.error} message={SUBJECT_MSG.loadFail} showReason onRetry={() => void subject.refetch()} retrying={subject.isFetching} />
       ) : !subject.data ? (
-        <Center py="xl" aria-busy="true" aria-label="Carregando">
+        <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
           <Loader />
         </Center>
       ) : (
         <>
           <Group justify="space-between">
-            <Title order={2}>{subject.data.name}</Title>
+            <Title order={1} size="h2">{subject.data.name}</Title>
             <Group gap="xs">
               {side === 'seller' && subject.data.subjectItems.length > 0 && <CartridgeDownloadButton kind="subject" id={id} />}
               <SubjectShareSlot target={{ side, kind: 'subject', subjectId: id }} canShare={can.edit} />

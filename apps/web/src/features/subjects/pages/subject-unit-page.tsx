@@ -52,12 +52,12 @@ function SubjectUnit({ subjectId, subjectItemId, canRemove }: { subjectId: numbe
       {unit.isError ? (
         <LoadError error={unit.error} message={SUBJECT_MSG.loadFail} showReason onRetry={() => void unit.refetch()} retrying={unit.isFetching} />
       ) : !unit.data ? (
-        <Skeleton height={400} radius="md" aria-label="Carregando unidade" />
+        <Skeleton height={400} radius="md" role="status" aria-label="Carregando unidade" />
       ) : (
         <>
           <Group justify="space-between" align="flex-start">
             <Stack gap={6}>
-              <Title order={2}>{unit.data.title}</Title>
+              <Title order={1} size="h2">{unit.data.title}</Title>
               <Group gap={6}>
                 {unit.data.levelOfLearning.map((l) => (
                   <Badge key={l} variant="light">

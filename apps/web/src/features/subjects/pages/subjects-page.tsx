@@ -91,7 +91,7 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>{SUBJECT_MSG.title}</Title>
+        <Title order={1} size="h2">{SUBJECT_MSG.title}</Title>
         {can.edit && (
           <Group gap="xs">
             {seller && can.importSubject && (

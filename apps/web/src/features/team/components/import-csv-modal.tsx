@@ -95,7 +95,7 @@ export function ImportCsvModal({ viewer, opened, onClose }: { viewer: SessionUse
             Pronto para importar
           </Badge>
         ) : (
-          <List size="sm" c="red.7" spacing={2}>
+          <List size="sm" c="red" spacing={2}>
             {r.errors.map((e) => (
               <List.Item key={`${e.field}${e.message}`}>
                 {FIELD_LABEL[e.field]}: {e.message}

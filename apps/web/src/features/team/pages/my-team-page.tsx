@@ -175,7 +175,7 @@ function MyTeam({ viewer }: { viewer: SessionUser }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>Meu Time</Title>
+        <Title order={1} size="h2">Meu Time</Title>
         {manages && (
           <Group gap="sm">
             <Button variant="default" leftSection={<IconFileTypeCsv size={18} />} onClick={() => setImportOpen(true)}>

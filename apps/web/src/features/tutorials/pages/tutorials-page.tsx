@@ -15,7 +15,7 @@ export default function TutorialsPage() {
   if (config.data && config.data.tutorials.every((v) => !v.videoId)) {
     return (
       <Stack gap="lg">
-        <Title order={2}>Vídeo tutoriais</Title>
+        <Title order={1} size="h2">Vídeo tutoriais</Title>
         <Alert color="blue" icon={<IconVideoOff aria-hidden />} title={MSG.tutorialsNotConfiguredTitle} role="status">
           {MSG.tutorialsNotConfigured}
         </Alert>
@@ -29,7 +29,7 @@ export default function TutorialsPage() {
   }
   return (
     <Stack gap="lg">
-      <Title order={2}>Vídeo tutoriais</Title>
+      <Title order={1} size="h2">Vídeo tutoriais</Title>
       {config.isError && (
         <Alert color="red" role="alert">
           {MSG.listLoadFail}
@@ -45,7 +45,7 @@ export default function TutorialsPage() {
             ))
           : (config.data?.tutorials ?? TUTORIAL_TITLES.map((title) => ({ title, videoId: null }))).map((video) => (
               <Card key={video.title} withBorder padding="md" component="article" aria-label={video.title}>
-                <Title order={3} fz="md" mb="sm">
+                <Title order={2} fz="md" mb="sm">
                   {video.title}
                 </Title>
                 <AspectRatio ratio={16 / 9}>

@@ -88,7 +88,7 @@ function MyUnits() {
   if (list.isError && !rows) {
     return (
       <Stack gap="lg">
-        <Title order={2}>Minhas Unidades</Title>
+        <Title order={1} size="h2">Minhas Unidades</Title>
         <LoadError error={list.error} title={MY_UNITS_MSG.loadFail} onRetry={() => void list.refetch()} />
       </Stack>
     );
@@ -97,7 +97,7 @@ function MyUnits() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2}>Minhas Unidades</Title>
+        <Title order={1} size="h2">Minhas Unidades</Title>
         <Button component={Link} to="/studio" leftSection={<IconPlus size={16} aria-hidden />}>
           Nova Unidade
         </Button>

@@ -30,7 +30,7 @@ function UnitUpdate({ id }: { id: number }) {
   const versions = useQuery({ ...unitVersionsQuery(unit.data?.itemId ?? 0), enabled: !!unit.data });
 
   if (unit.isError) return <LoadError error={unit.error} title="Algo inesperado aconteceu" onRetry={() => void unit.refetch()} />;
-  if (!unit.data) return <Skeleton height={400} radius="md" aria-label="Carregando unidade" />;
+  if (!unit.data) return <Skeleton height={400} radius="md" role="status" aria-label="Carregando unidade" />;
   const u = unit.data;
   const pending = versions.data?.some((v) => v.version > u.version && v.status !== 'deleted');
   const canUpdate = u.status === 'publish' && !pending;
@@ -43,7 +43,7 @@ function UnitUpdate({ id }: { id: number }) {
           <Button component={Link} to="/dashboard/my-units" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             Minhas Unidades
           </Button>
-          <Title order={2}>{u.title}</Title>
+          <Title order={1} size="h2">{u.title}</Title>
           <UnitStatusBadge status={u.status} />
         </Group>
         {(canUpdate || canFix) && (
@@ -67,7 +67,7 @@ function UnitUpdate({ id }: { id: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card withBorder padding="md">
-            <Title order={4} mb="sm">
+            <Title order={2} size="h4" mb="sm">
               Versões
             </Title>
             {versions.isPending ? (
