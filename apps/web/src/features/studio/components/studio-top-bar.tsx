@@ -1,7 +1,13 @@
-/** The studio's own top bar: the brand, the unit's title and status, 'Pré-visualizar' (narrow screens), 'SALVAR' and 'Sair'. */
+/**
+ * The studio's own top bar: the brand, the unit's title and status, 'Pré-visualizar' (narrow screens), 'SALVAR' and
+ * 'Sair'. When the buttons do not fit beside the title (phones) they move to a second row, right-aligned: the title
+ * keeps at least 12rem and no button is ever cut.
+ */
 import { Badge, Button, Divider, Group, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye, IconLogout } from '@tabler/icons-react';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent } from '@edu/shared/units';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../../lib/phone';
 import { Brand } from '../../../ui/brand';
 
 export interface StudioTopBarProps {
@@ -21,9 +27,11 @@ export interface StudioTopBarProps {
 }
 
 export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onSave, onLeave }: StudioTopBarProps) {
+  // Phones: narrower buttons, so the three fit on one row under the title.
+  const px = useMediaQuery(PHONE_QUERY) ? 'sm' : undefined;
   return (
-    <Group component="header" justify="space-between" px="md" py="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-xs)', borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
         <Group gap="sm" wrap="nowrap" visibleFrom="sm">
           <Brand size="sm" />
           <Divider orientation="vertical" />
@@ -38,16 +46,16 @@ export function StudioTopBar({ unit, title, wide, saving, locked, onPreview, onS
           </Badge>
         )}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
         {!wide && (
-          <Button variant="default" leftSection={<IconEye size={18} />} onClick={onPreview}>
+          <Button variant="default" px={px} leftSection={<IconEye size={18} />} onClick={onPreview}>
             Pré-visualizar
           </Button>
         )}
-        <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked}>
+        <Button px={px} leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={locked}>
           SALVAR
         </Button>
-        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={onLeave}>
+        <Button variant="default" px={px} leftSection={<IconLogout size={18} />} onClick={onLeave}>
           Sair
         </Button>
       </Group>
