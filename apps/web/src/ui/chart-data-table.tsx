@@ -5,7 +5,7 @@
  * data through this one component, so sighted keyboard users can read the exact values too (the charts' tooltips
  * need a mouse).
  */
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { IconChevronRight, IconTable } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './chart-data-table.module.css';
@@ -21,7 +21,7 @@ export interface ChartDataColumn<T> {
 }
 
 export interface ChartDataTableProps<T> {
-  /** What the table shows; its caption and the end of the toggle's accessible name. */
+  /** What the table shows: its caption, and the toggle's text after 'Ver dados em tabela: ' (two charts, two toggles). */
   caption: string;
   /** The first column names the row (a row header): the day, the month, the unit. */
   columns: ChartDataColumn<T>[];
@@ -38,11 +38,12 @@ export function ChartDataTable<T>({ caption, columns, rows, rowKey, emptyText = 
       <summary className={classes.summary}>
         <IconChevronRight size={14} aria-hidden className={classes.chevron} />
         <IconTable size={16} aria-hidden />
-        {CHART_DATA_TOGGLE}
-        <VisuallyHidden>: {caption}</VisuallyHidden>
+        {CHART_DATA_TOGGLE}: {caption}
       </summary>
       <Table mt="xs" striped withTableBorder verticalSpacing={6} fz="sm" captionSide="top">
-        <Table.Caption ta="left">{caption}</Table.Caption>
+        <Table.Caption ta="left" fw={600}>
+          {caption}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
