@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { ACCESS_REPORT_MSG, CHARTS_MSG, formatUsagePercent, UNIT_ACCESS_MSG, usagePercent } from '../packages/shared/src/access-reports';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import {
-  activeRentApi, approvedProviderApi, createActiveAccount, demoEmail, downloadCsv, expectNotification, ownClientAddress, pickDay, publishedUnitApi, signIn, spDate,
+  activeRentApi, approvedProviderApi, chartData, createActiveAccount, demoEmail, downloadCsv, expectNotification, ownClientAddress, pickDay, publishedUnitApi, signIn, spDate,
 } from './helpers';
 
 test.use(ownClientAddress());
@@ -65,13 +65,13 @@ test("a student's visits show in the institution's access report, the provider's
   await expect(page.getByTestId('unique-students')).toHaveText('1');
   await expect(page.getByTestId('usage-percent')).toHaveText(formatUsagePercent(usagePercent(1, plan.maxRent)));
   await expect(page.getByText(`1 de ${plan.maxRent.toLocaleString('pt-BR')} alunos do plano`, { exact: true })).toBeVisible();
-  // The charts, and their numbers as text for screen readers (today among the days with accesses).
+  // The charts, and their numbers under 'Ver dados em tabela' (today among the days with accesses).
   await expect(page.getByTestId('access-charts').locator('svg').first()).toBeVisible();
   const charts = page.getByTestId('access-charts');
   await expect(charts.getByText(CHARTS_MSG.trend, { exact: true })).toBeVisible();
   await expect(charts.getByText(CHARTS_MSG.topUnits, { exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: CHARTS_MSG.topUnits }).getByRole('row').filter({ hasText: title })).toHaveCount(1);
-  await expect(page.getByRole('table', { name: `${CHARTS_MSG.trend} (só os dias com acessos)` }).getByRole('row').filter({ hasText: today })).toHaveCount(1);
+  await expect((await chartData(page, CHARTS_MSG.topUnits)).getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  await expect((await chartData(page, `${CHARTS_MSG.trend} (só os dias com acessos)`)).getByRole('row').filter({ hasText: today })).toHaveCount(1);
   await expect(page.getByTestId('charts-summary')).toContainText('dia de mais acessos');
 
   const access = await downloadCsv(page, ACCESS_REPORT_MSG.export);
@@ -100,8 +100,8 @@ test("a student's visits show in the institution's access report, the provider's
   await expect(units.locator('tbody tr')).toHaveCount(1);
   await expect(units.getByRole('row').filter({ hasText: title }).getByRole('cell')).toHaveText([title, 'Ciências Exatas e da Terra', String(OPENINGS)]);
   await expect(page.getByTestId('access-charts').locator('svg').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: `${CHARTS_MSG.trend} (só os dias com acessos)` }).getByRole('row').filter({ hasText: today })).toHaveCount(1);
-  await expect(page.getByRole('table', { name: CHARTS_MSG.topUnits }).getByRole('row').filter({ hasText: title })).toHaveCount(1);
+  await expect((await chartData(page, `${CHARTS_MSG.trend} (só os dias com acessos)`)).getByRole('row').filter({ hasText: today })).toHaveCount(1);
+  await expect((await chartData(page, CHARTS_MSG.topUnits)).getByRole('row').filter({ hasText: title })).toHaveCount(1);
 
   const unitsCsv = await downloadCsv(page, UNIT_ACCESS_MSG.export);
   expect(unitsCsv.name).toBe('relatorio.csv');

@@ -69,6 +69,21 @@ export async function dismissNotifications(page: Page) {
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * A chart's numbers: opens its 'Ver dados em tabela' toggle (by keyboard, as its users would) and answers the table
+ * captioned `caption`, with its header row first.
+ */
+export async function chartData(page: Page, caption: string) {
+  const toggle = page.locator('summary').filter({ hasText: `Ver dados em tabela: ${caption}` });
+  const details = page.locator('details').filter({ has: toggle });
+  if ((await details.getAttribute('open')) === null) {
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+  }
+  await expect(details).toHaveAttribute('open', '');
+  return details.getByRole('table', { name: caption });
+}
+
 
 /** A valid 1×1 PNG. */
 export const TINY_PNG = Buffer.from(

@@ -3,7 +3,7 @@ import { PLAN_MSG } from '../packages/shared/src/plans';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { formatCents, formatLongDate } from '../packages/shared/src/format';
 import {
-  activeRentApi, approvedProviderApi, createActiveAccount, demoEmail, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
+  activeRentApi, approvedProviderApi, chartData, createActiveAccount, demoEmail, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
 } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
@@ -102,8 +102,10 @@ test('the provider sees its rents and its income chart', async ({ page, request 
   await signIn(page, provider.email, provider.password);
   // The income dashboard on /dashboard: six months by default, the rent active in the current month only.
   await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
-  const months = page.getByTestId('income-months').getByRole('listitem');
-  const worth = (cents: number) => new RegExp(`: ${formatCents(cents).replace(/[.$]/g, '\\$&')}$`);
+  // The chart's numbers, under 'Ver dados em tabela': a row per month, the month and its income.
+  await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`);
+  const months = page.getByTestId('income-months').locator('tbody tr');
+  const worth = (cents: number) => new RegExp(`\\d{4}${formatCents(cents).replace(/[.$]/g, '\\$&')}$`);
   await expect(months).toHaveText([...Array<RegExp>(5).fill(worth(0)), worth(PRICE_CENTS)]);
   await expect(page.getByText('Total nos últimos 6 meses:')).toBeVisible();
   await expect(page.getByTestId('income-total')).toHaveText(formatCents(PRICE_CENTS));

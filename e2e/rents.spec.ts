@@ -11,7 +11,7 @@ import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { RENTS_MSG } from '../packages/shared/src/rents';
 import { STORE_MSG } from '../packages/shared/src/store';
 import {
-  approvedProviderApi, createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
+  approvedProviderApi, chartData, createActiveAccount, demoEmail, demoToken, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
 } from './helpers';
 
 test.use(ownClientAddress());
@@ -19,13 +19,12 @@ test.use(ownClientAddress());
 /** The provider's prices on the plans an institution signs up with (Essencial, Ampliado, ...), in centavos. */
 const PRICES_CENTS = [91_000, 252_000, 795_000];
 
-/** The provider's dashboard: the current month's line of the income chart's list for screen readers, in centavos. */
+/** The provider's dashboard: the current month's row of the income chart's data table, in centavos. */
 async function currentMonthIncome(page: Page): Promise<{ label: string; cents: number }> {
   await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
-  const months = page.getByTestId('income-months').getByRole('listitem');
+  const months = (await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`)).locator('tbody tr');
   await expect(months).toHaveCount(6);
-  const text = (await months.last().textContent()) ?? '';
-  const [label, value] = text.split(': ');
+  const [label, value] = await months.last().locator('th, td').allTextContents();
   return { label: label!, cents: Number(value!.replace(/\D/g, '')) };
 }
 
@@ -168,6 +167,6 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/');
   await signIn(page, provider.email, provider.password);
-  const months = page.getByTestId('income-months').getByRole('listitem');
-  await expect(months.last()).toHaveText(`${incomeBefore.label}: ${formatCents(PRICES_CENTS[1]!)}`);
+  const months = (await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`)).locator('tbody tr');
+  await expect(months.last().locator('th, td')).toHaveText([incomeBefore.label, formatCents(PRICES_CENTS[1]!)]);
 });

@@ -2,10 +2,14 @@
  * The one table component: columns, loading skeleton, empty state, optional row selection,
  * expandable rows, row click, and a pager. Pagination happens on the server: pass `page`, `total`
  * and `pageSize`, and handle `onPageChange`.
+ *
+ * Narrower than `minWidth` (phones), the table scrolls sideways inside its card; while it does, the scrolling region is
+ * a keyboard stop named after the table (arrow keys scroll it; WCAG 2.1.1, axe `scrollable-region-focusable`). With
+ * no rows the table keeps to its card's width, so the empty-state text is never cut.
  */
 import { ActionIcon, Box, Center, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Pager } from './pager';
 
 export interface Column<T> {
@@ -35,9 +39,28 @@ export interface DataTableProps<T> {
   minWidth?: number;
 }
 
+/** Whether the element is narrower than its content, kept up to date as either changes size. */
+function useOverflowsX(ref: RefObject<HTMLDivElement | null>) {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, loading, label, selected, onSelectedChange, renderExpanded, onRowClick } = props;
   const [expanded, setExpanded] = useState<(string | number)[]>([]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsX(viewport);
+  const empty = !loading && rows?.length === 0;
   const selectable = !!onSelectedChange;
   const keys = rows?.map(rowKey) ?? [];
   const allSelected = selectable && keys.length > 0 && keys.every((k) => selected?.includes(k));
@@ -50,7 +73,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Box>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
+      <Table.ScrollContainer
+        minWidth={empty ? 0 : (props.minWidth ?? 640)}
+        scrollAreaProps={{
+          viewportRef: viewport,
+          classNames: { viewport: 'mantine-focus-auto' },
+          viewportProps: scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (rolagem lateral)` } : {},
+        }}
+      >
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
@@ -83,7 +113,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Table.Td>
                 </Table.Tr>
               ))}
-            {!loading && rows?.length === 0 && (
+            {empty && (
               <Table.Tr>
                 <Table.Td colSpan={colSpan}>
                   <Center py="lg">

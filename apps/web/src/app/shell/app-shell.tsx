@@ -52,7 +52,7 @@ function SignedInShell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Abrir menu" />
-            <Brand size="sm" />
+            <Brand size="sm" nameFrom="xs" />
           </Group>
           <TopBar user={user} />
         </Group>

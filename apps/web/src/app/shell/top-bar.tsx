@@ -8,6 +8,7 @@ import { LIMITS } from '@edu/shared/limits';
 import type { SessionUser } from '@edu/shared/auth';
 import { publicConfigQuery } from '../../lib/public-config';
 import { signOut as endSession } from '../../features/auth';
+import { PHONE_QUERY } from '../../lib/phone';
 import { session } from '../../lib/session';
 import { NotificationBell } from '../../features/notifications';
 
@@ -20,6 +21,7 @@ function usePublicConfig() {
 export function TopBar({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const wide = useMediaQuery(`(min-width: ${LIMITS.wideBreakpointPx}px)`);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [supportOpen, support] = useDisclosure(false);
   const [termsOpen, terms] = useDisclosure(false);
   const config = usePublicConfig();
@@ -59,9 +61,14 @@ export function TopBar({ user }: { user: SessionUser }) {
           <Avatar src={user.avatar || DEFAULT_AVATAR} alt={user.name} radius="xl" size="md" />
         </Group>
       </UnstyledButton>
-      <Button variant="subtle" color="gray" leftSection={<IconLogout size={18} />} onClick={signOut} aria-label="Sair">
-        {wide ? 'Sair' : null}
-      </Button>
+      {/* 'Sair' in words from the xs breakpoint; on phones the icon alone (named, with a tooltip like its neighbours). */}
+      <Tooltip label="Sair" disabled={!phone}>
+        <Button variant="subtle" color="gray" px="xs" leftSection={<IconLogout size={18} aria-hidden />} onClick={signOut} aria-label="Sair" styles={{ section: { marginInlineEnd: 0 } }}>
+          <Text span inherit visibleFrom="xs" ml={6}>
+            Sair
+          </Text>
+        </Button>
+      </Tooltip>
 
       <Modal opened={supportOpen} onClose={support.close} title="Atendimento" centered>
         <Stack>

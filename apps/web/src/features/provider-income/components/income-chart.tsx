@@ -1,7 +1,12 @@
-/** The monthly income bars (Mantine charts over recharts): loaded lazily, only for the provider's dashboard. */
+/**
+ * The monthly income bars (Mantine charts over recharts): loaded lazily, only for the provider's dashboard. Drawn
+ * for the eye only (hidden from screen readers, nothing focusable): the dashboard gives the same numbers in a
+ * ChartDataTable beside it.
+ */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatCents } from '@edu/shared/format';
+import { HIDDEN_CHART_PROPS } from '../../../ui/chart-data-table';
 
 export interface IncomeBar {
   label: string;
@@ -20,6 +25,7 @@ export default function IncomeChart({ data }: { data: IncomeBar[] }) {
       yAxisProps={{ tickFormatter: formatCents, width: 104 }}
       tickLine="y"
       gridAxis="y"
+      barChartProps={HIDDEN_CHART_PROPS}
       aria-hidden
     />
   );

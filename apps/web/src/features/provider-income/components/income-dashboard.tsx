@@ -1,14 +1,21 @@
-import { Badge, Card, Group, Loader, SimpleGrid, Skeleton, Slider, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Card, Group, Loader, SimpleGrid, Skeleton, Slider, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { formatCents, formatDate, formatLongDate } from '@edu/shared/format';
-import { INCOME, INCOME_TEXT, type ProviderUnitRow } from '@edu/shared/provider-income';
+import { INCOME, INCOME_TEXT, type ProviderDashboard, type ProviderUnitRow } from '@edu/shared/provider-income';
+import { ChartDataTable, type ChartDataColumn } from '../../../ui/chart-data-table';
 import { Pager } from '../../../ui/pager';
 import { LoadError } from '../../../ui/load-error';
 import { providerRentsQuery, providerDashboardQuery } from '../api';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
 
 const IncomeChart = lazy(() => import('./income-chart'));
+
+type IncomeMonth = ProviderDashboard['income'][number];
+const INCOME_COLUMNS: ChartDataColumn<IncomeMonth>[] = [
+  { key: 'month', header: 'Mês', value: (m) => m.label },
+  { key: 'value', header: 'Rendimento', value: (m) => formatCents(m.valueCents), numeric: true },
+];
 
 const MONTH_MARKS = Array.from({ length: INCOME.monthsMax }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
@@ -65,16 +72,13 @@ export function ProviderIncomeDashboard() {
         ) : (
           <Skeleton h={260} />
         )}
-        {/* The chart's numbers for screen readers (and tests): one line per month. */}
-        <VisuallyHidden>
-          <ul aria-label="Rendimento por mês" data-testid="income-months">
-            {shown.map((m) => (
-              <li key={m.month}>
-                {m.label}: {formatCents(m.valueCents)}
-              </li>
-            ))}
-          </ul>
-        </VisuallyHidden>
+        <ChartDataTable
+          caption={`${INCOME_TEXT.income} (${months === 1 ? 'último mês' : `últimos ${months} meses`})`}
+          columns={INCOME_COLUMNS}
+          rows={shown}
+          rowKey={(m) => m.month}
+          data-testid="income-months"
+        />
       </Card>
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">

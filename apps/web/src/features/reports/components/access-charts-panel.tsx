@@ -1,12 +1,13 @@
 /**
  * The charts above an access report's table: accesses per day over the period and the most
  * accessed units, in the table's scope. The charts load lazily (their library stays out of the page's first load)
- * and are hidden from screen readers; the same numbers are given as text: a visible summary line and two visually
- * hidden tables (the days with accesses, the units).
+ * and are hidden from screen readers; the same numbers are given as text: a visible summary line and, under
+ * 'Ver dados em tabela', two tables (the days with accesses, the units).
  */
-import { Card, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { CHARTS_MSG, type AccessCharts } from '@edu/shared/access-reports';
+import { ChartDataTable, type ChartDataColumn } from '../../../ui/chart-data-table';
 import { LoadError } from '../../../ui/load-error';
 import type { ChartsData } from './access-charts';
 
@@ -15,6 +16,15 @@ const Charts = lazy(() => import('./access-charts'));
 const count = (n: number) => n.toLocaleString('pt-BR');
 /** YYYY-MM-DD as DD/MM/YYYY (a calendar date: no time zone involved). */
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+const TREND_COLUMNS: ChartDataColumn<AccessCharts['trend'][number]>[] = [
+  { key: 'day', header: 'Dia', value: (d) => dayLabel(d.day) },
+  { key: 'accesses', header: 'Acessos', value: (d) => count(d.accesses), numeric: true },
+];
+const TOP_COLUMNS: ChartDataColumn<AccessCharts['topUnits'][number]>[] = [
+  { key: 'unit', header: 'Unidade', value: (u) => u.title },
+  { key: 'accesses', header: 'Acessos', value: (u) => count(u.accesses), numeric: true },
+];
 
 export function AccessChartsPanel({
   data,
@@ -61,44 +71,22 @@ export function AccessChartsPanel({
               <Charts data={shaped} />
             </Suspense>
           )}
-          <VisuallyHidden>
-            <Table data-testid="trend-table">
-              <caption>{CHARTS_MSG.trend} (só os dias com acessos)</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Dia</Table.Th>
-                  <Table.Th>Acessos</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.trend
-                  .filter((d) => d.accesses > 0)
-                  .map((d) => (
-                    <Table.Tr key={d.day}>
-                      <Table.Td>{dayLabel(d.day)}</Table.Td>
-                      <Table.Td>{count(d.accesses)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
-            <Table data-testid="top-units-table">
-              <caption>{CHARTS_MSG.topUnits}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Unidade</Table.Th>
-                  <Table.Th>Acessos</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.topUnits.map((u) => (
-                  <Table.Tr key={u.itemId}>
-                    <Table.Td>{u.title}</Table.Td>
-                    <Table.Td>{count(u.accesses)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </VisuallyHidden>
+          <ChartDataTable
+            caption={`${CHARTS_MSG.trend} (só os dias com acessos)`}
+            columns={TREND_COLUMNS}
+            rows={data.trend.filter((d) => d.accesses > 0)}
+            rowKey={(d) => d.day}
+            emptyText={CHARTS_MSG.noAccess}
+            data-testid="trend-table"
+          />
+          <ChartDataTable
+            caption={CHARTS_MSG.topUnits}
+            columns={TOP_COLUMNS}
+            rows={data.topUnits}
+            rowKey={(u) => u.itemId}
+            emptyText={CHARTS_MSG.noAccess}
+            data-testid="top-units-table"
+          />
         </>
       )}
     </Card>

@@ -1,11 +1,13 @@
 /**
  * The access reports' charts (Mantine charts over recharts), loaded lazily: the accesses per day of the period and
- * the most accessed units. Hidden from screen readers: AccessChartsPanel gives the same numbers as tables.
+ * the most accessed units. Hidden from screen readers, nothing focusable inside: AccessChartsPanel gives the same
+ * numbers in ChartDataTables.
  */
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { CHARTS_MSG } from '@edu/shared/access-reports';
+import { HIDDEN_CHART_PROPS } from '../../../ui/chart-data-table';
 
 export interface ChartsData {
   trend: { label: string; Acessos: number }[];
@@ -35,6 +37,7 @@ export default function AccessCharts({ data }: { data: ChartsData }) {
           xAxisProps={{ minTickGap: 24 }}
           gridAxis="y"
           tickLine="y"
+          areaChartProps={HIDDEN_CHART_PROPS}
         />
       </Stack>
       <Stack gap={4}>
@@ -53,6 +56,7 @@ export default function AccessCharts({ data }: { data: ChartsData }) {
           xAxisProps={{ allowDecimals: false }}
           gridAxis="x"
           tickLine="x"
+          barChartProps={HIDDEN_CHART_PROPS}
         />
       </Stack>
     </SimpleGrid>

@@ -33,14 +33,15 @@ function UnitDetails({ knowledges, levels, provider }: { knowledges: KnowledgeAr
   );
 }
 
+/** The title and, on a later version, 'Atualização': below the title when the column is narrow (phones), never cut. */
 function TitleCell({ title, update }: { title: string; update?: boolean }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Text size="sm" fw={500}>
         {title}
       </Text>
       {update && (
-        <Badge color="violet" variant="outline" radius="sm" tt="none">
+        <Badge color="violet" variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>
           Atualização
         </Badge>
       )}

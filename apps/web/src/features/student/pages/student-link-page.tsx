@@ -24,6 +24,7 @@ import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
 import { StudentUnitView } from '../components/student-unit-view';
 import { LmsReaderContext } from '../lms-bridge';
 import { isRefusal } from '../refusal';
+import classes from './student-link-page.module.css';
 import { forgetStudentId, forgetStudentToken, keepStudentId, keepStudentToken, keptStudentId, keptStudentToken, validStudentId } from '../student-identity';
 
 export default function StudentLinkPage() {
@@ -192,17 +193,17 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
                 allowDeselect={false}
                 checkIconPosition="right"
               />
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={index === 0} onClick={() => go(index - 1)}>
+              <div className={classes.unitNav}>
+                <Button className={classes.prev} variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={index === 0} onClick={() => go(index - 1)}>
                   {STUDENT_MSG.previousUnit}
                 </Button>
-                <Text size="sm" c="dimmed" aria-live="polite">
+                <Text className={classes.pos} size="sm" c="dimmed" aria-live="polite">
                   {STUDENT_MSG.unitPosition(index + 1, units.length)}
                 </Text>
-                <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />} disabled={index === units.length - 1} onClick={() => go(index + 1)}>
+                <Button className={classes.next} variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />} disabled={index === units.length - 1} onClick={() => go(index + 1)}>
                   {STUDENT_MSG.nextUnit}
                 </Button>
-              </Group>
+              </div>
             </>
           )}
         </Stack>

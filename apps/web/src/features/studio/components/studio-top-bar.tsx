@@ -3,9 +3,10 @@
  * 'Pré-visualizar' (narrow screens), 'SALVAR' (its tooltip names Ctrl+S) and 'Sair'.
  */
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDeviceFloppy, IconEye, IconLogout } from '@tabler/icons-react';
 import { UNIT_STATUS_COLORS, UNIT_STATUS_LABELS, type UnitContent } from '@edu/shared/units';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../../lib/phone';
 import { Brand } from '../../../ui/brand';
 
 export interface StudioTopBarProps {
@@ -29,7 +30,7 @@ export interface StudioTopBarProps {
 }
 
 export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, saveStatusAlert = false, onPreview, onSave, onLeave }: StudioTopBarProps) {
-  const phone = useMediaQuery('(max-width: 36em)', false);
+  const phone = useMediaQuery(PHONE_QUERY, false);
   return (
     // On a phone the buttons go to a second row, so the title and what is saved stay readable.
     <Group component="header" justify="space-between" px="md" py="xs" wrap="wrap" style={{ rowGap: 6, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -55,7 +56,7 @@ export function StudioTopBar({ unit, title, wide, saving, locked, saveStatus, sa
           </Badge>
         )}
       </Group>
-      <Group gap="xs" wrap="nowrap" ml="auto">
+      <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
         {!wide && (
           <Button variant="default" size={phone ? 'xs' : 'sm'} leftSection={<IconEye size={18} />} onClick={onPreview}>
             Pré-visualizar
