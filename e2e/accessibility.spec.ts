@@ -18,24 +18,6 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/**
- * Violations known and owned elsewhere, skipped on exactly these pages and rules until their fix lands (then drop the
- * entry): the charts are being given data tables of their own.
- */
-const KNOWN: { path: RegExp; rules: string[]; why: string }[] = [
-  {
-    // KNOWN: the access charts' grid is aria-hidden but its charts (recharts) hold focusable elements.
-    path: /^\/dashboard\/(access-report|unit-access-report)$/,
-    rules: ['aria-hidden-focus'],
-    why: 'report charts (aria-hidden grid with focusable charts)',
-  },
-  {
-    // KNOWN: the provider's income bar chart on the dashboard is aria-hidden but focusable inside (recharts).
-    path: /^\/dashboard$/,
-    rules: ['aria-hidden-focus'],
-    why: "provider income chart (aria-hidden BarChart with focusable content)",
-  },
-];
 
 /** What one page found: axe's serious and critical violations and the heading outline's faults. */
 async function audit(page: Page, label: string): Promise<string[]> {
@@ -44,12 +26,16 @@ async function audit(page: Page, label: string): Promise<string[]> {
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.locator('h1').first()).toBeAttached({ timeout: 5000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
-  await page.waitForTimeout(300);
-  const where = new URL(page.url()).pathname;
-  const known = KNOWN.filter((k) => k.path.test(where));
-  for (const k of known) test.info().annotations.push({ type: 'known', description: `${label}: ${k.rules.join(', ')} (${k.why})` });
-  const skipped = known.flatMap((k) => k.rules);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).disableRules(skipped).analyze();
+  // Transitions (toasts, menus, fades) end before axe reads colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `[${label}] ${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 140)}`).join('\n    ')}`);

@@ -30,10 +30,12 @@ const LIGHT_PATHS = new Set(['/', '/student/link', '/student/lms']);
 const HELD_KB = {
   '/student/link': 280,
   '/student/lms': 280,
+  '/dashboard/units': 305,
   '/dashboard/units/review/:id': 320,
-  '/seller/rented-unit/item/:id': 310,
-  '/studio': 315,
-  '/studio/:id': 315,
+  '/seller/rented-unit/item/:id': 320,
+  '/seller/rents-control/:sellerId': 305,
+  '/studio': 325,
+  '/studio/:id': 325,
 };
 
 /** `../features/x/pages/y-page` (relative to src/app) → the manifest's key `src/features/x/pages/y-page.tsx`. */

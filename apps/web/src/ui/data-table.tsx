@@ -7,7 +7,7 @@
  * a keyboard stop named after the table (arrow keys scroll it; WCAG 2.1.1, axe `scrollable-region-focusable`). With
  * no rows the table keeps to its card's width, so the empty-state text is never cut.
  */
-import { ActionIcon, Box, Center, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
+import { ActionIcon, Box, Center, Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Pager } from './pager';
@@ -84,7 +84,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading}>
           <Table.Thead>
             <Table.Tr>
-              {renderExpanded && <Table.Th w={40} aria-label="Expandir" />}
+              {renderExpanded && (
+                <Table.Th w={40}>
+                  <VisuallyHidden>Expandir</VisuallyHidden>
+                </Table.Th>
+              )}
               {selectable && (
                 <Table.Th w={40}>
                   <Checkbox
