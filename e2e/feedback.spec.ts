@@ -6,7 +6,9 @@ import { approvedProviderApi, demoEmail, demoToken, dismissNotifications, expect
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
 test.use(ownClientAddress());
 
-const pageHeading = (page: Page) => page.getByTestId('unit-content').getByRole('heading', { level: 3 });
+// On the preview page the unit's cover is the page's h1, so each page of the unit is an h2 (the first: the author's own
+// headings below it are tagged as written and re-levelled with aria-level).
+const pageHeading = (page: Page) => page.getByTestId('unit-content').getByRole('heading', { level: 2 }).first();
 
 test('a reader previews a unit, answers its activity and reports a problem; the admin resolves and closes it', async ({ page, request }) => {
   const tag = `E2E ${Date.now()}`;
@@ -24,7 +26,7 @@ test('a reader previews a unit, answers its activity and reports a problem; the 
   await expect(page).toHaveURL('/dashboard');
   await page.goto(`/dashboard/units/item/${unit.id}`);
   const reader = page.getByTestId('unit-content');
-  await expect(reader.getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
+  await expect(reader.getByRole('heading', { level: 1, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();
   await expect(reader.getByText('Marina Albuquerque e Paulo Resende')).toBeVisible();
 
   // Page 0: the introduction with the learning objectives; the menu lists 'Introdução' and the numbered topics.
