@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMaxWaitTimer } from '../../../lib/debounce';
 
 /** The studio saves a draft this long after the last change… */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -11,22 +11,5 @@ export const AUTOSAVE_MAX_WAIT_MS = 20_000;
  * next change after it is enabled again (e.g. a failed save is not repeated until the author edits once more).
  */
 export function useAutosave(content: string, enabled: boolean, run: () => void, delay = AUTOSAVE_DELAY_MS, maxWait = AUTOSAVE_MAX_WAIT_MS) {
-  const pendingSince = useRef<number | null>(null);
-  const runRef = useRef(run);
-  runRef.current = run;
-
-  useEffect(() => {
-    if (!enabled) {
-      pendingSince.current = null;
-      return;
-    }
-    const now = Date.now();
-    pendingSince.current ??= now;
-    const wait = Math.max(0, Math.min(delay, pendingSince.current + maxWait - now));
-    const timer = setTimeout(() => {
-      pendingSince.current = null;
-      runRef.current();
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [content, enabled, delay, maxWait]);
+  useMaxWaitTimer(content, enabled, delay, maxWait, run);
 }
