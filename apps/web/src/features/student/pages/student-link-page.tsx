@@ -9,7 +9,7 @@
  * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH: student-lms-page.tsx); there a student the
  * LMS names cannot be swapped.
  */
-import { Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState } from 'react';
@@ -185,13 +185,12 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
           </Title>
           {units.length > 1 && (
             <>
-              <Select
+              {/* The browser's own list (a phone's picker), not a drawn one: the viewer loads no floating layer. */}
+              <NativeSelect
                 label={STUDENT_MSG.subjectUnits}
                 data={units.map((u, i) => ({ value: String(u.itemContentId), label: `${i + 1}. ${u.title}` }))}
                 value={String(current.itemContentId)}
-                onChange={(v) => go(units.findIndex((u) => String(u.itemContentId) === v))}
-                allowDeselect={false}
-                checkIconPosition="right"
+                onChange={(e) => go(units.findIndex((u) => String(u.itemContentId) === e.currentTarget.value))}
               />
               <div className={classes.unitNav}>
                 <Button className={classes.prev} variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={index === 0} onClick={() => go(index - 1)}>
