@@ -51,7 +51,8 @@ test.afterAll(async () => {
 
 /** The tool's frame in the platform's course page. */
 async function toolFrame(page: Page): Promise<Frame> {
-  const handle = await page.locator('iframe[name="tool"]').elementHandle();
+  // Bounded waits (the action timeout is unlimited): a launch that stalls fails here with a message, not at the test's end.
+  const handle = await page.locator('iframe[name="tool"]').elementHandle({ timeout: 30_000 });
   const frame = await handle!.contentFrame();
   return frame!;
 }
@@ -182,7 +183,7 @@ test("an LMS with platform storage, in a browser that keeps no cookie of the too
     claims: () => platform.resourceLinkClaims({ sub: 'aluno-armazenamento-e2e', custom: unitLink!.custom, targetLinkUri: unitLink!.url }),
     storageTarget: 'post_message_forwarding',
   });
-  const continued = page.waitForRequest((request) => request.url().endsWith('/api/lti/launch/storage'));
+  const continued = page.waitForRequest((request) => request.url().endsWith('/api/lti/launch/storage'), { timeout: 30_000 });
   await page.goto(`${platform.url}/course/armazenamento`);
   const frame = await toolFrame(page);
   await expect(frame.getByTestId('unit-content').getByRole('heading', { level: 2, name: DEMO_PUBLISHED_UNIT_TITLE })).toBeVisible();

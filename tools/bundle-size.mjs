@@ -33,7 +33,6 @@ const HELD_KB = {
   '/dashboard/units': 305,
   '/dashboard/units/review/:id': 320,
   '/seller/rented-unit/item/:id': 320,
-  '/seller/rents-control/:sellerId': 305,
   '/studio': 325,
   '/studio/:id': 325,
 };
