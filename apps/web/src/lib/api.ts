@@ -229,10 +229,14 @@ async function failure<R extends RouteContract>(route: R, res: Response): Promis
   return new ApiError(res.status, apiErrorCode(raw), err.message ?? MSG.generic, err.fields ?? {}, raw ?? 'HTTP');
 }
 
-export async function call<R extends RouteContract>(route: R, args: Args<R> = {}): Promise<Reply<R>> {
-  const res = await send(route, args);
+/** A JSON route's answer: its body, or the failure's ApiError (with its side effects: sign-out on 401, the 503 toast). */
+async function reply<R extends RouteContract>(route: R, res: Response): Promise<Reply<R>> {
   if (!res.ok) throw await failure(route, res);
   return (await res.json().catch(() => null)) as Reply<R>;
+}
+
+export async function call<R extends RouteContract>(route: R, args: Args<R> = {}): Promise<Reply<R>> {
+  return reply(route, await send(route, args));
 }
 
 /**
@@ -242,9 +246,7 @@ export async function call<R extends RouteContract>(route: R, args: Args<R> = {}
  */
 export async function callUpload<R extends RouteContract>(route: R, args: Args<R> & { onProgress?(p: UploadProgress): void }): Promise<Reply<R>> {
   const { onProgress, ...rest } = args;
-  const res = await send(route, rest as Args<R>, xhrTransport(onProgress));
-  if (!res.ok) throw await failure(route, res);
-  return (await res.json().catch(() => null)) as Reply<R>;
+  return reply(route, await send(route, rest as Args<R>, xhrTransport(onProgress)));
 }
 
 /** Whether `err` is the rejection of a request its signal cancelled. */
