@@ -94,6 +94,12 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
   };
   const [lastSavedAt, setLastSavedAt] = useState<Date | null>(initial ? new Date(initial.updatedAt) : null);
   const [autoError, setAutoError] = useState<string | null>(null);
+  /** The server now holds `snap` (saved at `at`): the status says so and forgets an earlier autosave failure. */
+  const recordSaved = (snap: string, at: Date) => {
+    markSaved(snap);
+    setAutoError(null);
+    setLastSavedAt(at);
+  };
   // Saves run one after another (an autosave under way, then 'SALVAR'); `running` counts those queued or running.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const [running, setRunning] = useState(0);
@@ -172,9 +178,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
     if (!target || !autosaves(target.status) || snap === saved.current || Object.keys(validate(values, true)).length > 0) return;
     try {
       const result = await updateUnit({ ...body, id: target.id, revision: target.revision });
-      markSaved(snap);
-      setAutoError(null);
-      setLastSavedAt(new Date());
+      recordSaved(snap, new Date());
       takeImported(body, result);
       setUnit(result);
     } catch (err) {
@@ -204,9 +208,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
     const wasPublished = unit?.status === 'publish';
     try {
       const result = unit ? await updateUnit({ ...body, id: unit.id, revision: unit.revision, ...(updateMessage ? { updateMessage } : {}) }) : await createUnit(body);
-      markSaved(JSON.stringify(body));
-      setAutoError(null);
-      setLastSavedAt(new Date());
+      recordSaved(JSON.stringify(body), new Date());
       setReasonFor(null);
       if (wasPublished || mode === 'finish') {
         // A published unit's update is a new version in analysis: nothing left to edit here.
@@ -244,9 +246,7 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       form.setValues(values);
       form.clearErrors();
       form.resetDirty(values);
-      markSaved(snapshot(values));
-      setAutoError(null);
-      setLastSavedAt(new Date(fresh.updatedAt));
+      recordSaved(snapshot(values), new Date(fresh.updatedAt));
       setUnit(fresh);
       setActiveTopic(0);
       setStale(null);
