@@ -19,7 +19,7 @@
  * previous one answered.
  */
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { Affix, Box, Button, Drawer, Group, ScrollArea, Stack, Stepper } from '@mantine/core';
@@ -47,7 +47,6 @@ import { saveStatusText } from './save-status';
 import { useAutosave } from './use-autosave';
 import { useEditorImageUpload } from './use-editor-upload';
 import { useLeaveGuard } from './use-leave-guard';
-import { useSaveShortcut } from './use-save-shortcut';
 
 /** A unit in these statuses is with the reviewers or in the trash: the server refuses edits. */
 const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
@@ -161,7 +160,8 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
   }
 
   useAutosave(current, canAutosave, () => void enqueue(() => autosave()));
-  useSaveShortcut(() => requestSave('save'));
+  // Ctrl+S (⌘S) is 'SALVAR' anywhere in the page, fields and editors included, instead of the browser's 'Save page'.
+  useHotkeys([['mod+S', (e) => !e.repeat && requestSave('save')]], [], true);
   useLeaveGuard(
     () => snapshot(form.getValues()) !== saved.current,
     !locked,
