@@ -1,7 +1,8 @@
 /**
  * Courses (spec 3 §2.16): the demo institution builds a course from two of its subjects in the UI
  * ('Novo Curso', 'Nova Disciplina' with the save disabled until a subject is chosen), reorders them by drag and by
- * keyboard (each order saved at once: it survives a reload), and its assistant sees the course without any control.
+ * keyboard (each order saved at once: it survives a reload; a move made on a list another user has since changed is
+ * refused with 409 and the list shows the course as it now is), and its assistant sees the course without any control.
  *
  * The subjects are created through the subjects contract (POST /sellers/subjects {name, sellerId} → {subject_id} and
  * POST /providers/subjects {name}, packages/shared/src/subjects.ts of the subjects work): these journeys need those
@@ -105,11 +106,18 @@ test('the institution builds a course from two subjects, reorders them by drag a
   await page.goto(courseUrl);
   await expect.poll(() => subjectNames(page)).toEqual([first, second]);
 
-  // A refused save (here the server answers 409, as when another user changed the course): the error toast, and the
-  // list goes back to the order it had.
-  await page.route('**/api/sellers/courses/reorder/*', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: COURSE_MSG.staleOrder }) }),
-  );
+  // A refused save: while this page shows two subjects, another user of the institution adds a third to the course
+  // (through the API, as their own screen would). The move sends an order of two: the server refuses it (409), the
+  // error toast says why, and the list shows the course as it now is.
+  const third = `Citologia ${stamp}`;
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/sellers/subjects', { headers: auth, data: { name: third, sellerId: me.seller.id } });
+  expect(created.status(), await created.text()).toBe(200);
+  const courseId = Number(new URL(courseUrl).pathname.split('/').pop());
+  const added = await request.post('/api/sellers/course-items/', { headers: auth, data: { subjectId: ((await created.json()) as { subject_id: number }).subject_id, courseId } });
+  expect(added.status(), await added.text()).toBe(200);
+  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
+  saved = reorderSaved(page);
   await handleOf(first).focus();
   await page.keyboard.press('Space');
   await expect(handleOf(first)).toHaveAttribute('aria-pressed', 'true');
@@ -118,9 +126,9 @@ test('the institution builds a course from two subjects, reorders them by drag a
     await expect(page.getByText(`${first} movida para a posição 2 de 2.`)).toBeAttached({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Space');
+  expect((await saved).status()).toBe(409);
   await expectNotification(page, COURSE_MSG.staleOrder);
-  await expect.poll(() => subjectNames(page)).toEqual([first, second]);
-  await page.unroute('**/api/sellers/courses/reorder/*');
+  await expect.poll(() => subjectNames(page)).toEqual([first, second, third]);
 
   // The assistant reads the same course, without any control.
   const context = await browser.newContext();
@@ -129,16 +137,16 @@ test('the institution builds a course from two subjects, reorders them by drag a
   await expect(assistant).toHaveURL(/\/dashboard/);
   await assistant.goto('/seller/courses');
   const seen = assistant.getByTestId('course-card').filter({ hasText: courseName });
-  await expect(seen).toContainText('2 disciplinas');
+  await expect(seen).toContainText('3 disciplinas');
   await expect(assistant.getByRole('button', { name: 'Novo Curso' })).toHaveCount(0);
   await expect(assistant.getByRole('button', { name: 'Importar Curso' })).toHaveCount(0);
   await expect(seen.getByRole('button', { name: /Editar|Remover/ })).toHaveCount(0);
   await seen.getByRole('link', { name: 'Ver curso' }).click();
-  await expect.poll(() => subjectNames(assistant)).toEqual([first, second]);
+  await expect.poll(() => subjectNames(assistant)).toEqual([first, second, third]);
   await expect(assistant.getByRole('button', { name: /Arrastar para reordenar/ })).toHaveCount(0);
   await expect(assistant.getByRole('button', { name: /Remover/ })).toHaveCount(0);
   await expect(assistant.getByRole('button', { name: 'Nova Disciplina' })).toHaveCount(0);
-  await expect(assistant.getByRole('link', { name: 'Ver Disciplina' })).toHaveCount(2);
+  await expect(assistant.getByRole('link', { name: 'Ver Disciplina' })).toHaveCount(3);
   await context.close();
 });
 
