@@ -6,7 +6,7 @@
 // s3rver; --local-files: the shared folder DATA_DIR/uploads instead.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIfNeeded } from './build-if-needed.mjs';
+import { buildIfNeeded, stopSteps } from './build-if-needed.mjs';
 import { root, startCluster } from './cluster-lib.mjs';
 
 const { values } = parseArgs({
@@ -22,7 +22,21 @@ if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
   console.error('--instances: informe um número de 1 a 16');
   process.exit(2);
 }
-buildIfNeeded(root);
+// Ctrl-C or SIGTERM during the build ends the build's processes too (they run in a process group of their own).
+const stopBuild = (signal) => {
+  stopSteps(signal);
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+process.on('SIGINT', stopBuild);
+process.on('SIGTERM', stopBuild);
+try {
+  await buildIfNeeded(root);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+process.off('SIGINT', stopBuild);
+process.off('SIGTERM', stopBuild);
 
 const server = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 server.pathname = `/${values.database}`;

@@ -240,6 +240,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
 
   if (spaRoot) {
     await app.register(fastifyStatic, {
+      // A page's scripts, styles and images are dozens of requests per visit: logged only when something goes wrong.
+      logLevel: 'warn',
       root: spaRoot,
       prefix: '/',
       wildcard: false,

@@ -13,6 +13,37 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** An absolute http(s) address. */
+const httpUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** A PostgreSQL connection string node-postgres reads: a server (or a `host=` socket folder) named. */
+const postgresUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    if (url.protocol === 'socket:') return url.pathname !== '';
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && (url.hostname !== '' || url.searchParams.has('host'));
+  } catch {
+    return false;
+  }
+};
+
+/** The SMTP address nodemailer's `createTransport(url)` reads. */
+const smtpUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
 const splitList = (v: string) => v.split(/[\s,]+/).filter(Boolean);
 const validNetworks = (v: string) => {
   try {
@@ -24,10 +55,19 @@ const validNetworks = (v: string) => {
 };
 
 const schema = z.object({
-  PORT: z.coerce.number().int().default(3000),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  DATABASE_URL: z.string().optional(),
+  /** The address users reach the product at (links in e-mails, share links, LTI); unset: http://localhost:<PORT>. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || httpUrl(v), 'PUBLIC_URL: informe o endereço completo em que os usuários abrem o produto, com http:// ou https://, por exemplo https://saber.exemplo.com.br'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || postgresUrl(v), 'DATABASE_URL: informe um endereço do PostgreSQL, por exemplo postgres://usuario:senha@servidor:5432/banco (sem ele, o banco embutido é usado)'),
   /** PostgreSQL: connections of the app's pool per process (the job queue has its own, up to 10). */
   DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   /** Longest wait for a connection, a free one of the pool or a new one; past it the request answers 503. */
@@ -40,7 +80,11 @@ const schema = z.object({
   DATABASE_PREPARE: z.enum(['on', 'off']).default('on'),
   DATA_DIR: z.string().default('./data'),
   DEMO_DATA: bool,
-  MAIL_URL: z.string().optional(),
+  MAIL_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || smtpUrl(v), 'MAIL_URL: informe o endereço do servidor de e-mail, por exemplo smtp://usuario:senha@servidor:587 (ou smtps:// na porta 465)'),
   /** First retry of a failed e-mail delivery after this many seconds (then doubling, 5 attempts). */
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
   /** How often the access fold adds students' new accesses to the report rollups (reports also fold before reading). */
@@ -176,7 +220,9 @@ const schema = z.object({
   }
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & {
+  /** PUBLIC_URL, or http://localhost:<PORT> when unset. */
+  PUBLIC_URL: string;
   dataDir: string;
   uploadsDir: string;
   /** Embedded default: PGlite, outbox mail, demo data and /dev/mailbox. */
@@ -194,8 +240,56 @@ export type Config = z.infer<typeof schema> & {
   embedHosts: string[];
 };
 
+/**
+ * A configuration that must not start: one pt-BR line per invalid variable, naming it and what it must be (the
+ * operator reads `lines`; no stack, no validation dump). main.ts and the command-line tools print them and exit 1.
+ */
+export class ConfigError extends Error {
+  constructor(public readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Values never repeated in a message: they may hold a password or a key. */
+const SECRET_NAME = /SECRET|KEY|TOKEN|PASSWORD|_URL$/;
+
+/** One line for one invalid variable: its name, what it must be and (unless it may be secret) what it was. */
+function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const name = String(issue.path[0] ?? '');
+  const raw = env[name];
+  const got = raw === undefined || SECRET_NAME.test(name) ? '' : ` (recebido: "${raw}")`;
+  switch (issue.code) {
+    case 'custom':
+      return issue.message.startsWith(`${name}`) ? issue.message : `${name}: ${issue.message}`;
+    case 'invalid_type':
+      return `${name}: informe um número inteiro${got}`;
+    case 'too_small':
+      return `${name}: informe um número inteiro ${issue.inclusive ? 'a partir de' : 'maior que'} ${String(issue.minimum)}${got}`;
+    case 'too_big':
+      return `${name}: informe um número inteiro até ${String(issue.maximum)}${got}`;
+    case 'invalid_value':
+      return `${name}: use ${issue.values.filter((v) => v !== '').map((v) => String(v)).join(', ')}${got}`;
+    case 'invalid_format':
+      if (issue.format === 'email') return `${name}: informe um endereço de e-mail, por exemplo equipe@exemplo.com.br${got}`;
+      return `${name}: informe um endereço completo, com http:// ou https://${got}`;
+    default:
+      return `${name}: valor inválido${got}`;
+  }
+}
+
+/** The configuration of `env`; throws a ConfigError naming every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.parse(env);
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      if (!lines.has(name)) lines.set(name, describeIssue(issue, env));
+    }
+    throw new ConfigError([...lines.values()]);
+  }
+  const parsed = { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL || `http://localhost:${result.data.PORT}` };
   const dataDir = path.resolve(parsed.DATA_DIR);
   const embedded = !parsed.DATABASE_URL;
   const loadDemoData = embedded || parsed.DEMO_DATA;
@@ -219,6 +313,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
   };
+}
+
+/**
+ * `loadConfig` for a process (the server, the command-line tools): an invalid configuration is printed, one line per
+ * variable, and the process exits 1.
+ */
+export function configOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Configuração inválida:\n${err.lines.map((line) => `  ${line}\n`).join('')}`);
+    process.exit(1);
+  }
+}
+
+/** Why PostgreSQL refused the start's first connection, by the driver's code: what the operator checks. */
+const DATABASE_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'conexão recusada: o PostgreSQL está no ar nesse servidor e porta?',
+  ENOTFOUND: 'servidor não encontrado: confira o nome do servidor',
+  EAI_AGAIN: 'servidor não encontrado: confira o nome do servidor',
+  ETIMEDOUT: 'o servidor não respondeu a tempo',
+  ECONNRESET: 'a conexão foi encerrada pelo servidor',
+  '28P01': 'usuário ou senha recusados',
+  '28000': 'acesso recusado para esse usuário (pg_hba.conf)',
+  '3D000': 'o banco não existe: crie-o (createdb) ou corrija o nome',
+};
+
+/**
+ * The start's failure to reach the PostgreSQL of DATABASE_URL as one pt-BR line (where, without the credentials, and
+ * why), or null when `err` is not a connection failure.
+ */
+export function databaseStartFailure(err: unknown, databaseUrl: string | undefined): string | null {
+  if (!databaseUrl || typeof err !== 'object' || err === null) return null;
+  const code = String((err as { code?: unknown }).code ?? '');
+  const why = DATABASE_FAILURES[code];
+  if (!why) return null;
+  const url = new URL(databaseUrl);
+  const where = `${url.hostname || url.searchParams.get('host') || ''}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  return `Não foi possível conectar ao PostgreSQL de DATABASE_URL (${where}): ${why}${why.endsWith('?') ? '' : '.'}`;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * What looks wrong in a configuration that may start, as pt-BR lines the server logs at start: a PUBLIC_URL on this
+ * machine at another port than the server's (without a proxy there, every link would point at a dead port), or on this machine in a
+ * production start (links in e-mails would not open anywhere else).
+ */
+export function startupWarnings(config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'embedded'>): string[] {
+  const url = new URL(config.PUBLIC_URL);
+  if (!LOCAL_HOSTS.has(url.hostname)) return [];
+  const warnings: string[] = [];
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (port !== config.PORT) {
+    warnings.push(
+      `PUBLIC_URL (${config.PUBLIC_URL}) aponta para a porta ${port} desta máquina, mas o servidor escuta na porta ${config.PORT}: sem um proxy nessa porta, os links enviados não abrirão. Corrija PUBLIC_URL (ou deixe-o sem valor para usar http://localhost:${config.PORT}).`,
+    );
+  }
+  if (!config.embedded) {
+    warnings.push(
+      `PUBLIC_URL (${config.PUBLIC_URL}) é um endereço desta máquina: links de e-mail, de compartilhamento e do LMS só abrirão nela. Defina PUBLIC_URL com o endereço público do produto.`,
+    );
+  }
+  return warnings;
 }
 
 /**

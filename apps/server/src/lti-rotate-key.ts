@@ -9,11 +9,11 @@
  */
 import pino from 'pino';
 import { LTI_LIMITS } from '@edu/shared/lti-tool';
-import { loadConfig } from './config';
+import { configOrExit } from './config';
 import { openDatabase } from './platform/db';
 import { revokeLtiKey, rotateLtiKey } from './modules/lti/index';
 
-const config = loadConfig();
+const config = configOrExit();
 const log = pino({ level: config.LOG_LEVEL });
 const args = process.argv.slice(2);
 const now = args.includes('--now');

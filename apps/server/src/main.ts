@@ -1,7 +1,7 @@
 /** config -> database -> migrations -> app -> listen; graceful shutdown (closeGracefully: drain, then jobs, then database) on SIGTERM/SIGINT. */
 import pino from 'pino';
-import { buildApp, closeGracefully, createDeps, loadConfig } from './app';
-import { startupRefusal } from './config';
+import { buildApp, closeGracefully, createDeps } from './app';
+import { configOrExit, databaseStartFailure, startupRefusal, startupWarnings } from './config';
 import { seedDemo } from './demo/seed';
 import { domainEvents } from './platform/domain-events';
 import { unitPackagesService } from './modules/delivery/index';
@@ -10,7 +10,7 @@ import { startAccessFolding } from './modules/reports/index';
 import { ltiScoresWorker, startLtiCleanup } from './modules/lti/index';
 import { importStoredImages } from './modules/units/index';
 
-const config = loadConfig();
+const config = configOrExit();
 const refusal = startupRefusal(config);
 if (refusal) {
   // One line for the operator, no stack: the variable to set is in it.
@@ -18,8 +18,15 @@ if (refusal) {
   process.exit(1);
 }
 const log = pino({ level: config.LOG_LEVEL });
+for (const warning of startupWarnings(config)) log.warn(warning);
 const started = Date.now();
-const deps = await createDeps(config, log);
+const deps = await createDeps(config, log).catch((err: unknown) => {
+  const failure = databaseStartFailure(err, config.DATABASE_URL);
+  if (!failure) throw err;
+  // One line for the operator (the address without its credentials, and what to check), no stack.
+  process.stderr.write(`${failure}\n`);
+  process.exit(1);
+});
 if (config.loadDemoData) await seedDemo(deps.db, log);
 const app = await buildApp(deps);
 await deps.mailer.startWorker();

@@ -5,11 +5,11 @@
  * Rows already keep keys (migration storage_keys), so nothing in the database changes.
  */
 import { SingleBar, Presets } from 'cli-progress';
-import { loadConfig } from './config';
+import { configOrExit } from './config';
 import { s3Storage } from './platform/storage';
 import { copyToStorage, filesToCopy } from './platform/storage-copy';
 
-const config = loadConfig();
+const config = configOrExit();
 const args = process.argv.slice(2);
 const fromAt = args.indexOf('--from');
 const from = fromAt >= 0 ? args[fromAt + 1] : config.uploadsDir;

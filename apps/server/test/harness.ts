@@ -38,6 +38,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Load the demo accounts (default true). */
   demo?: boolean;
+  /** Fastify's logger (default off): a test of what the server logs passes `{ level, stream }`. */
+  logger?: false | object;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -73,7 +75,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     const config = loadConfig(env);
     deps = await createDeps(config, log, { memory: !info });
     if (opts.demo !== false) await seedDemo(deps.db);
-    app = await buildApp(deps, { logger: false });
+    app = await buildApp(deps, { logger: opts.logger ?? false });
     await app.ready();
     return { app, deps, close };
   } catch (err) {

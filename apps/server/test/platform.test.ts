@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/app';
+import { ConfigError, databaseStartFailure, startupWarnings } from '../src/config';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { emails } from '../src/platform/platform.tables';
 import { hasHits, pgRateLimitStore } from '../src/platform/rate-limit-store';
@@ -20,6 +24,89 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DEMO_DATA: 'true' }).loadDemoData).toBe(true);
     expect(loadConfig({ MAIL_URL: 'smtp://mail:25' }).mailMode).toBe('smtp');
   });
+
+  it('PUBLIC_URL follows PORT unless it is set', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4600' }).PUBLIC_URL).toBe('http://localhost:4600');
+    expect(loadConfig({ PORT: '4600', PUBLIC_URL: 'https://saber.exemplo.com.br' }).PUBLIC_URL).toBe('https://saber.exemplo.com.br');
+  });
+
+  /** The lines a ConfigError gives for `env` (none: the configuration loads). */
+  const problems = (env: NodeJS.ProcessEnv) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      if (err instanceof ConfigError) return err.lines;
+      throw err;
+    }
+  };
+
+  it('names every invalid variable in one pt-BR line with what it must be, never a validation dump', () => {
+    expect(problems({ DATABASE_POOL_MAX: 'abc' })).toEqual(['DATABASE_POOL_MAX: informe um número inteiro (recebido: "abc")']);
+    expect(problems({ DATABASE_POOL_MAX: '0' })).toEqual(['DATABASE_POOL_MAX: informe um número inteiro maior que 0 (recebido: "0")']);
+    expect(problems({ PORT: '70000' })).toEqual(['PORT: informe um número inteiro até 65535 (recebido: "70000")']);
+    expect(problems({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL: use fatal, error, warn, info, debug, trace, silent (recebido: "verbose")']);
+    expect(problems({ DEMO_DATA: 'sim' })).toEqual(['DEMO_DATA: use 0, 1, true, false (recebido: "sim")']);
+    expect(problems({ PLATFORM_TEAM_EMAIL: 'equipe' })[0]).toMatch(/^PLATFORM_TEAM_EMAIL: informe um endereço de e-mail/);
+    expect(problems({ DATABASE_URL: 'notaurl' })[0]).toMatch(/^DATABASE_URL: informe um endereço do PostgreSQL, por exemplo postgres:\/\//);
+    expect(problems({ DATABASE_URL: 'mysql://root@db/x' })[0]).toMatch(/^DATABASE_URL: /);
+    expect(problems({ MAIL_URL: 'mail.exemplo.com' })[0]).toMatch(/^MAIL_URL: informe o endereço do servidor de e-mail/);
+    expect(problems({ PUBLIC_URL: 'saber.exemplo.com.br' })[0]).toMatch(/^PUBLIC_URL: informe o endereço completo/);
+    // Several at once: one line each, in the order of the configuration table.
+    expect(problems({ PORT: 'x', DATABASE_POOL_MAX: 'abc', METRICS_TOKEN: 'curto' }).map((l) => l.split(':')[0])).toEqual(['PORT', 'DATABASE_POOL_MAX', 'METRICS_TOKEN']);
+  });
+
+  it('accepts the connection strings the drivers read', () => {
+    for (const url of ['postgres://postgres@127.0.0.1:5432/test', 'postgresql://u:p@db.exemplo.com/saber?sslmode=require', 'postgres:///saber?host=/var/run/postgresql', 'socket:/var/run/postgresql?db=saber']) {
+      expect(problems({ DATABASE_URL: url }), url).toEqual([]);
+    }
+    for (const url of ['smtp://usuario:senha@servidor:587', 'smtps://servidor:465']) expect(problems({ MAIL_URL: url }), url).toEqual([]);
+  });
+
+  it('never repeats a value that may be secret', () => {
+    const lines = problems({ DATABASE_URL: 'mysql://root:segredo@db/x', SHARE_LINK_SECRET: 'segredo', MAIL_URL: 'pop3://u:segredo@m' });
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).not.toContain('segredo');
+  });
+
+  it('says at start when PUBLIC_URL looks wrong', () => {
+    expect(startupWarnings({ PUBLIC_URL: 'http://localhost:3000', PORT: 3000, embedded: true })).toEqual([]);
+    expect(startupWarnings({ PUBLIC_URL: 'https://saber.exemplo.com.br', PORT: 3000, embedded: false })).toEqual([]);
+    const [port] = startupWarnings({ PUBLIC_URL: 'http://localhost:3000', PORT: 4600, embedded: true });
+    expect(port).toMatch(/porta 3000 desta máquina, mas o servidor escuta na porta 4600/);
+    const production = startupWarnings({ PUBLIC_URL: 'http://127.0.0.1:3000', PORT: 3000, embedded: false });
+    expect(production).toEqual([expect.stringMatching(/^PUBLIC_URL \(http:\/\/127.0.0.1:3000\) é um endereço desta máquina/)]);
+  });
+
+  it("says why PostgreSQL refused the first connection, without the URL's credentials", () => {
+    const url = 'postgres://usuario:segredo@db.exemplo.com:5432/saber';
+    expect(databaseStartFailure({ code: 'ECONNREFUSED' }, url)).toBe(
+      'Não foi possível conectar ao PostgreSQL de DATABASE_URL (db.exemplo.com:5432/saber): conexão recusada: o PostgreSQL está no ar nesse servidor e porta?',
+    );
+    expect(databaseStartFailure({ code: '28P01' }, url)).toMatch(/usuário ou senha recusados\.$/);
+    expect(databaseStartFailure({ code: '3D000' }, url)).toMatch(/o banco não existe/);
+    expect(databaseStartFailure({ code: 'ECONNREFUSED' }, url)).not.toContain('segredo');
+    expect(databaseStartFailure(new Error('outra coisa'), url)).toBeNull();
+    expect(databaseStartFailure({ code: 'ECONNREFUSED' }, undefined)).toBeNull();
+  });
+
+  it('a start with an invalid configuration prints one line per variable and exits 1, without a stack', () => {
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: server,
+      env: { PATH: process.env.PATH, DATABASE_POOL_MAX: 'abc', DATABASE_URL: 'notaurl' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Configuração inválida:',
+      expect.stringMatching(/^ {2}DATABASE_URL: informe um endereço do PostgreSQL/),
+      '  DATABASE_POOL_MAX: informe um número inteiro (recebido: "abc")',
+    ]);
+    expect(run.stdout).toBe('');
+  }, 60_000);
 });
 
 async function mailJobs(t: TestApp) {

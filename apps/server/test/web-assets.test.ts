@@ -13,6 +13,8 @@ const SCRIPT = `export const hello = ${JSON.stringify('olá '.repeat(600))};\n`;
 const HTML = `<!doctype html><html lang="pt-BR"><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body>${'<!-- -->'.repeat(200)}</body></html>`;
 let t: TestApp;
 let web: string;
+/** What the server logged (Fastify's JSON lines), at info and above. */
+const logged: { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
 
 beforeAll(async () => {
   web = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-web-'));
@@ -26,7 +28,8 @@ beforeAll(async () => {
   write('index.html', HTML);
   write('assets/index-AbC123xy.js', SCRIPT);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
-  t = await createTestApp({ env: { WEB_DIST: web }, demo: false });
+  const stream = { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) };
+  t = await createTestApp({ env: { WEB_DIST: web }, demo: false, logger: { level: 'info', stream } });
 });
 afterAll(async () => {
   await t?.close();
@@ -70,5 +73,17 @@ describe('the web build', () => {
     const res = await get('/assets/index-0ld0ne.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  });
+});
+
+describe("the server's log", () => {
+  it('has no line for a static file served well, and the usual two for a page and an API call', async () => {
+    logged.length = 0;
+    expect((await get('/assets/index-AbC123xy.js', 'br')).statusCode).toBe(200);
+    expect((await get('/favicon.svg')).statusCode).toBe(200);
+    expect(logged).toEqual([]);
+    expect((await get('/dashboard/units')).statusCode).toBe(200);
+    expect((await get('/api/health')).statusCode).toBe(200);
+    expect(logged.map((l) => l.req?.url ?? l.msg)).toEqual(['/dashboard/units', 'request completed', '/api/health', 'request completed']);
   });
 });
