@@ -18,6 +18,8 @@ await build({
     'lti-rotate-key': path.join(here, 'src/lti-rotate-key.ts'),
     // `npm run storage:migrate`: the uploads folder into the bucket.
     'storage-migrate': path.join(here, 'src/storage-migrate.ts'),
+    // `npm run admin:create`: an administrator account (the first one of a production start).
+    'admin-create': path.join(here, 'src/admin-create.ts'),
   },
   outdir: out,
   bundle: true,

@@ -5,4 +5,5 @@ export { usersService } from './users.service';
 export { consumeToken, findToken, issueToken } from './user-tokens';
 export type { TokenKind } from './user-tokens';
 export { activateWithPassword, deactivateUser, insertUsers, renameUser, setChosenPassword } from './user-writes';
+export { createAdmin } from './first-admin';
 export type { NewUser } from './user-writes';
