@@ -20,6 +20,8 @@ await build({
     'storage-migrate': path.join(here, 'src/storage-migrate.ts'),
     // `npm run admin:create`: an administrator account (the first one of a production start).
     'admin-create': path.join(here, 'src/admin-create.ts'),
+    // `npm run backup`, `npm run restore`: the database and the files into a folder and back.
+    backup: path.join(here, 'src/backup.ts'),
   },
   outdir: out,
   bundle: true,

@@ -6,7 +6,7 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { configOrExit } from './config';
-import { s3Storage } from './platform/storage';
+import { localStorage, s3Storage } from './platform/storage';
 import { copyToStorage, filesToCopy } from './platform/storage-copy';
 
 const config = configOrExit();
@@ -46,7 +46,7 @@ const bar = new SingleBar(
   Presets.shades_classic,
 );
 bar.start(Math.max(total, 1), 0, { doneFiles: 0, files: files.length, doneMb: '0.0', totalMb: mb(total), copied: 0, skipped: 0, failedCount: 0 });
-const result = await copyToStorage(files, s3Storage(config.s3), {
+const result = await copyToStorage(files, localStorage(from), s3Storage(config.s3), {
   onProgress: (p) =>
     bar.update(p.doneBytes, { doneFiles: p.doneFiles, files: p.files, doneMb: mb(p.doneBytes), totalMb: mb(p.bytes), copied: p.copied, skipped: p.skipped, failedCount: p.failed.length }),
 });

@@ -281,12 +281,12 @@ describe('copying an uploads folder into the bucket (npm run storage:migrate)', 
       await bucket.put('infographics/f9/index.html', Buffer.from('<h1>oi</h1>'));
       await bucket.put(avatar, Buffer.from('antigo'));
       const seen: number[] = [];
-      const first = await copyToStorage(files, bucket, { onProgress: (p) => seen.push(p.doneFiles) });
+      const first = await copyToStorage(files, localStorage(dir), bucket, { onProgress: (p) => seen.push(p.doneFiles) });
       expect(first).toMatchObject({ files: 3, copied: 2, skipped: 1, failed: [] });
       expect(seen.sort()).toEqual([1, 2, 3]);
       expect(await bucket.read(avatar)).toEqual(PNG_1PX);
       expect(await bucket.read('infographics/f9/img/foto 1.png')).toEqual(PNG_1PX);
-      expect(await copyToStorage(files, bucket)).toMatchObject({ copied: 0, skipped: 3, failed: [] });
+      expect(await copyToStorage(files, localStorage(dir), bucket)).toMatchObject({ copied: 0, skipped: 3, failed: [] });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -222,6 +222,12 @@ export function lockEmbedded(dataDir: string): () => void {
   throw new Error(`Não foi possível criar ${file}.`);
 }
 
+/** The embedded database's folder in DATA_DIR. */
+export const embeddedDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** The advisory-lock key the migrations are applied under (any constant: 'saber-migrations' as a number). */
 const MIGRATION_LOCK = 0x5ab3_2026;
 
@@ -274,12 +280,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
   let dir: string | undefined;
   let unlock = () => undefined as void;
   if (!opts.memory && opts.dataDir) {
-    dir = path.join(opts.dataDir, 'pglite');
+    dir = embeddedDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     unlock = lockEmbedded(opts.dataDir);
   }
-  // pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension).
-  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const drz = drizzlePglite(client, { schema });
   await migratePglite(drz, { migrationsFolder: migrationsDir() });

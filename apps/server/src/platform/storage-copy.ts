@@ -1,18 +1,12 @@
 /**
- * Copy a local uploads folder into a Storage (`npm run storage:migrate`): every file under `dir` goes to the
- * key of its relative path, streamed. Resumable: an object already there with the same size is skipped, so a run cut
- * short is simply run again. Files whose path is not a safe key, and temporary `.part` files, are left out (counted).
+ * Copy stored objects from one Storage into another, streamed: a local uploads folder into the bucket
+ * (`npm run storage:migrate`), the files into a backup and back (`npm run backup`, `npm run restore`). Resumable: an
+ * object already there with the same size is skipped, so a run cut short is simply run again. In a folder, files whose
+ * path is not a safe key, and temporary `.part` files, are left out (`filesToCopy` counts them).
  */
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { isStorageKey, type Storage } from './storage';
-
-export interface CopyFile {
-  key: string;
-  file: string;
-  size: number;
-}
+import { isStorageKey, type Storage, type StoredEntry } from './storage';
 
 export interface CopyProgress {
   files: number;
@@ -25,9 +19,9 @@ export interface CopyProgress {
 }
 
 /** Every file under `dir` with its key; `ignored` counts what cannot be a key. */
-export async function filesToCopy(dir: string): Promise<{ files: CopyFile[]; ignored: string[] }> {
+export async function filesToCopy(dir: string): Promise<{ files: StoredEntry[]; ignored: string[] }> {
   const root = path.resolve(dir);
-  const files: CopyFile[] = [];
+  const files: StoredEntry[] = [];
   const ignored: string[] = [];
   for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -37,15 +31,23 @@ export async function filesToCopy(dir: string): Promise<{ files: CopyFile[]; ign
       ignored.push(key);
       continue;
     }
-    files.push({ key, file, size: (await fsp.stat(file)).size });
+    files.push({ key, size: (await fsp.stat(file)).size });
   }
   files.sort((a, b) => a.key.localeCompare(b.key));
   return { files, ignored };
 }
 
-/** Copy `files` into `storage`, `concurrency` at a time; `onProgress` after each file. */
+/** Every object of `storage`, sorted by key. */
+export async function storedEntries(storage: Storage): Promise<StoredEntry[]> {
+  const entries: StoredEntry[] = [];
+  for await (const entry of storage.list()) entries.push(entry);
+  return entries.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Copy the objects `files` of `from` into `storage`, `concurrency` at a time; `onProgress` after each file. */
 export async function copyToStorage(
-  files: CopyFile[],
+  files: StoredEntry[],
+  from: Storage,
   storage: Storage,
   opts: { concurrency?: number; onProgress?: (p: CopyProgress) => void } = {},
 ): Promise<CopyProgress> {
@@ -65,7 +67,9 @@ export async function copyToStorage(
       try {
         if ((await storage.size(f.key)) === f.size) progress.skipped++;
         else {
-          await storage.put(f.key, fs.createReadStream(f.file));
+          const object = await from.stream(f.key);
+          if (!object) throw new Error('não encontrado na origem');
+          await storage.put(f.key, object.body);
           progress.copied++;
         }
       } catch (err) {

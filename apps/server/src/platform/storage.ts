@@ -66,6 +66,13 @@ export interface Storage {
   remove(key: string | null | undefined): Promise<void>;
   /** Remove every object under `<prefix>/` (an extracted infographic). */
   removeAll(prefix: string): Promise<void>;
+  /** Every stored object (key and size), in no set order: backups and copies between stores. */
+  list(): AsyncIterable<StoredEntry>;
+}
+
+export interface StoredEntry {
+  key: string;
+  size: number;
 }
 
 export class StorageKeyError extends Error {
@@ -197,6 +204,23 @@ export function localStorage(uploadsDir: string): Storage {
       const dir = fileOf(prefix.replace(/\/+$/, ''));
       if (dir) await fsp.rm(dir, { recursive: true, force: true });
     },
+    async *list() {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (missing(err)) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, file).split(path.sep).join('/');
+        // A write in progress (`.part`) or a name no key can have is not a stored object.
+        if (!isStorageKey(key) || key.endsWith('.part')) continue;
+        yield { key, size: (await fsp.stat(file)).size };
+      }
+    },
   };
 }
 
@@ -289,6 +313,14 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken: token }));
         const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
         if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key && isStorageKey(o.Key)) yield { key: o.Key, size: o.Size ?? 0 };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
