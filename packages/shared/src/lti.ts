@@ -49,7 +49,12 @@ export const LTI_MSG = {
   deploymentRemoveConfirm: (id: string) => `Remover o Deployment ID ${id}? Os acessos por essa instalação do LMS passam a ser recusados.`,
   connectionNotFound: 'Conexão LTI não encontrada nesta instituição.',
   /** 'Testar conexão': the platform's JWKS fetched by the server. */
-  testOk: (keys: number) => `O LMS respondeu com ${keys} ${keys === 1 ? 'chave pública' : 'chaves públicas'} (JWKS). A conexão está pronta para receber acessos.`,
+  /**
+   * Only one direction can be tested from here (the product reaching the LMS); the other (the LMS's server reaching the
+   * tool: Deep Linking answers and grade tokens are checked against the tool's JWKS) shows when a teacher adds content.
+   */
+  testOk: (keys: number) =>
+    `O LMS respondeu com ${keys} ${keys === 1 ? 'chave pública' : 'chaves públicas'} (JWKS): o Saber Compartilhado alcança o LMS. Falta o caminho inverso: adicione uma unidade a um curso pelo seletor de conteúdo do LMS; se o LMS recusar a resposta, ele não alcança a ferramenta (no Moodle, veja Administração do site → Geral → Segurança → Segurança HTTP).`,
   testTimeout: (url: string, seconds: number) => `O LMS não respondeu em ${seconds} s ao pedir as chaves públicas em ${url}. Confira a URL da plataforma.`,
   testUnreachable: (url: string) => `Não foi possível acessar ${url}. Confira a URL da plataforma e se o LMS está no ar.`,
   testHttp: (url: string, status: number) => `O LMS respondeu HTTP ${status} ao pedir as chaves públicas em ${url}. Confira a URL da plataforma e se a ferramenta LTI 1.3 está habilitada.`,
