@@ -13,6 +13,8 @@
  * - `POST /lineitems/:n/lineitem/scores`  AGS 2.0 score publish service (bearer token, score+json); as AGS §3.4
  *   requires, a score whose timestamp is older than the last one kept for that user and line item is ignored
  *   (`results` holds what the gradebook shows);
+ * - `GET  /nrps/:context/memberships`  Names and Role Provisioning Services 2.0: the context's members (`members`),
+ *   `membersPageSize` per page with a `Link: <…>; rel="next"` header (§2.4.2), to a bearer token of the NRPS scope;
  * - `POST /deep-link-return`   the Deep Linking 2.0 return URL: the tool's LtiDeepLinkingResponse verified with the
  *   tool's JWKS;
  * - `GET  /course/:launch`     a course page framing the tool, and `/start/:launch` the platform's login initiation
@@ -46,12 +48,15 @@ export const CLAIM = {
   contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
   deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   ags: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  nrps: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
 export const ROLE = {
   learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
   instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
 } as const;
 export const SCOPE_SCORE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+export const SCOPE_MEMBERSHIP = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const MEMBERSHIP_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
 const SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
 
 interface SigningKey {
@@ -90,13 +95,21 @@ export interface Received {
   refusals: string[];
   /** The platform storage's messages, as received: the sender's origin, the subject and key, and whether it answered a value. */
   storage: { origin: string; subject: string; key?: string; answered: boolean }[];
+  /** Members list requests (NRPS): the page asked and the HTTP status answered. */
+  memberships: { url: string; status: number }[];
 }
 
 /** A launch the platform will answer at its authorization endpoint: the message's claims (without iss/aud/nonce). */
 export type LaunchClaims = Record<string, unknown> & { sub?: string };
 
 export class LtiPlatform {
-  readonly received: Received = { tokenRequests: [], scores: [], results: new Map(), deepLinks: [], refusals: [], storage: [] };
+  readonly received: Received = { tokenRequests: [], scores: [], results: new Map(), deepLinks: [], refusals: [], storage: [], memberships: [] };
+  /** The course's members as NRPS 2.0 lists them (`user_id`, `name`, `given_name`, `family_name`, `roles`, `status`…). */
+  members: Record<string, unknown>[] = [];
+  /** Members per page of the list (the rest follows `rel="next"`). */
+  membersPageSize = 50;
+  /** Answer the members list with this HTTP status (a failing platform); null: the list. */
+  membersStatus: number | null = null;
   /** Answer the JWKS with this HTTP status instead of the keys (a broken platform); null: the keys. */
   jwksStatus: number | null = null;
   /** The tool's registered redirect URIs (see PlatformOptions); a test may set them once it knows the tool's URLs. */
@@ -111,6 +124,7 @@ export class LtiPlatform {
   private readonly hints = new Set<string>();
   private readonly authenticated = new Set<string>();
   private readonly tokens = new Set<string>();
+  private readonly tokenScopes = new Map<string, string[]>();
   private readonly jtis = new Set<string>();
   private server: http.Server | null = null;
   private key!: SigningKey;
@@ -247,7 +261,7 @@ export class LtiPlatform {
   static forgerKey = newKey;
 
   /** LTI Core §5.3: a resource link launch's claims. */
-  resourceLinkClaims(opts: { sub?: string; custom?: Record<string, string>; lineitem?: string; roles?: string[]; resourceLinkId?: string; targetLinkUri: string }): LaunchClaims {
+  resourceLinkClaims(opts: { sub?: string; custom?: Record<string, string>; lineitem?: string; roles?: string[]; resourceLinkId?: string; targetLinkUri: string; nrps?: boolean }): LaunchClaims {
     return {
       ...(opts.sub !== undefined ? { sub: opts.sub } : {}),
       name: 'Aluna de Teste',
@@ -264,7 +278,13 @@ export class LtiPlatform {
       [CLAIM.launchPresentation]: { document_target: 'iframe', locale: 'pt-BR' },
       ...(opts.custom ? { [CLAIM.custom]: opts.custom } : {}),
       ...(opts.lineitem ? { [CLAIM.ags]: { scope: [SCOPE_SCORE, 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'], lineitems: `${this.url}/lineitems`, lineitem: opts.lineitem } } : {}),
+      ...(opts.nrps ? { [CLAIM.nrps]: { context_memberships_url: this.membershipsUrl, service_versions: ['2.0'] } } : {}),
     };
+  }
+
+  /** The course's members list (NRPS 2.0 §3.6.1 `context_memberships_url`). */
+  get membershipsUrl() {
+    return `${this.url}/nrps/course-101/memberships`;
   }
 
   /** Deep Linking 2.0 §4.4: a deep-linking request's claims. */
@@ -359,19 +379,41 @@ export class LtiPlatform {
         if (assertion.iss !== this.options.clientId || assertion.sub !== this.options.clientId) throw new Error('iss/sub must be the client id');
         if (typeof assertion.jti !== 'string' || this.jtis.has(assertion.jti)) throw new Error('jti missing or replayed');
         this.jtis.add(assertion.jti);
-        if (!(form.scope ?? '').split(' ').includes(SCOPE_SCORE)) throw new Error('scope');
+        const scopes = (form.scope ?? '').split(' ');
+        if (!scopes.length || !scopes.every((scope) => scope === SCOPE_SCORE || scope === SCOPE_MEMBERSHIP)) throw new Error('scope');
         this.received.tokenRequests.push({ assertion, scope: form.scope! });
         const token = crypto.randomBytes(16).toString('hex');
         this.tokens.add(token);
+        this.tokenScopes.set(token, scopes);
         return json(200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.scope });
       } catch (err) {
         this.received.refusals.push(`token: ${String(err)}`);
         return json(400, { error: 'invalid_client' });
       }
     }
+    if (req.method === 'GET' && url.pathname === '/nrps/course-101/memberships') {
+      const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        this.received.memberships.push({ url: url.toString(), status });
+        res.writeHead(status, { 'content-type': status === 200 ? MEMBERSHIP_MEDIA_TYPE : 'application/json', ...headers });
+        res.end(JSON.stringify(body));
+      };
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!this.tokenScopes.get(token)?.includes(SCOPE_MEMBERSHIP)) return answer(401, { error: 'invalid_token' });
+      if (!String(req.headers.accept ?? '').includes(MEMBERSHIP_MEDIA_TYPE)) return answer(406, { error: 'accept' });
+      if (this.membersStatus !== null) return answer(this.membersStatus, { error: 'not available' });
+      const from = Number(url.searchParams.get('from') ?? 0);
+      const page = this.members.slice(from, from + this.membersPageSize);
+      const rest = from + this.membersPageSize < this.members.length;
+      const next = `${this.membershipsUrl}?from=${from + this.membersPageSize}`;
+      return answer(
+        200,
+        { id: url.toString(), context: { id: 'course-101', label: 'MAT101', title: 'Matemática Básica' }, members: page },
+        rest ? { link: `<${next}>; rel="next"` } : {},
+      );
+    }
     if (req.method === 'POST' && /^\/lineitems\/\d+\/lineitem\/scores$/.test(url.pathname)) {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!this.tokens.has(token)) return json(401, { error: 'invalid_token' });
+      if (!this.tokenScopes.get(token)?.includes(SCOPE_SCORE)) return json(401, { error: 'invalid_token' });
       if (req.headers['content-type'] !== SCORE_MEDIA_TYPE) return json(415, { error: 'content type' });
       const score = JSON.parse(body) as Record<string, unknown>;
       for (const field of ['userId', 'scoreGiven', 'scoreMaximum', 'activityProgress', 'gradingProgress', 'timestamp']) {

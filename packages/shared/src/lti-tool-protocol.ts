@@ -17,6 +17,8 @@ export const LTI_CLAIM = {
   deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   deepLinkingMsg: 'https://purl.imsglobal.org/spec/lti-dl/claim/msg',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  /** LTI Names and Role Provisioning Services 2.0 §3.6.1: where the context's members are listed. */
+  namesRoleService: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
 
 export const LTI_VERSION = '1.3.0';
@@ -27,6 +29,9 @@ export const LTI_MESSAGE = {
 } as const;
 export const AGS_SCOPE_SCORE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
 export const AGS_SCORE_MEDIA_TYPE = 'application/vnd.ims.lis.v1.score+json';
+/** NRPS 2.0: the scope of the members list and its media type. */
+export const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+export const NRPS_MEDIA_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
 
 /** The custom parameters our deep-linking items carry (LTI custom claim): the unit (item id) or the subject. */
 export const LTI_CUSTOM_UNIT = 'saber_unit';
@@ -66,6 +71,11 @@ export const LTI_LIMITS = {
   maxItems: 50,
   /** How long the login and launch pages wait for the platform storage to answer (lti.put_data, lti.get_data). */
   storageWaitMs: 3000,
+  /** A context's members list (NRPS) is read again by a launch at most this often. */
+  rosterMinutes: 10,
+  /** Pages of one members list read at a launch (NRPS paging, `Link: rel="next"`), and how long the reading may take in all. */
+  rosterPages: 20,
+  rosterTimeoutMs: 5000,
 } as const;
 
 /** The values an LMS administrator pastes into Moodle, Canvas or D2L, per connection (docs/lms.md). */

@@ -77,5 +77,7 @@ describe('the student id of an LTI-launched student', () => {
     for (const other of ['aluno@escola.br', '12345', 'lti:', 'lti:x:7', 'LTI:12:7']) expect(parseLtiStudentId(other)).toBeNull();
     expect(ltiStudentLabel({ sub: '7', digest: null }, 'Moodle da graduação')).toBe('7 · Moodle da graduação (LTI)');
     expect(ltiStudentLabel({ sub: null, digest: 'abcdef0123456789' }, 'Canvas')).toBe('usuário abcdef0123 · Canvas (LTI)');
+    expect(ltiStudentLabel({ sub: '7', digest: null }, 'Moodle da graduação', 'Maria Souza')).toBe('Maria Souza · 7 · Moodle da graduação (LTI)');
+    expect(ltiStudentLabel({ sub: '7', digest: null }, 'Moodle da graduação', null)).toBe('7 · Moodle da graduação (LTI)');
   });
 });

@@ -74,10 +74,12 @@ export function parseLtiStudentId(id: string): { connectionId: number; sub: stri
 
 /**
  * How the access report names an LTI-launched student: the LMS's user id and the connection (its name, or the
- * platform's), e.g. "42 · Moodle da graduação (LTI)"; a digest-only id shows its first characters.
+ * platform's), e.g. "42 · Moodle da graduação (LTI)"; a digest-only id shows its first characters. With the name the
+ * LMS gave (Names and Role Provisioning Services), the name first: "Maria Souza · 42 · Moodle da graduação (LTI)".
  */
-export function ltiStudentLabel(parsed: { sub: string | null; digest: string | null }, connection: string): string {
-  return `${parsed.sub ?? `usuário ${(parsed.digest ?? '').slice(0, 10)}`} · ${connection} (LTI)`;
+export function ltiStudentLabel(parsed: { sub: string | null; digest: string | null }, connection: string, name?: string | null): string {
+  const id = `${parsed.sub ?? `usuário ${(parsed.digest ?? '').slice(0, 10)}`} · ${connection} (LTI)`;
+  return name ? `${name} · ${id}` : id;
 }
 
 /** A deployment id as the platform sends it (LTI Core: at most 255 ASCII characters, case-sensitive). */

@@ -25,13 +25,10 @@ import { QUEUES } from '../../platform/jobs';
 import { AppError, notFound } from '../../platform/errors';
 import { linkUnit, type StudentContext } from '../student/index';
 import { ltiGrades, ltiLaunches } from './lti-tool.tables';
-import { ltiKeyStore, type LtiKeyStore } from './lti-keys';
-import { liveConnection, type LtiConnection } from './lti-oidc';
+import { liveConnection } from './lti-oidc';
+import { platformTokens } from './lti-tokens';
 import { questionsOf } from './lti-questions';
 import { allowsLocalHttp, platformUrlProblem } from './lti-urls';
-
-/** Brightspace expects this audience in client assertions, whatever its token URL (D2L's LTI Advantage docs). */
-export const D2L_ASSERTION_AUDIENCE = 'https://api.brightspace.com/auth/token';
 
 /** The line item's scores endpoint: its path plus `/scores`, the query kept (AGS 2.0 §3.4). */
 export function scoresUrl(lineitem: string): string {
@@ -119,62 +116,13 @@ export function ltiGradesService(deps: Deps) {
   };
 }
 
-interface CachedToken {
-  token: string;
-  expiresAt: number;
-}
-
-/** Access tokens of the platforms, per connection and scope, for the process. */
-function tokenClient(keys: LtiKeyStore) {
-  const cache = new Map<string, CachedToken>();
-  return {
-    forget(connection: LtiConnection) {
-      cache.delete(`${connection.id}:${AGS_SCOPE_SCORE}`);
-    },
-    async get(connection: LtiConnection): Promise<string> {
-      const cacheKey = `${connection.id}:${AGS_SCOPE_SCORE}`;
-      const cached = cache.get(cacheKey);
-      if (cached && cached.expiresAt > Date.now()) return cached.token;
-      const signer = await keys.signer();
-      const assertion = await signer.sign(
-        {
-          iss: connection.clientId,
-          sub: connection.clientId,
-          aud: connection.platform === 'd2l' ? D2L_ASSERTION_AUDIENCE : connection.accesstokenEndpoint,
-          jti: crypto.randomBytes(16).toString('base64url'),
-        },
-        { expiresInSeconds: 300 },
-      );
-      const res = await fetch(connection.accesstokenEndpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-          client_assertion: assertion,
-          scope: AGS_SCOPE_SCORE,
-        }),
-        redirect: 'manual',
-        signal: AbortSignal.timeout(LTI_LIMITS.httpTimeoutMs),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`token endpoint answered HTTP ${res.status}: ${text.slice(0, 300)}`);
-      const body = JSON.parse(text) as { access_token?: unknown; expires_in?: unknown };
-      if (typeof body.access_token !== 'string' || !body.access_token) throw new Error('token endpoint answered no access_token');
-      const seconds = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 3600;
-      cache.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 });
-      return body.access_token;
-    },
-  };
-}
-
 /** What a post sends: the standing of a grade row at one moment. */
 export type GradeStanding = Pick<typeof ltiGrades.$inferSelect, 'id' | 'connectionId' | 'lineitem' | 'sub' | 'rightCount' | 'answeredCount' | 'total' | 'updatedAt'>;
 
 /** The `lti-scores` worker: posts a grade row's standing to its line item. */
 export function ltiScoresWorker(deps: Deps) {
   const { db, jobs, config } = deps;
-  const tokens = tokenClient(ltiKeyStore(db, config));
+  const tokens = platformTokens(deps);
   const localHttp = allowsLocalHttp(config.PUBLIC_URL);
 
   /** Posts one standing (read by `post`; a test may pass an older one); answers whether it was sent. */
@@ -199,7 +147,7 @@ export function ltiScoresWorker(deps: Deps) {
       const post = async () =>
         fetch(scoresUrl(grade.lineitem), {
           method: 'POST',
-          headers: { authorization: `Bearer ${await tokens.get(connection)}`, 'content-type': AGS_SCORE_MEDIA_TYPE },
+          headers: { authorization: `Bearer ${await tokens.get(connection, AGS_SCOPE_SCORE)}`, 'content-type': AGS_SCORE_MEDIA_TYPE },
           body: JSON.stringify(score),
           redirect: 'manual',
           signal: AbortSignal.timeout(LTI_LIMITS.httpTimeoutMs),
@@ -208,7 +156,7 @@ export function ltiScoresWorker(deps: Deps) {
       if (res.status === 401) {
         // The platform no longer takes the cached token: once more with a new one.
         await res.body?.cancel().catch(() => undefined);
-        tokens.forget(connection);
+        tokens.forget(connection, AGS_SCOPE_SCORE);
         res = await post();
       }
       if (!res.ok) throw new Error(`scores endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);

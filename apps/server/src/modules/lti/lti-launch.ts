@@ -37,6 +37,7 @@ import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
 import type { VerifiedLaunch } from './lti-oidc';
 import { allowsLocalHttp, platformUrlProblem } from './lti-urls';
+import { refreshRoster } from './lti-roster';
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -131,6 +132,8 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: Fas
     g: seller.lmsKeyGeneratedAt?.getTime() ?? 0,
     l: id,
   });
+  // The students' names from the LMS, when it lists the context's members (NRPS): kept before the student's first access.
+  await refreshRoster(deps, launch, log);
   // The token names the launch, hence the connection whose LMS may frame the viewer (lti-framing.ts).
   return `${SHARE_LINK_PATH}?token=${token}`;
 }

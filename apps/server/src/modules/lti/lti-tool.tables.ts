@@ -168,3 +168,30 @@ export const ltiGrades = pgTable(
   },
   (t) => [uniqueIndex('lti_grades_unique').on(t.connectionId, t.lineitem, t.sub)],
 );
+
+/**
+ * Students' names as their LMS lists them (LTI Names and Role Provisioning Services): one row per LMS user of a
+ * connection, refreshed when a launch finds the context's list older than LTI_LIMITS.rosterMinutes (lti-roster.ts). The
+ * access report shows the name beside the LMS id. Nothing is kept for an LMS that offers no such list.
+ */
+export const ltiLearners = pgTable(
+  'lti_learners',
+  {
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    sub: text('sub').notNull(),
+    name: text('name').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.sub] })],
+);
+
+/** When each context's members list (its NRPS address) was last read, per connection: at most once per LTI_LIMITS.rosterMinutes. */
+export const ltiRosters = pgTable(
+  'lti_rosters',
+  {
+    connectionId: integer('connection_id').notNull().references(() => ltiConnections.id),
+    url: text('url').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.url] })],
+);

@@ -39,7 +39,7 @@ import { rollupSpans } from './rollup-spans';
 import { monthOf, monthRange, readTrend, rowsOf } from './access-ranges';
 import { rankUnitPage, sellerTopUnits } from './access-units';
 import { REPORT_TIME_ZONE } from './report-dates';
-import { ltiConnections } from '../../db/schema';
+import { ltiConnections, ltiLearners } from '../../db/schema';
 import { keysetBatches, type CsvRow } from '../../platform/csv-export';
 
 type Filters = z.output<typeof accessReportFilters>;
@@ -185,24 +185,38 @@ export function accessReportService(deps: Deps) {
 
   /**
    * How each student of some rows is shown: its id, or — an LTI-launched student (`lti:<connection>:<sub>`) — the LMS's
-   * user id with the connection's name (deleted connections too: the history stays readable).
+   * user id with the connection's name (deleted connections too: the history stays readable), and the student's name
+   * first when the LMS lists it (lti_learners, kept at launch from NRPS).
    */
   async function studentNames(rows: { seller_id: number | string; student_id: string }[]): Promise<(r: { seller_id: number | string; student_id: string }) => string> {
     const parsed = new Map(rows.map((r) => [r.student_id, parseLtiStudentId(r.student_id)]));
-    const ids = [...new Set([...parsed.values()].flatMap((p) => (p ? [p.connectionId] : [])))].filter((id) => id <= ID_MAX);
+    const launched = [...parsed.values()].flatMap((p) => (p && p.connectionId <= ID_MAX ? [p] : []));
+    const ids = [...new Set(launched.map((p) => p.connectionId))];
     const names = new Map<number, { sellerId: number; name: string }>();
+    const learners = new Map<string, string>();
     if (ids.length) {
-      const found = await db
-        .select({ id: ltiConnections.id, sellerId: ltiConnections.sellerId, name: ltiConnections.name, platform: ltiConnections.platform })
-        .from(ltiConnections)
-        .where(inArray(ltiConnections.id, ids));
+      const subs = launched.flatMap((p) => (p.sub === null ? [] : [sql`(${p.connectionId}::integer, ${p.sub}::text)`]));
+      const [found, named] = await Promise.all([
+        db
+          .select({ id: ltiConnections.id, sellerId: ltiConnections.sellerId, name: ltiConnections.name, platform: ltiConnections.platform })
+          .from(ltiConnections)
+          .where(inArray(ltiConnections.id, ids)),
+        subs.length
+          ? db
+              .select({ connectionId: ltiLearners.connectionId, sub: ltiLearners.sub, name: ltiLearners.name })
+              .from(ltiLearners)
+              .where(sql`(${ltiLearners.connectionId}, ${ltiLearners.sub}) in (${sql.join(subs, sql`, `)})`)
+          : [],
+      ]);
       for (const c of found) names.set(c.id, { sellerId: c.sellerId, name: c.name || LTI_PLATFORM_LABELS[c.platform as LtiPlatform] || c.platform });
+      for (const l of named) learners.set(`${l.connectionId}:${l.sub}`, l.name);
     }
     return (r) => {
       const p = parsed.get(r.student_id);
       const connection = p ? names.get(p.connectionId) : undefined;
       // Only the institution's own connection names its students (an id typed before `lti:` was reserved stays as is).
-      return p && connection && connection.sellerId === Number(r.seller_id) ? ltiStudentLabel(p, connection.name) : r.student_id;
+      if (!p || !connection || connection.sellerId !== Number(r.seller_id)) return r.student_id;
+      return ltiStudentLabel(p, connection.name, p.sub === null ? null : learners.get(`${p.connectionId}:${p.sub}`));
     };
   }
 
