@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateStaffStatus } from '../api';
 
-import type { StaffStatusChange } from './staff-status-labels';
+import { STATUS_ACTION_LABELS, type StaffStatusChange } from './staff-status-labels';
 
 export { STATUS_ACTION_LABELS, type StaffStatusChange } from './staff-status-labels';
 
