@@ -24,6 +24,14 @@ function resolve(value: string): string {
 }
 const v = (name: string) => resolve(`var(--mantine-${name})`);
 
+/** An `rgba(…)` colour laid over white; a hex colour as it is. */
+function overWhite(colour: string): string {
+  const m = /^rgba\((\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\)$/.exec(colour.trim());
+  if (!m) return colour;
+  const a = Number(m[4]);
+  return `#${[m[1], m[2], m[3]].map((c) => Math.round(Number(c) * a + 255 * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+}
+
 function channels(colour: string): number[] {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour)?.[1];
   if (!hex) throw new Error(`not a hex colour: ${colour}`);
@@ -52,16 +60,19 @@ function contrastTable() {
     subtleRest: Math.min(contrast(v(`color-${c}-light-color`), '#ffffff'), contrast(v(`color-${c}-light-color`), v('color-gray-0'))),
     filledRest: contrast('#ffffff', v(`color-${c}-filled`)),
     filledHover: contrast('#ffffff', v(`color-${c}-filled-hover`)),
+    // Outline: its colour on the page at rest, on a faint tint of it on hover.
+    outlineHover: contrast(v(`color-${c}-outline`), overWhite(v(`color-${c}-outline-hover`))),
   }));
 }
 
 describe('theme contrast', () => {
-  it.each(contrastTable())('$colour: light, subtle and filled text reach 4.5:1 at rest and on hover', (row) => {
+  it.each(contrastTable())('$colour: light, subtle, filled and outline text reach 4.5:1 at rest and on hover', (row) => {
     expect(row.lightRest).toBeGreaterThanOrEqual(4.5);
     expect(row.lightHover).toBeGreaterThanOrEqual(4.5);
     expect(row.subtleRest).toBeGreaterThanOrEqual(4.5);
     expect(row.filledRest).toBeGreaterThanOrEqual(4.5);
     expect(row.filledHover).toBeGreaterThanOrEqual(4.5);
+    expect(row.outlineHover).toBeGreaterThanOrEqual(4.5);
   });
 
   it('default buttons keep 4.5:1 on hover', () => {

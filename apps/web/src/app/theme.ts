@@ -69,7 +69,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       Object.entries(DARKER).flatMap(([name, c]) => [
         [`--mantine-color-${name}-filled`, c.filled],
         [`--mantine-color-${name}-filled-hover`, c.hover],
-        [`--mantine-color-${name}-outline`, c.filled],
+        // Outline text sits on a 5% tint of the colour on hover: the light variant's (darker) text keeps 4.5:1 there.
+        [`--mantine-color-${name}-outline`, LIGHT[name]?.color ?? c.filled],
         [`--mantine-color-${name}-text`, c.filled],
       ]),
     ),
