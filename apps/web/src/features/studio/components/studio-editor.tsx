@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { Affix, Box, Button, Drawer, Group, ScrollArea, Skeleton, Stack, Stepper } from '@mantine/core';
+import { Affix, Box, Button, Group, ScrollArea, Skeleton, Stack, Stepper } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
@@ -55,7 +55,10 @@ const StepContent = lazy(() => import('./step-content').then((m) => ({ default: 
 const ResourcesPanel = lazy(() => import('../resources/resources-panel').then((m) => ({ default: m.ResourcesPanel })));
 // The live preview (the unit reader, its sanitizer and the content parsers) does not hold up the form: beside it on wide
 // screens it follows at once; on narrower ones it loads when 'Pré-visualizar' opens its drawer.
-const UnitPreview = lazy(() => import('./unit-preview').then((m) => ({ default: m.UnitPreview })));
+const loadPreview = () => import('./unit-preview');
+const loadPreviewDrawer = () => import('./preview-drawer');
+const UnitPreview = lazy(() => loadPreview().then((m) => ({ default: m.UnitPreview })));
+const PreviewDrawer = lazy(() => loadPreviewDrawer().then((m) => ({ default: m.PreviewDrawer })));
 // Asked only when a published unit is saved.
 const UpdateReasonModal = lazy(() => import('./update-reason-modal').then((m) => ({ default: m.UpdateReasonModal })));
 const MY_UNITS = '/dashboard/my-units';
@@ -277,7 +280,11 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         locked={locked}
         saveStatus={saveStatusText({ saving: running > 0, dirty, error: statusError, lastSavedAt })}
         saveStatusAlert={dirty && statusError !== null}
-        onPreview={() => setPreviewOpen(true)}
+        onPreview={() => {
+          // The drawer and the reader load together.
+          void Promise.all([loadPreviewDrawer(), loadPreview()]);
+          setPreviewOpen(true);
+        }}
         onSave={() => requestSave('save')}
         onLeave={leave}
       />
@@ -338,11 +345,13 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
       </Box>
 
       {!wide && (
-        <Drawer opened={previewOpen} onClose={() => setPreviewOpen(false)} position="right" size="xl" title="Pré-visualização da unidade">
-          <Suspense fallback={<PreviewLoading />}>
-            <UnitPreview values={form.values} page={previewPage} caption={false} />
-          </Suspense>
-        </Drawer>
+        <OnceOpened open={previewOpen}>
+          <PreviewDrawer opened={previewOpen} onClose={() => setPreviewOpen(false)}>
+            <Suspense fallback={<PreviewLoading />}>
+              <UnitPreview values={form.values} page={previewPage} caption={false} />
+            </Suspense>
+          </PreviewDrawer>
+        </OnceOpened>
       )}
 
       {step === 2 && (
