@@ -87,7 +87,7 @@ if (reviewId) await measure('review', `/dashboard/units/review/${reviewId}`, adm
 else console.log('review: no review in the data to open');
 await measure('my units', '/dashboard/my-units', provider);
 // The provider's dashboard: its income bars are drawn without a chart library.
-await measure('dashboard (provider, with its charts)', '/dashboard', provider);
+await measure('dashboard (provider)', '/dashboard', provider);
 // The student viewer, as a phone opens a share link of a unit of the demo institution's catalogue.
 const sellerToken = await token('seller');
 const catalogue = await (await fetch(`${base}/api/items/item/catalogue`, { headers: { authorization: `Bearer ${sellerToken}` } })).json();
