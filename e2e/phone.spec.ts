@@ -89,7 +89,7 @@ test("the provider's income chart: its numbers in a table that adds up to the to
   await signIn(page, demoEmail('provider'));
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
-  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByTestId('income-chart')).toBeVisible();
   // The drawing is hidden from screen readers and holds no keyboard stop (axe aria-hidden-focus).
   const stops = page.locator('[aria-hidden="true"] :is(a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]))');
   await expect(stops).toHaveCount(0);

@@ -24,17 +24,12 @@ const LIGHT_PATHS = new Set(['/', '/student/link', '/student/lms']);
 /**
  * Pages not yet within the budget above, held where they stood on 2026-11-28 so they cannot grow while they are brought
  * down (docs/performance.md, "Web bundles"): the student viewer loads zod, TanStack Query and Mantine's floating
- * components through the shared unit renderer; these signed-in pages show a unit's content (DOMPurify) or a larger
- * form on first render. Lower a figure whenever a page gets lighter; remove the line once it meets its budget.
+ * components through the shared unit renderer. Lower a figure whenever a page gets lighter; remove the line once it
+ * meets its budget.
  */
 const HELD_KB = {
   '/student/link': 270,
   '/student/lms': 270,
-  '/dashboard/units': 305,
-  '/dashboard/units/review/:id': 320,
-  '/seller/rented-unit/item/:id': 320,
-  '/studio': 325,
-  '/studio/:id': 325,
 };
 
 /** `../features/x/pages/y-page` (relative to src/app) → the manifest's key `src/features/x/pages/y-page.tsx`. */

@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, ScrollArea, NavLink, Text, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { menuFor } from '@edu/shared/access';
 import { meQuery } from '../../features/auth';
@@ -9,8 +9,11 @@ import { WithQuery } from '../../lib/query';
 import { session, useSessionUser } from '../../lib/session';
 import { TopBar } from './top-bar';
 import { Brand } from '../../ui/brand';
-import ChangePasswordPage from '../../features/auth/pages/change-password-page';
 import { closedForSeller, SellerStatusNotice, TermsDialogs } from '../../features/institutions';
+import { PageLoader } from '../../ui/page-loader';
+
+// Only a first sign-in with a provisional password shows it (its form, @mantine/form and the password fields): loaded then.
+const ChangePasswordPage = lazy(() => import('../../features/auth/pages/change-password-page'));
 
 /** The signed-in shell (spec 1 §2.9): side menu filtered by user type, top bar, content. */
 export function AppShellLayout() {
@@ -32,7 +35,13 @@ function SignedInShell() {
     if (me.data) session.setUser(me.data);
   }, [me.data]);
   if (!user) return null;
-  if (user.mustChangePassword) return <ChangePasswordPage />;
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ChangePasswordPage />
+      </Suspense>
+    );
+  }
   // An institution that is not active loses the store and the catalogue (the notice below says why).
   const menu = menuFor(user.type).filter((e) => !closedForSeller(user, e.key));
   return (

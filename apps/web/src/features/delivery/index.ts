@@ -2,4 +2,5 @@
 export { PackageDownloadButton, type PackageDownloadButtonProps } from './components/package-download-button';
 export { ReviewFileButton } from './components/review-file-button';
 export { ShareLinkButton } from './components/share-link-button';
+export { LazyShareLinkButton, preloadShareLinkButton } from './components/lazy-share-link-button';
 export { CartridgeDownloadButton, ScormDownloadButton, type ScormDownloadButtonProps } from './components/lms-export-buttons';

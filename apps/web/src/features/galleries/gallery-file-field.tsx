@@ -3,12 +3,11 @@
  * zip and the unit's question bank. Upload a new file (checked first on the client, then by content
  * on the server) or choose one already in that gallery; the chosen file can be opened or removed.
  */
-import { Anchor, Button, Collapse, Group, Input, Paper, Stack, Text, FileButton } from '@mantine/core';
+import { Anchor, Button, Collapse, Group, Input, Paper, Skeleton, Stack, Text, FileButton } from '@mantine/core';
 import { IconExternalLink, IconFileText, IconFileZip, IconFolderOpen, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { GALLERY_ACCEPT, GALLERY_MSG } from '@edu/shared/galleries';
-import { GalleryGrid } from './gallery-grid';
-import { useCanUpload } from './image-picker';
+import { useCanUpload } from './can-upload';
 import { UploadProgress } from './upload-progress';
 import { acceptOf, useGalleryUpload } from './use-gallery-upload';
 
@@ -20,6 +19,9 @@ export interface GalleryFileFieldProps {
   label?: ReactNode;
   error?: ReactNode;
 }
+
+// The gallery's files (its grid and pager) load when 'Escolher da galeria' opens it.
+const GalleryGrid = lazy(() => import('./gallery-grid').then((m) => ({ default: m.GalleryGrid })));
 
 const NOUN = { pdfs: 'PDF', infographics: 'infográfico (zip)', questions: 'banco de questões' } as const;
 
@@ -125,6 +127,7 @@ export function GalleryFileField({ providerId, kind, value, onChange, label, err
             <Collapse expanded={browsing} id={`${id}-gallery`}>
               {browsing && (
                 <Paper withBorder radius="sm" p="sm">
+                  <Suspense fallback={<GalleryLoading />}>
                   <GalleryGrid
                     providerId={providerId}
                     kind={kind}
@@ -135,6 +138,7 @@ export function GalleryFileField({ providerId, kind, value, onChange, label, err
                     }}
                     emptyText={`Nenhum ${NOUN[kind]} na galeria ainda.`}
                   />
+                  </Suspense>
                 </Paper>
               )}
             </Collapse>
@@ -142,5 +146,16 @@ export function GalleryFileField({ providerId, kind, value, onChange, label, err
         )}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** What the grid shows while its files load, shown while the grid itself loads. */
+function GalleryLoading() {
+  return (
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando galeria">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton key={i} h={44} radius="sm" />
+      ))}
+    </Stack>
   );
 }

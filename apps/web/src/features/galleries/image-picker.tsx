@@ -10,12 +10,11 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCloudUpload, IconPhoto, IconPhotoSearch, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { GALLERY_MSG, GALLERY_OWNER_TYPES, UNIT_UPLOAD_BYTES } from '@edu/shared/galleries';
-import type { UserType } from '@edu/shared/access';
+import { GALLERY_MSG, UNIT_UPLOAD_BYTES } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
-import { useSessionUser } from '../../lib/session';
 import { toastError } from '../../lib/toast';
 import { stockStatusQuery } from './api';
+import { useCanUpload } from './can-upload';
 import { GalleryGrid } from './gallery-grid';
 import { StockSearch } from './stock-search';
 import { UploadProgress } from './upload-progress';
@@ -25,12 +24,6 @@ const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], '
 
 export const rejectionMessage = (rejections: FileRejection[]) =>
   rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large')) ? GALLERY_MSG.tooLarge : GALLERY_MSG.notSupported;
-
-/** Whether the signed-in user may add files to a provider gallery (provider, editor, serviceProvider). */
-export function useCanUpload(): boolean {
-  const user = useSessionUser();
-  return !!user && (GALLERY_OWNER_TYPES as readonly UserType[]).includes(user.type);
-}
 
 export interface ImagePickerProps {
   providerId: number | null | undefined;

@@ -3,5 +3,6 @@
  * keys (a change elsewhere, e.g. an opt-in update, invalidates `subjectsKeys.all`) and the share-link spot's target.
  */
 export { AddToSubjectModal, type AddToSubjectModalProps } from './components/add-to-subject-modal';
+export { LazyAddToSubjectModal, preloadAddToSubject } from './components/lazy-add-to-subject-modal';
 export { subjectsKeys } from './api';
 export type { ShareTarget } from './components/share-slot';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { subjectAbilities } from '@edu/shared/subjects';
 import { CATALOGUE_MSG } from '@edu/shared/catalogue';
 import { useSessionUser } from '../../../lib/session';
-import { AddToSubjectModal } from '../../subjects';
+import { LazyAddToSubjectModal, preloadAddToSubject } from '../../subjects';
 
 export function AddToSubjectButton({ itemId, itemContentId, title, size = 'xs' }: { itemId: number; itemContentId: number; title: string; size?: 'xs' | 'sm' }) {
   const user = useSessionUser();
@@ -13,10 +13,10 @@ export function AddToSubjectButton({ itemId, itemContentId, title, size = 'xs' }
   if (!user || !subjectAbilities(user.type).edit) return null;
   return (
     <>
-      <Button size={size} variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setOpen(true)} aria-label={`${CATALOGUE_MSG.add} ${title}`}>
+      <Button size={size} variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setOpen(true)} onMouseEnter={() => void preloadAddToSubject()} onFocus={() => void preloadAddToSubject()} aria-label={`${CATALOGUE_MSG.add} ${title}`}>
         {CATALOGUE_MSG.add}
       </Button>
-      <AddToSubjectModal itemId={itemId} itemContentId={itemContentId} title={title} opened={open} onClose={() => setOpen(false)} />
+      <LazyAddToSubjectModal itemId={itemId} itemContentId={itemContentId} title={title} opened={open} onClose={() => setOpen(false)} />
     </>
   );
 }

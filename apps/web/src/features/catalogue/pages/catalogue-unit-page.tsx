@@ -6,6 +6,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { CATALOGUE_MSG, CATALOGUE_READER_TYPES } from '@edu/shared/catalogue';
 import { useSessionUser } from '../../../lib/session';
@@ -15,7 +16,7 @@ import { LoadError } from '../../../ui/load-error';
 import { UnitContent } from '../../../ui/unit-content';
 import { catalogueUnitQuery } from '../api';
 import { AddToSubjectButton } from '../components/add-to-subject-button';
-import { PackageDownloadButton, ReviewFileButton, ScormDownloadButton, ShareLinkButton } from '../../delivery';
+import { LazyShareLinkButton, PackageDownloadButton, preloadShareLinkButton, ReviewFileButton, ScormDownloadButton } from '../../delivery';
 import { isSellerType } from '@edu/shared/access';
 
 export default function CatalogueUnitPage() {
@@ -23,6 +24,11 @@ export default function CatalogueUnitPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const unit = useQuery({ ...catalogueUnitQuery(id), enabled: valid });
+  // The share button (an institution's users only) is fetched while the unit loads.
+  const sharer = !!user && isSellerType(user.type);
+  useEffect(() => {
+    if (sharer) void preloadShareLinkButton();
+  }, [sharer]);
   if (!user) return null;
   if (!typeAllowed(user.type, CATALOGUE_READER_TYPES) || !valid) return <AccessDenied title={CATALOGUE_MSG.title} />;
   return (
@@ -41,7 +47,7 @@ export default function CatalogueUnitPage() {
               <PackageDownloadButton itemContentId={unit.data.id} />
               <ScormDownloadButton itemId={unit.data.itemId} />
               <ReviewFileButton itemContentId={unit.data.id} />
-              {isSellerType(user.type) && <ShareLinkButton kind="unit" id={unit.data.itemId} />}
+              {isSellerType(user.type) && <LazyShareLinkButton kind="unit" id={unit.data.itemId} />}
             </Group>
             <Group gap="xs">
               {unit.data.levelOfLearning.map((level) => (

@@ -2,19 +2,18 @@
  * The terms and late-payment dialogs (spec 1 §2.13): one second after entering the signed-in area, a
  * seller-type user whose institution has not accepted the terms of use / privacy policy, or the
  * late-payment notice, must accept them, one after the other. They cannot be dismissed (no close
- * button, Escape and outside clicks do nothing); the user may sign out instead.
+ * button, Escape and outside clicks do nothing); the user may sign out instead. The dialogs themselves
+ * (accept-dialogs.tsx) load when one is due: most users of the shell never see them.
  */
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { PolicyLinks } from '../../../ui/policy-links';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { LIMITS } from '@edu/shared/limits';
-import { MSG } from '@edu/shared/messages';
-import { session, useSessionUser } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { signOut as endSession } from '../../auth';
-import { publicConfigQuery, sellerQuery, useAcceptTerms } from '../api';
+import { useSessionUser } from '../../../lib/session';
+import { sellerQuery } from '../api';
+
+const loadDialogs = () => import('./accept-dialogs');
+const TermsOfUseDialog = lazy(() => loadDialogs().then((m) => ({ default: m.TermsOfUseDialog })));
+const LatePaymentDialog = lazy(() => loadDialogs().then((m) => ({ default: m.LatePaymentDialog })));
 
 export function TermsDialogs() {
   const user = useSessionUser();
@@ -26,105 +25,17 @@ export function TermsDialogs() {
     return () => clearTimeout(timer);
   }, [sellerId]);
   const seller = useQuery({ ...sellerQuery(sellerId ?? 0), enabled: sellerId !== null });
+  // Fetched during the delay once a dialog is known to be due, so it opens on time.
+  const pending = !!seller.data && (!seller.data.accepted_terms || !seller.data.accepted_late_payment_terms);
+  useEffect(() => {
+    if (pending) void loadDialogs();
+  }, [pending]);
   if (sellerId === null || !due || !seller.data) return null;
-  if (!seller.data.accepted_terms) return <TermsOfUseDialog sellerId={sellerId} />;
-  if (!seller.data.accepted_late_payment_terms) return <LatePaymentDialog sellerId={sellerId} />;
-  return null;
+  const dialog = !seller.data.accepted_terms ? (
+    <TermsOfUseDialog sellerId={sellerId} />
+  ) : !seller.data.accepted_late_payment_terms ? (
+    <LatePaymentDialog sellerId={sellerId} />
+  ) : null;
+  return dialog && <Suspense fallback={null}>{dialog}</Suspense>;
 }
 
-function TermsOfUseDialog({ sellerId }: { sellerId: number }) {
-  const config = useQuery(publicConfigQuery());
-  return (
-    <AcceptDialog
-      key="terms"
-      title="Termos de uso e política de privacidade"
-      checkboxLabel="Li e compreendi a Política de Privacidade e os Termos de Uso da Plataforma."
-      kind="terms"
-      sellerId={sellerId}
-    >
-      <Text>
-        Para continuar usando a plataforma, leia com atenção a nossa Política de Privacidade e os Termos de Uso da Plataforma. Eles explicam
-        como tratamos os dados da sua instituição e da sua equipe e as regras de uso dos conteúdos.
-      </Text>
-      <PolicyLinks privacyPolicyUrl={config.data?.privacyPolicyUrl} termsOfUseUrl={config.data?.termsOfUseUrl} gap={4} />
-    </AcceptDialog>
-  );
-}
-
-function LatePaymentDialog({ sellerId }: { sellerId: number }) {
-  return (
-    <AcceptDialog
-      key="late-payment"
-      title="Aviso importante"
-      checkboxLabel="Li e estou ciente do termo de inadimplência."
-      kind="latePayment"
-      sellerId={sellerId}
-    >
-      <Text>
-        Em caso de atraso no pagamento superior a {LIMITS.latePaymentDays} dias, o acesso à plataforma e aos seus conteúdos poderá ser
-        suspenso temporariamente, até que a pendência seja regularizada.
-      </Text>
-      <Text>
-        Este aviso não significa que a sua instituição esteja inadimplente: ele apenas informa as regras que valem em caso de atraso.
-      </Text>
-    </AcceptDialog>
-  );
-}
-
-function AcceptDialog(props: { title: string; checkboxLabel: string; kind: 'terms' | 'latePayment'; sellerId: number; children: ReactNode }) {
-  const navigate = useNavigate();
-  const [checked, setChecked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const accept = useAcceptTerms(props.kind, props.sellerId, {
-    onSuccess: () => toastSuccess(MSG.termsSaved),
-    onError: () => toastError(MSG.termsFail, MSG.termsFailTitle),
-  });
-
-  function confirmReading() {
-    if (!checked) {
-      setError(MSG.confirmCheckbox);
-      return;
-    }
-    accept.mutate();
-  }
-
-  async function signOut() {
-    await endSession().catch(() => undefined);
-    session.clear();
-    navigate('/', { replace: true });
-  }
-
-  return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      title={props.title}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-      size="lg"
-    >
-      <Stack>
-        {props.children}
-        <Checkbox
-          label={props.checkboxLabel}
-          checked={checked}
-          error={error}
-          onChange={(e) => {
-            setChecked(e.currentTarget.checked);
-            if (e.currentTarget.checked) setError(null);
-          }}
-        />
-        <Group justify="space-between">
-          <Button variant="subtle" color="gray" onClick={signOut}>
-            Sair
-          </Button>
-          <Button onClick={confirmReading} loading={accept.isPending}>
-            Confirmar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Loader, SimpleGrid, Skeleton, Slider, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { formatCents, formatDate, formatLongDate } from '@edu/shared/format';
 import { INCOME, INCOME_TEXT, type ProviderDashboard, type ProviderUnitRow } from '@edu/shared/provider-income';
 import { ChartDataTable, type ChartDataColumn } from '../../../ui/chart-data-table';
@@ -8,8 +8,8 @@ import { Pager } from '../../../ui/pager';
 import { LoadError } from '../../../ui/load-error';
 import { providerRentsQuery, providerDashboardQuery } from '../api';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
+import { INCOME_CHART_HEIGHT, IncomeChart } from './income-chart';
 
-const IncomeChart = lazy(() => import('./income-chart'));
 
 type IncomeMonth = ProviderDashboard['income'][number];
 const INCOME_COLUMNS: ChartDataColumn<IncomeMonth>[] = [
@@ -65,13 +65,7 @@ export function ProviderIncomeDashboard() {
             />
           </Stack>
         </Group>
-        {data ? (
-          <Suspense fallback={<Skeleton h={260} />}>
-            <IncomeChart data={shown.map((m) => ({ label: m.label, Rendimento: m.valueCents }))} />
-          </Suspense>
-        ) : (
-          <Skeleton h={260} />
-        )}
+        {data ? <IncomeChart data={shown.map((m) => ({ label: m.label, Rendimento: m.valueCents }))} /> : <Skeleton h={INCOME_CHART_HEIGHT} />}
         <ChartDataTable
           caption={`${INCOME_TEXT.income} (${months === 1 ? 'último mês' : `últimos ${months} meses`})`}
           columns={INCOME_COLUMNS}

@@ -6,7 +6,7 @@
 import { Anchor, Breadcrumbs, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAdjustments, IconEdit, IconPlus, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RENT_ADMIN_TYPES, rentEventsFor, type RentStatus } from '@edu/shared/rent-machine';
 import { RENTS_MSG, RENTS_PAGE_SIZE, type RentRow } from '@edu/shared/rents';
@@ -23,8 +23,16 @@ import { rentsControlQuery, useCancelRent } from '../api';
 import { RentsOrderTabs, RentsSearch, RentsStatusFilter, useRentsFilters } from '../components/rents-toolbar';
 import { DateCell, ProviderCell, ValueCell } from '../components/rent-cells';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
-import { NewRentDrawer } from '../components/new-rent-drawer';
-import { EditPlanModal, ManageStatusModal } from '../components/rent-modals';
+import { OnceOpened } from '../../../ui/lazy-dialog';
+
+// 'Novo Aluguel' (a drawer with the providers and their plans) and the rent dialogs (plan and status selects) load when
+// first opened, or earlier when the pointer or the keyboard reaches the page's controls.
+const loadDrawer = () => import('../components/new-rent-drawer');
+const loadModals = () => import('../components/rent-modals');
+const NewRentDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.NewRentDrawer })));
+const EditPlanModal = lazy(() => loadModals().then((m) => ({ default: m.EditPlanModal })));
+const ManageStatusModal = lazy(() => loadModals().then((m) => ({ default: m.ManageStatusModal })));
+const preloadDialogs = () => void Promise.all([loadDrawer(), loadModals()]);
 
 const TITLE = 'Alugueis';
 
@@ -129,7 +137,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
         <LoadError error={list.error} title={RENTS_MSG.loadFailTitle} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : (
         <>
-          <Card withBorder padding="md">
+          <Card withBorder padding="md" onPointerEnter={preloadDialogs} onFocus={preloadDialogs}>
             <Stack gap="md">
               <RentsStatusFilter filters={filters} counts={list.data?.counts} />
               <RentsSearch
@@ -142,7 +150,7 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
               />
             </Stack>
           </Card>
-          <Card withBorder padding="md">
+          <Card withBorder padding="md" onPointerEnter={preloadDialogs} onFocus={preloadDialogs}>
             <Group justify="space-between" mb="sm">
               <RentsOrderTabs filters={filters} />
             </Group>
@@ -163,9 +171,15 @@ function RentsControl({ sellerId, type }: { sellerId: number; type: UserType }) 
           </Card>
         </>
       )}
-      <NewRentDrawer sellerId={sellerId} opened={drawer} onClose={() => setDrawer(false)} />
-      <EditPlanModal sellerId={sellerId} rent={editing} onClose={() => setEditing(null)} />
-      <ManageStatusModal rent={managing} onClose={() => setManaging(null)} />
+      <OnceOpened open={drawer}>
+        <NewRentDrawer sellerId={sellerId} opened={drawer} onClose={() => setDrawer(false)} />
+      </OnceOpened>
+      <OnceOpened open={editing !== null}>
+        <EditPlanModal sellerId={sellerId} rent={editing} onClose={() => setEditing(null)} />
+      </OnceOpened>
+      <OnceOpened open={managing !== null}>
+        <ManageStatusModal rent={managing} onClose={() => setManaging(null)} />
+      </OnceOpened>
     </Stack>
   );
 }

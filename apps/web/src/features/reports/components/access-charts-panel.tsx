@@ -1,14 +1,15 @@
 /**
  * The charts above an access report's table: accesses per day over the period and the most
- * accessed units, in the table's scope. The charts load lazily (their library stays out of the page's first load)
- * and are hidden from screen readers; the same numbers are given as text: a visible summary line and, under
+ * accessed units, in the table's scope. The charts load when they come near the viewport (their library, recharts,
+ * stays out of the page's first load; a placeholder of their size holds their place) and are hidden from screen readers; the same numbers are given as text: a visible summary line and, under
  * 'Ver dados em tabela', two tables (the days with accesses, the units).
  */
-import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { CHARTS_MSG, type AccessCharts } from '@edu/shared/access-reports';
 import { ChartDataTable, type ChartDataColumn } from '../../../ui/chart-data-table';
 import { LoadError } from '../../../ui/load-error';
+import { WhenNear } from '../../../ui/when-near';
 import type { ChartsData } from './access-charts';
 
 const Charts = lazy(() => import('./access-charts'));
@@ -67,9 +68,12 @@ export function AccessChartsPanel({
               : `${count(total)} ${total === 1 ? 'acesso' : 'acessos'} em ${count(data.trend.length)} ${data.trend.length === 1 ? 'dia' : 'dias'}; dia de mais acessos: ${dayLabel(busiest!.day)} (${count(busiest!.accesses)}); unidade mais acessada: ${data.topUnits[0]?.title ?? '—'}.`}
           </Text>
           {total > 0 && (
-            <Suspense fallback={<Skeleton h={260} />}>
-              <Charts data={shaped} />
-            </Suspense>
+            // The charts' library (recharts, ~130 KB gzip) loads when they come near the viewport.
+            <WhenNear placeholder={<ChartsPlaceholder />}>
+              <Suspense fallback={<ChartsPlaceholder />}>
+                <Charts data={shaped} />
+              </Suspense>
+            </WhenNear>
           )}
           <ChartDataTable
             caption={`${CHARTS_MSG.trend} (só os dias com acessos)`}
@@ -90,5 +94,15 @@ export function AccessChartsPanel({
         </>
       )}
     </Card>
+  );
+}
+
+/** The two charts' place (access-charts.tsx: a caption and a 240 px chart each, side by side from the lg breakpoint). */
+function ChartsPlaceholder() {
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Skeleton h={264} />
+      <Skeleton h={264} />
+    </SimpleGrid>
   );
 }

@@ -8,19 +8,14 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { MSG } from '@edu/shared/messages';
 import { REVIEW_MSG } from '@edu/shared/reviews';
-import { reviewStatusLabel, type StageStatus } from '@edu/shared/review-machine';
+import { reviewStatusLabel } from '@edu/shared/review-machine';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useUpdateStaffStatus } from '../api';
 
-export interface StaffStatusChange {
-  reviewIds: number[];
-  status: StageStatus;
-  needsComment: boolean;
-}
+import { STATUS_ACTION_LABELS, type StaffStatusChange } from './staff-status-labels';
 
-/** The button that asks for `status`. */
-export const STATUS_ACTION_LABELS: Record<StageStatus, string> = { approved: 'Aprovar', reproved: 'Reprovar', correction: 'Enviar para Correção' };
+export { STATUS_ACTION_LABELS, type StaffStatusChange } from './staff-status-labels';
 
 export function StaffStatusModal({ change, onClose, onDone }: { change: StaffStatusChange | null; onClose: () => void; onDone?: () => void }) {
   const form = useForm({

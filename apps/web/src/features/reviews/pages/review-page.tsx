@@ -4,9 +4,9 @@
  * with the evaluation status and the moves the server allows, the unit details, the tags (curator and
  * admin), the comments, the 'Revisão Vigente' banner, the review versions and 'Reabrir avaliação'.
  */
-import { Alert, Card, Divider, Grid, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Grid, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PUBLISHER_TYPES } from '@edu/shared/review-machine';
 import { REVIEW_STAFF_TYPES } from '@edu/shared/reviews';
@@ -23,11 +23,13 @@ import { ReviewComments } from '../components/review-comments';
 import { ReviewDetails } from '../components/review-details';
 import { ReviewReopen } from '../components/review-reopen';
 import { ReviewStatus } from '../components/review-status';
-import { ReviewTags } from '../components/review-tags';
 import { ReviewVersions } from '../components/review-versions';
 
 // Edit mode brings the rich-text editor and the studio's editing pieces: loaded when chosen.
 const ReviewEditForm = lazy(() => import('../components/review-edit-form').then((m) => ({ default: m.ReviewEditForm })));
+// The tags field (a searchable tags input) is for curators and admins only: fetched for them while the review loads.
+const loadTags = () => import('../components/review-tags');
+const ReviewTags = lazy(() => loadTags().then((m) => ({ default: m.ReviewTags })));
 
 export const REVIEW_PAGE_TEXT = {
   title: 'Avaliação',
@@ -62,13 +64,16 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
   const unit = useQuery({ ...unitQuery(contentId ?? 0), enabled: contentId !== undefined });
   const [mode, setMode] = useState<'preview' | 'edit'>('preview');
   const [page, setPage] = useState(0);
+  const tagEditor = (TAG_EDITOR_TYPES as readonly string[]).includes(userType);
+  useEffect(() => {
+    if (tagEditor) void loadTags();
+  }, [tagEditor]);
 
   if (detail.isError) return <Failure error={detail.error} onRetry={() => void detail.refetch()} />;
   if (unit.isError) return <Failure error={unit.error} onRetry={() => void unit.refetch()} />;
   if (!detail.data) return <PageLoader />;
   const d = detail.data;
   const publisher = (PUBLISHER_TYPES as readonly string[]).includes(userType);
-  const tagEditor = (TAG_EDITOR_TYPES as readonly string[]).includes(userType);
   const editing = mode === 'edit' && d.canEditContent;
 
   return (
@@ -137,7 +142,9 @@ function Review({ reviewId, userType }: { reviewId: number; userType: (typeof RE
                 {tagEditor && unit.data && (
                   <>
                     <Divider />
-                    <ReviewTags key={unit.data.id} unit={unit.data} />
+                    <Suspense fallback={<Skeleton h={84} />}>
+                      <ReviewTags key={unit.data.id} unit={unit.data} />
+                    </Suspense>
                   </>
                 )}
               </Stack>

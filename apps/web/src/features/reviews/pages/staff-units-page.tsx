@@ -8,7 +8,7 @@ import { Button, Card, Group, Menu, NativeSelect, Stack, Tabs, Text, TextInput, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconChevronDown, IconSearch, IconSortAZ, IconSortDescending, IconUserCog, IconUsersPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SessionUser } from '@edu/shared/auth';
 import type { UserType } from '@edu/shared/access';
@@ -17,10 +17,19 @@ import { REVIEW_MSG, REVIEW_STAFF_TYPES, type ReviewRow } from '@edu/shared/revi
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { LoadError } from '../../../ui/load-error';
+import { OnceOpened } from '../../../ui/lazy-dialog';
 import { newUnitsQuery, reviewsFindQuery, type ReviewsFindQuery } from '../api';
-import { DelegationPanel, type DelegationTarget } from '../components/delegation-panel';
-import { STATUS_ACTION_LABELS, StaffStatusModal, type StaffStatusChange } from '../components/staff-status-modal';
+import type { DelegationTarget } from '../components/delegation-panel';
+import { STATUS_ACTION_LABELS, type StaffStatusChange } from '../components/staff-status-labels';
 import { NewUnitsTable, ReviewsTable, ViewReviewLink, ViewUnitLink } from '../components/units-tables';
+
+// The delegation and status dialogs (selects, a comment form) load when one is first opened, or earlier when the pointer
+// or the keyboard reaches a button that opens one.
+const loadDelegation = () => import('../components/delegation-panel');
+const loadStatusModal = () => import('../components/staff-status-modal');
+const DelegationPanel = lazy(() => loadDelegation().then((m) => ({ default: m.DelegationPanel })));
+const StaffStatusModal = lazy(() => loadStatusModal().then((m) => ({ default: m.StaffStatusModal })));
+const preloadDialogs = () => void Promise.all([loadDelegation(), loadStatusModal()]);
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -185,7 +194,7 @@ function StaffUnits({ user }: { user: SessionUser }) {
         </Group>
       </Card>
 
-      <Card withBorder padding="md">
+      <Card withBorder padding="md" onPointerEnter={preloadDialogs} onFocus={preloadDialogs}>
         <Group justify="space-between" mb="sm" wrap="wrap">
           <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })}>
             <Tabs.List aria-label="Situação das unidades">
@@ -231,8 +240,14 @@ function StaffUnits({ user }: { user: SessionUser }) {
         )}
       </Card>
 
-      {publisher && <DelegationPanel target={delegation} onClose={() => setDelegation(null)} onDone={() => setSelected([])} />}
-      <StaffStatusModal change={change} onClose={() => setChange(null)} onDone={() => setSelected([])} />
+      {publisher && (
+        <OnceOpened open={delegation !== null}>
+          <DelegationPanel target={delegation} onClose={() => setDelegation(null)} onDone={() => setSelected([])} />
+        </OnceOpened>
+      )}
+      <OnceOpened open={change !== null}>
+        <StaffStatusModal change={change} onClose={() => setChange(null)} onDone={() => setSelected([])} />
+      </OnceOpened>
     </Stack>
   );
 }

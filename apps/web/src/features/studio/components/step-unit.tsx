@@ -9,7 +9,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPhoto } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { KnowledgeArea, KnowledgeType } from '@edu/shared/knowledge';
-import { GalleryFileField, ImagePicker } from '../../galleries';
+import { GalleryFileField, LazyImagePicker, preloadImagePicker } from '../../galleries';
 import type { StudioValues } from '../model';
 import { MultiTextInput } from './multi-text-input';
 import { LIMITS } from '@edu/shared/limits';
@@ -65,7 +65,7 @@ export function StepUnit({ form, providerId, areas, areasError, levels }: StepUn
             onChange={(e) => form.setFieldValue('mediaUrl', e.currentTarget.value)}
             error={!!form.errors.mediaUrl}
           />
-          <Button variant="light" leftSection={<IconPhoto size={16} />} onClick={picker.open}>
+          <Button variant="light" leftSection={<IconPhoto size={16} />} onClick={picker.open} onMouseEnter={() => void preloadImagePicker()} onFocus={() => void preloadImagePicker()}>
             Escolher imagem
           </Button>
         </Group>
@@ -79,7 +79,7 @@ export function StepUnit({ form, providerId, areas, areasError, levels }: StepUn
         )}
       </Input.Wrapper>
       <Modal opened={pickerOpen} onClose={picker.close} title="Imagem de capa" size="xl" centered>
-        <ImagePicker
+        <LazyImagePicker
           providerId={providerId}
           value={values.mediaUrl}
           onChange={(url) => {

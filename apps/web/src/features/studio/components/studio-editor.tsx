@@ -22,7 +22,7 @@ import { useForm } from '@mantine/form';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { Affix, Box, Button, Drawer, Group, ScrollArea, Stack, Stepper } from '@mantine/core';
+import { Affix, Box, Button, Group, ScrollArea, Skeleton, Stack, Stepper } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isExternalImageSrc } from '@edu/shared/content/html-allow-list';
@@ -30,6 +30,7 @@ import { externalImagesOf } from '@edu/shared/content/unit-content';
 import type { UnitContent, UnitStatus } from '@edu/shared/units';
 import { ApiError } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { OnceOpened } from '../../../ui/lazy-dialog';
 import { PageLoader } from '../../../ui/page-loader';
 import { UploadProgress } from '../../galleries';
 import { knowledgeQuery, levelsQuery } from '../../units';
@@ -41,8 +42,7 @@ import { StepSynthesis } from './step-synthesis';
 import { StepUnit } from './step-unit';
 import { StudioNotices } from './studio-notices';
 import { StudioTopBar } from './studio-top-bar';
-import { UpdateReasonModal } from './update-reason-modal';
-import { UnitPreview, previewPageOf } from './unit-preview';
+import { previewPageOf } from './preview-page';
 import { saveStatusText } from './save-status';
 import { useAutosave } from './use-autosave';
 import { useEditorImageUpload } from './use-editor-upload';
@@ -53,6 +53,14 @@ const LOCKED: readonly UnitStatus[] = ['send', 'analyze', 'deleted'];
 // The topics step and the resources panel bring Tiptap (the resource blocks): loaded when used.
 const StepContent = lazy(() => import('./step-content').then((m) => ({ default: m.StepContent })));
 const ResourcesPanel = lazy(() => import('../resources/resources-panel').then((m) => ({ default: m.ResourcesPanel })));
+// The live preview (the unit reader, its sanitizer and the content parsers) does not hold up the form: beside it on wide
+// screens it follows at once; on narrower ones it loads when 'Pré-visualizar' opens its drawer.
+const loadPreview = () => import('./unit-preview');
+const loadPreviewDrawer = () => import('./preview-drawer');
+const UnitPreview = lazy(() => loadPreview().then((m) => ({ default: m.UnitPreview })));
+const PreviewDrawer = lazy(() => loadPreviewDrawer().then((m) => ({ default: m.PreviewDrawer })));
+// Asked only when a published unit is saved.
+const UpdateReasonModal = lazy(() => import('./update-reason-modal').then((m) => ({ default: m.UpdateReasonModal })));
 const MY_UNITS = '/dashboard/my-units';
 const PREVIEW_BREAKPOINT = '(min-width: 75em)'; // 1200 px
 
@@ -272,7 +280,11 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         locked={locked}
         saveStatus={saveStatusText({ saving: running > 0, dirty, error: statusError, lastSavedAt })}
         saveStatusAlert={dirty && statusError !== null}
-        onPreview={() => setPreviewOpen(true)}
+        onPreview={() => {
+          // The drawer and the reader load together.
+          void Promise.all([loadPreviewDrawer(), loadPreview()]);
+          setPreviewOpen(true);
+        }}
         onSave={() => requestSave('save')}
         onLeave={leave}
       />
@@ -324,16 +336,22 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         {wide && (
           <ScrollArea component="aside" aria-label="Pré-visualização da unidade" w="42%" type="auto" style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }}>
             <Box p="md">
-              <UnitPreview values={form.values} page={previewPage} />
+              <Suspense fallback={<PreviewLoading />}>
+                <UnitPreview values={form.values} page={previewPage} />
+              </Suspense>
             </Box>
           </ScrollArea>
         )}
       </Box>
 
       {!wide && (
-        <Drawer opened={previewOpen} onClose={() => setPreviewOpen(false)} position="right" size="xl" title="Pré-visualização da unidade">
-          <UnitPreview values={form.values} page={previewPage} caption={false} />
-        </Drawer>
+        <OnceOpened open={previewOpen}>
+          <PreviewDrawer opened={previewOpen} onClose={() => setPreviewOpen(false)}>
+            <Suspense fallback={<PreviewLoading />}>
+              <UnitPreview values={form.values} page={previewPage} caption={false} />
+            </Suspense>
+          </PreviewDrawer>
+        </OnceOpened>
       )}
 
       {step === 2 && (
@@ -348,12 +366,26 @@ export function StudioEditor({ providerId, initial, onCreated }: StudioEditorPro
         </Affix>
       )}
 
-      <UpdateReasonModal
-        opened={reasonFor !== null}
-        saving={saving}
-        onCancel={() => setReasonFor(null)}
-        onConfirm={(message) => reasonFor && void save(reasonFor, message)}
-      />
+      <OnceOpened open={reasonFor !== null}>
+        <UpdateReasonModal
+          opened={reasonFor !== null}
+          saving={saving}
+          onCancel={() => setReasonFor(null)}
+          onConfirm={(message) => reasonFor && void save(reasonFor, message)}
+        />
+      </OnceOpened>
     </Box>
+  );
+}
+
+/** The preview's place while the reader loads: its caption and a cover-sized block, so the pane does not jump. */
+function PreviewLoading() {
+  return (
+    <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando pré-visualização">
+      <Skeleton h={12} w={120} />
+      <Skeleton h={220} radius="md" />
+      <Skeleton h={14} />
+      <Skeleton h={14} w="80%" />
+    </Stack>
   );
 }

@@ -8,11 +8,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { UnitContent } from '../../../ui/unit-content';
 import { previewOf, type StudioValues } from '../model';
 
-export function previewPageOf(step: number, activeTopic: number, topicCount: number): number {
-  if (step <= 1) return 0;
-  if (step === 2) return Math.min(activeTopic, topicCount - 1) + 1;
-  return topicCount + 1;
-}
+export { previewPageOf } from './preview-page';
 
 export function UnitPreview({ values, page, caption = true }: { values: StudioValues; page: number; caption?: boolean }) {
   const deferred = useDeferredValue(values);

@@ -8,7 +8,7 @@ import { Button, Card, Grid, Group, MultiSelect, SimpleGrid, Stack, TextInput, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@edu/shared/limits';
 import { SUBJECT_MSG, type SubjectCard as Subject } from '@edu/shared/subjects';
@@ -18,11 +18,17 @@ import { AccessDenied } from '../../../ui/access-denied';
 import { confirm } from '../../../ui/confirm';
 import { AreaLevelFilters } from '../../units';
 import { categoriesQuery, subjectsQuery, useCreateSubject, useRemoveSubject, useRenameSubject, type SubjectOwner } from '../api';
-import { CategoryModal } from '../components/category-modal';
-import { ImportModal } from '../components/import-modal';
+import { OnceOpened } from '../../../ui/lazy-dialog';
 import { SubjectCard } from '../components/subject-card';
 import { SubjectNameModal } from '../components/subject-name-modal';
 import { useSubjectOwner } from '../components/use-subject-owner';
+
+// An institution's category dialog (a colour picker, its form) and 'Importar disciplina' (a select) load when first
+// opened, or earlier when the pointer or the keyboard reaches the page's controls.
+const loadCategory = () => import('../components/category-modal');
+const loadImport = () => import('../components/import-modal');
+const CategoryModal = lazy(() => loadCategory().then((m) => ({ default: m.CategoryModal })));
+const ImportModal = lazy(() => loadImport().then((m) => ({ default: m.ImportModal })));
 
 export default function SubjectsPage() {
   const me = useSubjectOwner();
@@ -88,8 +94,15 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
     </QueryBody>
   );
 
+  // Only an institution has these dialogs.
+  const preloadDialogs = () => {
+    if (!seller) return;
+    if (can.categories) void loadCategory();
+    if (can.importSubject) void loadImport();
+  };
+
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" onPointerEnter={preloadDialogs} onFocus={preloadDialogs}>
       <Group justify="space-between">
         <Title order={1} size="h2">{SUBJECT_MSG.title}</Title>
         {can.edit && (
@@ -159,13 +172,15 @@ function Subjects({ owner, can }: { owner: SubjectOwner; can: NonNullable<Return
         }}
       />
       {seller && can.importSubject && (
-        <ImportModal
-          opened={importing}
-          onClose={() => setImporting(false)}
-          onImported={(id) => void navigate(`/seller/subject/${id}`)}
-        />
+        <OnceOpened open={importing}>
+          <ImportModal opened={importing} onClose={() => setImporting(false)} onImported={(id) => void navigate(`/seller/subject/${id}`)} />
+        </OnceOpened>
       )}
-      {seller && can.categories && <CategoryModal sellerId={owner.id} subject={categorizing} onClose={() => setCategorizing(null)} />}
+      {seller && can.categories && (
+        <OnceOpened open={categorizing !== null}>
+          <CategoryModal sellerId={owner.id} subject={categorizing} onClose={() => setCategorizing(null)} />
+        </OnceOpened>
+      )}
     </Stack>
   );
 }
