@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/dom';
+
 /**
  * happy-dom (the web tests' DOM) answers '' from `Node.prototype.nodeName` and keeps the real name in
  * subclass getters; DOMPurify reads `nodeName` through `Node.prototype` (against DOM clobbering), so
@@ -39,3 +41,10 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+/**
+ * `findBy…` and `waitFor` wait up to 5 s (Testing Library's default is 1 s): a component loaded with `import()` (the
+ * rich-text editor, a dialog loaded on use) can take longer than a second when the suite runs its files in parallel on
+ * a busy machine. A wait that ends sooner ends as soon as its condition holds.
+ */
+configure({ asyncUtilTimeout: 5000 });
