@@ -4,15 +4,14 @@
  * imagens' (stock photos; shown only when the server has the service configured). Staff, who may read
  * a provider's gallery but not add to it, see the gallery only.
  */
-import '@mantine/dropzone/styles.css';
 import { Alert, Group, Image, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconCloudUpload, IconPhoto, IconPhotoSearch, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GALLERY_MSG, UNIT_UPLOAD_BYTES } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { toastError } from '../../lib/toast';
+import { FileDrop, type FileRefusal } from '../../ui/file-drop';
 import { stockStatusQuery } from './api';
 import { useCanUpload } from './can-upload';
 import { GalleryGrid } from './gallery-grid';
@@ -22,8 +21,7 @@ import { useGalleryUpload } from './use-gallery-upload';
 
 const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
 
-export const rejectionMessage = (rejections: FileRejection[]) =>
-  rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large')) ? GALLERY_MSG.tooLarge : GALLERY_MSG.notSupported;
+export const refusalMessage = (reason: FileRefusal) => (reason === 'too-large' ? GALLERY_MSG.tooLarge : GALLERY_MSG.notSupported);
 
 export interface ImagePickerProps {
   providerId: number | null | undefined;
@@ -98,34 +96,33 @@ export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
             {progress ? (
               <UploadProgress progress={progress} onCancel={cancel} />
             ) : (
-            <Dropzone
-              onDrop={(files) => void send(files[0])}
-              onReject={(rejections) => toastError(rejectionMessage(rejections), MSG.uploadFailTitle)}
+            <FileDrop
+              onFile={(file) => void send(file)}
+              onRefuse={(reason) => toastError(refusalMessage(reason), MSG.uploadFailTitle)}
               accept={IMAGE_ACCEPT}
-              maxSize={UNIT_UPLOAD_BYTES}
-              multiple={false}
-              inputProps={{ 'aria-label': 'Enviar imagem para a galeria' }}
+              maxBytes={UNIT_UPLOAD_BYTES}
+              inputLabel="Enviar imagem para a galeria"
             >
-              <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
-                <Dropzone.Accept>
-                  <IconCloudUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
-                </Dropzone.Accept>
-                <Dropzone.Reject>
-                  <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
-                </Dropzone.Idle>
-                <div>
-                  <Text size="sm" fw={500}>
-                    Arraste a imagem aqui ou clique para escolher
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    jpg, jpeg, png ou gif de até 30 MB. A imagem fica na sua galeria.
-                  </Text>
-                </div>
-              </Group>
-            </Dropzone>
+              {(state) => (
+                <Group justify="center" gap="md" mih={120}>
+                  {state === 'accept' ? (
+                    <IconCloudUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
+                  ) : state === 'reject' ? (
+                    <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
+                  ) : (
+                    <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+                  )}
+                  <div>
+                    <Text size="sm" fw={500}>
+                      Arraste a imagem aqui ou clique para escolher
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      jpg, jpeg, png ou gif de até 30 MB. A imagem fica na sua galeria.
+                    </Text>
+                  </div>
+                </Group>
+              )}
+            </FileDrop>
             )}
           </Tabs.Panel>
         )}

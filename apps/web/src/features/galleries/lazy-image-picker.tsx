@@ -1,6 +1,6 @@
 /**
  * The image picker (image-picker.tsx) for a page that shows it in a modal, on demand: its tabs, the gallery's grid and
- * pager, the stock search and the drop zone (react-dropzone) load when the picker is first shown, not with the page.
+ * pager, the stock search and the drop zone load when the picker is first shown, not with the page.
  * `preloadImagePicker` starts that load early (the button that opens the picker calls it on hover and focus).
  */
 import { Skeleton, SimpleGrid, Stack } from '@mantine/core';

@@ -1,20 +1,17 @@
 import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import { toastError } from '../../../lib/toast';
+import classes from './logo-dropzone.module.css';
+import { FileDrop, type FileRefusal } from '../../../ui/file-drop';
 
 /** jpg, jpeg, png and gif (spec 1 §5). The server checks the real type again by magic bytes. */
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
 const MB = 1024 * 1024;
 
-function rejectionMessage(rejections: FileRejection[]): string {
-  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  if (codes.includes('file-too-large')) return MSG.imageTooLarge;
-  return MSG.imageNotSupported;
-}
+const refusalMessage = (reason: FileRefusal) => (reason === 'too-large' ? MSG.imageTooLarge : MSG.imageNotSupported);
 
 /** Optional institution logo: drop or pick one image up to 10 MB, with a preview and a remove button. */
 export function LogoDropzone({ value, onChange }: { value: File | null; onChange: (file: File | null) => void }) {
@@ -66,47 +63,44 @@ export function LogoDropzone({ value, onChange }: { value: File | null; onChange
           </Group>
         </Paper>
       ) : (
-        <Dropzone
-          mt={4}
-          onDrop={(files) => {
+        <FileDrop
+          className={classes.zone}
+          onFile={(file) => {
             setError(undefined);
-            onChange(files[0] ?? null);
+            onChange(file);
           }}
-          onReject={(rejections) => {
-            const message = rejectionMessage(rejections);
+          onRefuse={(reason) => {
+            const message = refusalMessage(reason);
             setError(message);
             toastError(message, MSG.uploadFailTitle);
           }}
           accept={ACCEPT}
-          maxSize={LIMITS.imageUploadBytes}
-          multiple={false}
-          role="button"
+          maxBytes={LIMITS.imageUploadBytes}
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-hint`}
-          // The zone is the button; its file input is not drawn (display: none), so the button holds no second,
-          // focusable control (axe's nested-interactive). The zone still opens the file dialog by click and keyboard.
-          inputProps={{ id: `${id}-input`, 'aria-label': 'Logo da instituição', style: { display: 'none' } }}
+          inputId={`${id}-input`}
+          inputLabel="Logo da instituição"
         >
-          <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
-            <Dropzone.Accept>
-              <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPhoto size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-            </Dropzone.Idle>
-            <div>
-              <Text size="sm" fw={500}>
-                Arraste a imagem aqui ou clique para escolher
-              </Text>
-              <Text size="xs" c="dimmed" id={`${id}-hint`}>
-                Uma imagem, até 10 MB
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+          {(state) => (
+            <Group justify="center" gap="md" mih={90}>
+              {state === 'accept' ? (
+                <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
+              ) : state === 'reject' ? (
+                <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
+              ) : (
+                <IconPhoto size={36} color="var(--mantine-color-dimmed)" aria-hidden />
+              )}
+              <div>
+                <Text size="sm" fw={500}>
+                  Arraste a imagem aqui ou clique para escolher
+                </Text>
+                <Text size="xs" c="dimmed" id={`${id}-hint`}>
+                  Uma imagem, até 10 MB
+                </Text>
+              </div>
+            </Group>
+          )}
+        </FileDrop>
       )}
     </Input.Wrapper>
   );

@@ -1,4 +1,3 @@
-import '@mantine/dropzone/styles.css';
 import { Button, Group, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type FormEvent } from 'react';

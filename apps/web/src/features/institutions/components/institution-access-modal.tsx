@@ -3,7 +3,6 @@
  * 'Editar Acesso da Intituição' (spelt so). User name, CNPJ (masked when creating, plain when editing; check digits
  * checked here and on the server), institution name, user e-mail, the plan its prices follow, and the logo.
  */
-import '@mantine/dropzone/styles.css';
 import { Avatar, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';

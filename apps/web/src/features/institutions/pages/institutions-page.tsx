@@ -31,7 +31,7 @@ import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { INSTITUTIONS_PAGE_SIZE, institutionsListQuery, useSetInstitutionsStatus } from '../api';
 import { StatusModal } from '../components/status-modal';
 
-// Loaded when first opened: the access form's masked inputs and logo dropzone (imask, react-dropzone) and the LTI
+// Loaded when first opened: the access form's masked inputs and logo drop zone (imask) and the LTI
 // connection's form are not among what the list loads before it renders.
 const InstitutionAccessModal = lazy(() => import('../components/institution-access-modal').then((m) => ({ default: m.InstitutionAccessModal })));
 const LtiModal = lazy(() => import('../components/lti-modal').then((m) => ({ default: m.LtiModal })));
