@@ -39,3 +39,9 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+/** The signed-in app's API connection (main.tsx registers it): calls carry the session's token, a 401 ends it, a 503 toasts. */
+if (typeof window !== 'undefined') {
+  const { connectApiToSession } = await import('./src/lib/api-session');
+  connectApiToSession();
+}
