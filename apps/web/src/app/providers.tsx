@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
 
-const theme = createTheme({
+export const theme = createTheme({
   primaryColor: 'blue',
   // WCAG 2.2 AA (docs/decisions.md, 'Theme contrast'): filled controls, outlines, links and `c="blue"` text use shade 8
   // of each colour, not 6. White on blue-8 (#1971c2) is 5.0:1; on blue-6 (#228be6) it was 3.6:1.
@@ -40,7 +40,7 @@ const DARKER: Record<string, { filled: string; hover: string; lightColor: string
   orange: { filled: '#c84d0a', hover: '#b24509', lightColor: '#ba3e0d' },
 };
 
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     // Secondary text (`c="dimmed"`) and placeholders: 5.6:1 on white, at least 4.5:1 on the light greys and blues it
