@@ -40,6 +40,8 @@ export function Button({
       data-size={size}
       data-loading={loading || undefined}
       data-full={fullWidth || undefined}
+      data-with-left={leftSection ? '' : undefined}
+      data-with-right={rightSection ? '' : undefined}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
     >

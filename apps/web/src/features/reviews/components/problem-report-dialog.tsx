@@ -135,13 +135,6 @@ export function ProblemReportDialog({
             maxRows={8}
             withAsterisk
           />
-          <div role="alert">
-            {failInPlace && failed && (
-              <Alert>
-                <strong>{FEEDBACK_MSG.reportFailTitle}</strong> {FEEDBACK_MSG.reportFail}
-              </Alert>
-            )}
-          </div>
           <div className={`${basic.row} ${basic.end}`}>
             <Button variant="default" onClick={close}>
               {PROBLEM_REPORT_TEXT.cancel}
@@ -150,6 +143,14 @@ export function ProblemReportDialog({
               {PROBLEM_REPORT_TEXT.send}
             </Button>
           </div>
+        </div>
+        {/* After the stack: empty, it takes no room. */}
+        <div role="alert">
+          {failInPlace && failed && (
+            <Alert style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+              <strong>{FEEDBACK_MSG.reportFailTitle}</strong> {FEEDBACK_MSG.reportFail}
+            </Alert>
+          )}
         </div>
       </form>
     </Dialog>
