@@ -10,7 +10,7 @@
  * LMS names cannot be swapped.
  */
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import type { VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUERY_PARAM, type IdentifyReply } from '@edu/shared/student';
 import { Button, TextButton } from '../../../ui/basic/button';
@@ -21,12 +21,19 @@ import { useIdentifyStudent, useLink, type StudentCredentials } from '../api';
 import { IdentityForm } from '../components/identity-form';
 import { StudentFrame } from '../components/student-frame';
 import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
-import { StudentUnitView } from '../components/student-unit-view';
 import { LmsReaderContext } from '../lms-bridge';
 import { isRefusal } from '../refusal';
 import { useSearchParams } from '../location';
 import classes from '../student.module.css';
 import { forgetStudentId, forgetStudentToken, keepStudentId, keepStudentToken, keptStudentId, keptStudentToken, validStudentId } from '../student-identity';
+
+/**
+ * The unit's reader (the shared renderer, DOMPurify, the vote, feedback and AI cards) is a chunk of its own: fetched at
+ * once beside this one, evaluated in a task of its own, so the page's first paint (the loader, the identity form) does
+ * not wait for it.
+ */
+const unitView = import('../components/student-unit-view');
+const StudentUnitView = lazy(() => unitView.then((m) => ({ default: m.StudentUnitView })));
 
 export default function StudentLinkPage() {
   return (
@@ -179,13 +186,15 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
       ) : (
         <h1 className={basic.srOnly}>{current.title}</h1>
       )}
-      <StudentUnitView
-        key={current.itemContentId}
-        credentials={credentials}
-        unitId={current.itemContentId}
-        grades={link.lti?.grades ?? false}
-        onTokenRefused={onTokenRefused}
-      />
+      <Suspense fallback={<Loader label={STUDENT_MSG.loadingUnit} />}>
+        <StudentUnitView
+          key={current.itemContentId}
+          credentials={credentials}
+          unitId={current.itemContentId}
+          grades={link.lti?.grades ?? false}
+          onTokenRefused={onTokenRefused}
+        />
+      </Suspense>
     </div>
   );
 }
