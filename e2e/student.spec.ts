@@ -10,7 +10,7 @@ import { FEEDBACK_MSG, STUDENT_FEEDBACK_TYPE, type FeedbackRow } from '../packag
 import { SHARE_MSG } from '../packages/shared/src/share-links';
 import { STUDENT_MSG, STUDENT_QUESTIONS_PER_HOUR, STUDENT_TOKEN_HEADER } from '../packages/shared/src/student';
 import { DEMO_PUBLISHED_UNIT_TITLE } from '../apps/server/src/demo/units';
-import { demoEmail, demoToken, expectNotification, ownClientAddress, signIn } from './helpers';
+import { demoEmail, demoToken, ownClientAddress, signIn } from './helpers';
 import { startFakeAi, type FakeAi } from './fake-ai';
 
 test.use(ownClientAddress());
@@ -111,7 +111,8 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   await phone.keyboard.press('Space');
   const voted = phone.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/student/units/'));
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
-  await expectNotification(phone, STUDENT_MSG.voteSaved);
+  // Said in place (the viewer has no toasts): the card's polite status line.
+  await expect(vote.getByRole('status')).toHaveText(STUDENT_MSG.voteSaved);
   // The vote is the identified student's: it carries the student token the server issued, not a bare identifier.
   const votedHeaders = (await voted).headers();
   expect(votedHeaders[STUDENT_TOKEN_HEADER]).toMatch(/^[\w-]+\.[\w-]{43}$/);
@@ -122,7 +123,7 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   await phone.keyboard.press('ArrowRight');
   await phone.keyboard.press('Space');
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
-  await expectNotification(phone, STUDENT_MSG.voteChanged);
+  await expect(vote.getByRole('status')).toHaveText(STUDENT_MSG.voteChanged);
   await expect(vote.getByText(STUDENT_MSG.voteCurrent(5))).toBeVisible();
 
   // The free-text feedback.
@@ -131,7 +132,7 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   await expect(feedback.getByRole('button', { name: STUDENT_MSG.feedbackSend })).toBeDisabled();
   await feedback.getByRole('textbox', { name: STUDENT_MSG.feedbackLabel }).fill(feedbackText);
   await feedback.getByRole('button', { name: STUDENT_MSG.feedbackSend }).click();
-  await expectNotification(phone, FEEDBACK_MSG.sent);
+  await expect(feedback.getByRole('status')).toHaveText(FEEDBACK_MSG.sent);
   await expect(feedback.getByRole('textbox', { name: STUDENT_MSG.feedbackLabel })).toHaveValue('');
 
   // 'Relatar Problema' (spec 2 §2.11): 'Enviar' only with a category and a description.
@@ -144,8 +145,10 @@ test('a student opens a shared unit on a phone, answers its question, votes, sen
   const problem = `${tag}: "inclinassão" no tópico 1.`;
   await dialog.getByLabel('Descrição').fill(problem);
   await send.click();
-  await expectNotification(phone, FEEDBACK_MSG.reported);
   await expect(dialog).toBeHidden();
+  await expect(reader.getByRole('status').filter({ hasText: FEEDBACK_MSG.reported })).toBeVisible();
+  // Focus returns to the button that opened the dialog.
+  await expect(reader.getByRole('button', { name: 'Relatar Problema' })).toBeFocused();
 
   // The AI question, answered from the unit's text.
   const ai = phone.getByRole('region', { name: STUDENT_MSG.aiTitle });
@@ -273,7 +276,7 @@ test('a student kept in the browser before student tokens is identified again wi
   await vote.getByRole('radio', { name: STUDENT_MSG.starLabel(3) }).focus();
   await phone.keyboard.press('Space');
   await vote.getByRole('button', { name: STUDENT_MSG.voteSend }).click();
-  await expectNotification(phone, STUDENT_MSG.voteSaved);
+  await expect(vote.getByRole('status')).toHaveText(STUDENT_MSG.voteSaved);
   const kept = await phone.evaluate((sig) => window.localStorage.getItem(`edu.student.token.${sig}`), token.split('.')[1]!);
   expect(JSON.parse(kept ?? '{}')).toMatchObject({ studentId: 'aluno-de-antes' });
 

@@ -13,7 +13,8 @@
  * What the entry loads stays in the entry (the `$initial` group comes first). What a page imports dynamically (the
  * rich-text editor, KaTeX, the charts, the review's edit form…) and what only such imports load (Tiptap, recharts)
  * is not grouped: it is not on any page's static graph, so no group drags it into a page that does not show it.
- * No merge makes a lighter page (sign-in, the student viewer) load a byte more than Rolldown's automatic split did.
+ * No merge makes a lighter page (the sign-in page) load a byte more than Rolldown's automatic split did. The student
+ * viewer is another build (vite.config.ts, `student` mode): it shares no chunk with the app, so nothing here touches it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import type { Plugin } from 'vite';
 
 /** The most chunks a page may load besides the entry, its route's chunk and the shell's (tools/bundle-size.mjs allows 30 in all). */
 export const FILES_PER_PAGE = 24;
-/** A merge that makes a lighter page (sign-in, the student viewer) load more is never made: its weight. */
+/** A merge that makes a lighter page (the sign-in page) load more is never made: its weight. */
 const LIGHT_WEIGHT = 1e12;
 
 /** A chunk of the build without groups. */
@@ -201,14 +202,18 @@ export function assignGroups(chunks: readonly ProbeChunk[], routes: readonly Rou
 /** The config's mode of the first build (without groups): the config must leave the plugin out in it. */
 export const PROBE_MODE = 'chunk-probe';
 
-/** The pages of router.tsx, read by tools/bundle-size.mjs (the budgets use the same list). */
+/**
+ * The pages of router.tsx, read by tools/bundle-size.mjs (the budgets use the same list). The pages that are an entry of
+ * their own (the student viewer, built apart: vite.config.ts) share no chunk with these and are left out.
+ */
 async function readRoutes(root: string): Promise<{ routes: Route[]; shell: string }> {
   const tool = path.resolve(root, '../../tools/bundle-size.mjs');
-  const { pagesOf, LIGHT_KB } = (await import(pathToFileURL(tool).href)) as {
-    pagesOf: (source: string) => { modules: string[]; budgetKb: number }[];
+  const { pagesOf, LIGHT_KB, APP_ENTRY } = (await import(pathToFileURL(tool).href)) as {
+    pagesOf: (source: string) => { entry: string; modules: string[]; budgetKb: number }[];
     LIGHT_KB: number;
+    APP_ENTRY: string;
   };
-  const pages = pagesOf(readFileSync(path.resolve(root, 'src/app/router.tsx'), 'utf8'));
+  const pages = pagesOf(readFileSync(path.resolve(root, 'src/app/router.tsx'), 'utf8')).filter((p) => p.entry === APP_ENTRY);
   const shell = 'src/app/shell/app-shell.tsx';
   return {
     shell,

@@ -48,3 +48,9 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
  * a busy machine. A wait that ends sooner ends as soon as its condition holds.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+/** The signed-in app's API connection (main.tsx registers it): calls carry the session's token, a 401 ends it, a 503 toasts. */
+if (typeof window !== 'undefined') {
+  const { connectApiToSession } = await import('./src/lib/api-session');
+  connectApiToSession();
+}

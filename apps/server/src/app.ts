@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@edu/shared/limits';
 import { LMS_VIEWER_PATH } from '@edu/shared/lms-exports';
+import { SHARE_LINK_PATH } from '@edu/shared/share-links';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './platform/db';
 import { startJobs } from './platform/jobs';
@@ -107,6 +108,17 @@ export function webCacheControl(file: string): string {
   return file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/**
+ * The web build's pages apart from the app (index.html): the student viewer's `student.html`, answered for the share
+ * links' path and the LMS page (which `allowLmsFraming` lets other sites frame). A build without it (older) leaves
+ * both to index.html.
+ */
+export const STUDENT_VIEWER_HTML = 'student.html';
+export function webPages(webDist: string): Record<string, string> {
+  if (!fs.existsSync(path.join(webDist, STUDENT_VIEWER_HTML))) return {};
+  return { [SHARE_LINK_PATH]: STUDENT_VIEWER_HTML, [LMS_VIEWER_PATH]: STUDENT_VIEWER_HTML };
+}
+
 export function defaultWebDist(config: Config): string {
   return config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(here, '../../web/dist');
 }
@@ -156,7 +168,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
   app.setSerializerCompiler(serializerCompiler);
   const webDist = defaultWebDist(config);
   const spaRoot = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
-  registerErrorHandler(app, { spaRoot });
+  registerErrorHandler(app, { spaRoot, pages: webPages(webDist) });
   registerRequestGuards(app);
   echoRequestId(app);
   registerMetrics(app, deps);

@@ -7,9 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LMS_VIEWER_PATH } from '@edu/shared/lms-exports';
+import { SHARE_LINK_PATH } from '@edu/shared/share-links';
 import { createTestApp, type TestApp } from './harness';
 
 const SCRIPT = `export const hello = ${JSON.stringify('olá '.repeat(600))};\n`;
+const VIEWER_HTML = `<!doctype html><html lang="pt-BR"><head><script type="module" src="/assets/student-XyZ987ab.js"></script></head><body>${'<!-- viewer -->'.repeat(100)}</body></html>`;
 const HTML = `<!doctype html><html lang="pt-BR"><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body>${'<!-- -->'.repeat(200)}</body></html>`;
 let t: TestApp;
 let web: string;
@@ -26,6 +29,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(web, `${name}.gz`), zlib.gzipSync(text));
   };
   write('index.html', HTML);
+  write('student.html', VIEWER_HTML);
   write('assets/index-AbC123xy.js', SCRIPT);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
   const stream = { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) };
@@ -67,6 +71,30 @@ describe('the web build', () => {
     const svg = await get('/favicon.svg');
     expect(svg.headers['cache-control']).toBe('no-cache');
     expect(svg.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
+  });
+
+  it("answers the student viewer's own page for the share links and the LMS page, and the app's for every other route", async () => {
+    for (const url of [`${SHARE_LINK_PATH}?token=abc.def`, `${LMS_VIEWER_PATH}?token=abc.def&page=2`, SHARE_LINK_PATH]) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(String(res.headers['content-type']), url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(VIEWER_HTML);
+    }
+    const plain = await get(`${SHARE_LINK_PATH}?token=x`);
+    expect(plain.body).toBe(VIEWER_HTML);
+    // Only the LMS page may be framed by other sites; the share link keeps the app's policy (an LTI launch's own
+    // LMS is added by lti-framing.ts for its links).
+    const lms = await get(`${LMS_VIEWER_PATH}?token=x`);
+    expect(String(lms.headers['content-security-policy'])).toMatch(/frame-ancestors \*/);
+    expect(lms.headers['x-frame-options']).toBeUndefined();
+    const link = await get(`${SHARE_LINK_PATH}?token=x`);
+    expect(String(link.headers['content-security-policy'])).toMatch(/frame-ancestors 'self'/);
+    for (const url of ['/student/other', '/seller/store', '/student/link/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(HTML);
+    }
   });
 
   it('answers a missing asset 404, never the page in place of a script', async () => {

@@ -1,4 +1,5 @@
 /** What the LTI tool's pages say (pt-BR), and the refusal for each OIDC error a platform may answer. lti-tool.ts re-exports them. */
+import { LTI_GRADE_MSG } from './lti-tool-answer';
 
 /** What the pages say (pt-BR). Each refusal names what happened and who can fix it. */
 export const LTI_TOOL_MSG = {
@@ -72,10 +73,8 @@ export const LTI_TOOL_MSG = {
   pickerSubmit: 'Adicionar ao LMS',
   pickerSubjectUnits: (n: number) => `${n} ${n === 1 ? 'unidade' : 'unidades'}`,
   pickerOnlyOne: 'Este local do LMS aceita um único conteúdo.',
-  /** Grade passback (shown in the student viewer). */
-  gradeSent: 'Resposta registrada: sua nota será enviada ao LMS.',
-  gradeKept: 'A nota considera a primeira resposta de cada questão: esta nova resposta não muda a nota enviada ao LMS.',
-  gradeFail: 'Não foi possível enviar sua resposta ao LMS agora.',
+  /** Grade passback (shown in the student viewer; lti-tool-answer.ts). */
+  ...LTI_GRADE_MSG,
   questionUnknown: 'Esta questão não faz parte da unidade.',
   noGrades: 'Este acesso não envia notas ao LMS.',
 } as const;

@@ -1,7 +1,5 @@
 /** The schemas of the LTI tool's requests and answers (lti-tool.ts re-exports them; its routes use them). */
 import { z } from 'zod';
-import { idSchema } from './validation';
-import { MSG } from './messages';
 
 /** The body of the login initiation (query of a GET, form of a POST). Loose: platforms send more (Canvas: canvas_region…). */
 export const ltiLoginParams = z.object({
@@ -64,20 +62,3 @@ export const deepLinkingChoiceBody = z.object({
   items: z.string().max(2000).optional(),
 });
 
-/** An answer given in the student viewer of a launch with AGS: the server checks it against the unit. */
-export const ltiAnswerBody = z.strictObject({
-  unitId: idSchema(MSG.invalidValue),
-  /** The question's key (`questionKey` of content/unit-questions.ts). */
-  question: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200_000, MSG.invalidValue),
-  option: z.string({ error: MSG.invalidValue }).min(1, MSG.invalidValue).max(200, MSG.invalidValue),
-});
-export type LtiAnswerBody = z.input<typeof ltiAnswerBody>;
-export const ltiAnswerReply = z.object({
-  correct: z.boolean(),
-  /** Whether this answer counts: only the first answer of each question does (docs/decisions.md, "LTI"). */
-  counted: z.boolean(),
-  /** The student's standing sent to the LMS: right answers of the unit's (or subject's) questions. */
-  right: z.number(),
-  total: z.number(),
-  message: z.string(),
-});

@@ -30,14 +30,12 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
 import { catalogueQuery, catalogueResponse } from './catalogue';
-import { STUDENT_ONLY } from './student';
 import { LTI_SESSION_HEADER } from './lti-tool-protocol';
+import { ltiAnswerRoute } from './lti-tool-answer';
 import {
   deepLinkingChoiceBody,
   deepLinkingContext,
   jwksResponse,
-  ltiAnswerBody,
-  ltiAnswerReply,
   ltiLaunchBody,
   ltiLoginCheckQuery,
   ltiLoginParams,
@@ -49,6 +47,7 @@ import {
 export * from './lti-tool-protocol';
 export * from './lti-tool-messages';
 export * from './lti-tool-schemas';
+export * from './lti-tool-answer';
 
 const htmlPage = z.string().describe('Página HTML (pt-BR)');
 
@@ -103,9 +102,5 @@ export const ltiToolRoutes = {
     summary: 'Seletor de conteúdo: devolve ao LMS a LtiDeepLinkingResponse assinada (formulário enviado automaticamente ao deep_link_return_url)',
     access: 'public', body: deepLinkingChoiceBody, response: htmlPage,
   }),
-  answer: defineRoute({
-    method: 'POST', path: '/student/lti/score', tag: 'lti-tool',
-    summary: 'Aluno aberto pelo LMS com AGS: uma resposta; o servidor confere e envia a nota (acertos/questões) ao LMS',
-    access: STUDENT_ONLY, studentLink: true, body: ltiAnswerBody, response: ltiAnswerReply, rateLimit: 'student',
-  }),
+  answer: ltiAnswerRoute,
 } as const;

@@ -116,9 +116,10 @@ export function registerRequestGuards(app: FastifyInstance) {
 
 /**
  * Error and not-found handlers. With `spaRoot` (the built web app) an unknown GET outside /api,
- * /uploads and /dev answers the SPA's index.html; Fastify allows one not-found handler, so both live here.
+ * /uploads and /dev answers the SPA's index.html, or for a path of `pages` that page's own HTML (the student viewer's
+ * student.html: a page apart from the app); Fastify allows one not-found handler, so both live here.
  */
-export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: string } = {}) {
+export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: string; pages?: Readonly<Record<string, string>> } = {}) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.fields));
@@ -172,7 +173,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spaRoot?: str
     // page then offers 'Recarregar', which loads the current index.html, never an HTML page where a script was asked.
     const reserved = ['/api/', '/uploads/', '/dev/', '/assets/'];
     if (opts.spaRoot && request.method === 'GET' && !reserved.some((prefix) => url.startsWith(prefix))) {
-      return reply.status(200).type('text/html; charset=utf-8').sendFile('index.html', opts.spaRoot);
+      const page = opts.pages?.[url.split('?', 1)[0]!] ?? 'index.html';
+      return reply.status(200).type('text/html; charset=utf-8').sendFile(page, opts.spaRoot);
     }
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', MSG.routeNotFound));
   });

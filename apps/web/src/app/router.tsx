@@ -30,10 +30,8 @@ export const router = createBrowserRouter([
       // The LMS-key pages (spec 1 §2.1, §2.7): public, and usable signed in too.
       { path: '/lms-key', lazy: page(() => import('../features/lms/pages/lms-key-page')) },
       { path: '/docs/lms/key_generator', lazy: page(() => import('../features/lms/pages/lms-key-tutorial-page')) },
-      // The student viewer as an LMS opens it (SCORM packages, Common Cartridge links): LMS_VIEWER_PATH of shared/lms-exports.ts.
-      { path: '/student/lms', lazy: page(() => import('../features/student/pages/student-lms-page')) },
-      // The student viewer: public, no account; the share link's path (SHARE_LINK_PATH of shared/share-links.ts).
-      { path: '/student/link', lazy: page(() => import('../features/student/pages/student-link-page')) },
+      // The student viewer (SHARE_LINK_PATH, LMS_VIEWER_PATH) is not a route here: it is a page of its own (student.html,
+      // src/student-main.tsx), which the server answers for those paths; links to it load the whole page.
       // The LTI content picker: public, opened by an LMS deep-linking launch (LTI_DEEP_LINKING_PATH of shared/lti-tool.ts).
       { path: '/lti/deep-linking', lazy: page(() => import('../features/lti/pages/deep-linking-page')) },
       {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { MSG } from '@edu/shared/messages';
 import { systemRoutes } from '@edu/shared/system';
-import { ApiError, IDEMPOTENT_RETRY, UNAVAILABLE_TOAST_ID, call, fileNameOf } from './api';
+import { ApiError, IDEMPOTENT_RETRY, call, fileNameOf } from './api';
+import { UNAVAILABLE_TOAST_ID } from './api-session';
 import { storeRoutes } from '@edu/shared/store';
 import { session } from './session';
 

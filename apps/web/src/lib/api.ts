@@ -1,8 +1,10 @@
 /**
- * The one API client. Calls a route of the shared contract; adds the bearer token; a 401 from any
- * call clears the stored session and returns to / (spec 1 §8). A 503 (the database restarting)
- * keeps the session: one toast says the service is briefly unavailable, and the call fails as usual (the
- * screen shows its own error with its retry; TanStack Query retries reads).
+ * The one API client. Calls a route of the shared contract. What the signed-in app adds is registered by it
+ * (`connectApi`, from lib/api-session.ts): the bearer token of the session; a 401 from any non-public call clears the
+ * stored session and returns to / (spec 1 §8); a 503 (the database restarting) keeps the session, one toast says the
+ * service is briefly unavailable. Either way the call fails as usual (the screen shows its own error with its retry;
+ * TanStack Query retries reads). The student viewer (its own entry, no session, no toasts) registers nothing, so this
+ * module loads neither the session nor Mantine.
  *
  * Idempotent writes (contract `idempotent`): each `call` is ONE submission and carries ONE
  * `Idempotency-Key` (crypto.randomUUID()), which the client reuses when it sends that submission again — after a
@@ -21,11 +23,23 @@ import {
 import { isErrorCode, type ErrorCode } from '@edu/shared/error-codes';
 import type { ErrorResponse } from '@edu/shared/validation';
 import { MSG } from '@edu/shared/messages';
-import { session } from './session';
-import { toastError } from './toast';
 
-/** The toast of a 503: one at a time, however many calls fail together. */
-export const UNAVAILABLE_TOAST_ID = 'service-unavailable';
+/** What the page around the client adds to it (the signed-in app: lib/api-session.ts). */
+export interface ApiConnection {
+  /** The bearer token to send, if any. */
+  token(): string | null;
+  /** A 401 on a route that is not public. */
+  unauthorized(): void;
+  /** A 503: the server's pt-BR words. */
+  unavailable(message: string): void;
+}
+
+let connection: ApiConnection | null = null;
+
+/** Registers what the page adds to every call (null: nothing, as in the student viewer). */
+export function connectApi(next: ApiConnection | null): void {
+  connection = next;
+}
 
 /**
  * The codes the client gives itself: no answer from the server (NETWORK), an answer without a code (HTTP), a
@@ -96,7 +110,7 @@ function toSearch(query: Record<string, unknown> | undefined): string {
 function requestOf<R extends RouteContract>(route: R, args: Args<R>): { url: string; init: RequestInit } {
   const url = `/api${buildPath(route.path, args.params as Record<string, string | number> | undefined)}${toSearch(args.query as Record<string, unknown> | undefined)}`;
   const headers: Record<string, string> = { ...(args.headers ?? {}) };
-  const token = session.token();
+  const token = connection?.token();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (args.file) {
@@ -217,14 +231,11 @@ async function send<R extends RouteContract>(route: R, args: Args<R>, transport:
   }
 }
 
-/** A refusal's error (the JSON error shape); a 401 on a non-public route ends the session. */
+/** A refusal's error (the JSON error shape); a 401 on a non-public route and a 503 are told to the connection. */
 async function failure<R extends RouteContract>(route: R, res: Response): Promise<ApiError> {
   const err = ((await res.json().catch(() => null)) ?? {}) as Partial<ErrorResponse>;
-  if (res.status === 401 && route.access !== 'public') {
-    session.clear();
-    if (window.location.pathname !== '/') window.location.assign('/');
-  }
-  if (res.status === 503) toastError(err.message ?? MSG.serviceUnavailable, MSG.serviceUnavailableTitle, { id: UNAVAILABLE_TOAST_ID });
+  if (res.status === 401 && route.access !== 'public') connection?.unauthorized();
+  if (res.status === 503) connection?.unavailable(err.message ?? MSG.serviceUnavailable);
   const raw = typeof err.code === 'string' ? err.code : undefined;
   return new ApiError(res.status, apiErrorCode(raw), err.message ?? MSG.generic, err.fields ?? {}, raw ?? 'HTTP');
 }

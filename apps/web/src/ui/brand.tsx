@@ -1,14 +1,17 @@
-import { Group, Text, type MantineBreakpoint } from '@mantine/core';
+import classes from './brand.module.css';
 
-/** The logo and the name; `nameFrom`: the name only from that breakpoint up (the phone header keeps the logo alone). */
-export function Brand({ size = 'md', inverted = false, nameFrom }: { size?: 'sm' | 'md' | 'lg'; inverted?: boolean; nameFrom?: MantineBreakpoint }) {
+/**
+ * The logo and the name; `nameFrom`: the name only from that breakpoint up (the phone header keeps the logo alone).
+ * Plain elements (no Mantine): the student viewer shows it too.
+ */
+export function Brand({ size = 'md', inverted = false, nameFrom }: { size?: 'sm' | 'md' | 'lg'; inverted?: boolean; nameFrom?: 'xs' | 'sm' | 'md' }) {
   const px = size === 'lg' ? 44 : size === 'md' ? 34 : 28;
   return (
-    <Group gap={8} wrap="nowrap">
+    <div className={classes.brand}>
       <img src="/favicon.svg" width={px} height={px} alt="" />
-      <Text visibleFrom={nameFrom} fw={700} size={size === 'lg' ? 'xl' : size} c={inverted ? 'white' : 'blue.8'}>
+      <p className={classes.name} data-size={size} data-inverted={inverted || undefined} data-from={nameFrom}>
         Saber Compartilhado
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -4,7 +4,6 @@
  * source stays editable and a live KaTeX rendering (KaTeX loaded on first use) shows under it; readers see only the rendering.
  * Enter adds a line inside the formula; Mod-Enter (or the format select) leaves the block.
  */
-import { Box, Text } from '@mantine/core';
 import { mergeAttributes, Node } from '@tiptap/core';
 import { NodeViewContent, NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useEffect, useState } from 'react';
@@ -30,16 +29,16 @@ function LatexView({ node }: ReactNodeViewProps) {
   }, [tex]);
   return (
     <NodeViewWrapper data-latex-block="" style={{ margin: '0.75em 0' }}>
-      <Text size="xs" c="dimmed" contentEditable={false} style={{ userSelect: 'none' }}>
+      <p contentEditable={false} style={{ userSelect: 'none', margin: 0, fontSize: 'var(--mantine-font-size-xs)', lineHeight: 'var(--mantine-line-height-xs)', color: 'var(--mantine-color-dimmed)' }}>
         Latex
-      </Text>
+      </p>
       <NodeViewContent<'pre'>
         as="pre"
         className="latex"
         spellCheck={false}
         style={{ fontFamily: 'var(--mantine-font-family-monospace)', background: 'var(--mantine-color-gray-0)', padding: '6px 8px', margin: 0, whiteSpace: 'pre-wrap' }}
       />
-      <Box contentEditable={false} aria-hidden="true" data-latex-preview="" style={{ overflowX: 'auto', minHeight: 8, marginTop: 6 }} dangerouslySetInnerHTML={{ __html: html }} />
+      <div contentEditable={false} aria-hidden="true" data-latex-preview="" style={{ overflowX: 'auto', minHeight: 8, marginTop: 6 }} dangerouslySetInnerHTML={{ __html: html }} />
     </NodeViewWrapper>
   );
 }

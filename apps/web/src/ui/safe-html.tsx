@@ -8,7 +8,7 @@
  * Elements outside the list are dropped (script, style, iframe, svg… with their content; other unknown
  * wrappers keep their text).
  */
-import { Box, type BoxProps } from '@mantine/core';
+import type { HTMLAttributes } from 'react';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { useMemo } from 'react';
 import { BASE_HTML_ALLOW_LIST, isAllowedHref, isAllowedImageSrc, type HtmlAllowList } from '@edu/shared/content/html-allow-list';
@@ -74,14 +74,14 @@ export function filterHtml(html: string, list: HtmlAllowList = BASE_HTML_ALLOW_L
   return body.innerHTML;
 }
 
-export interface SafeHtmlProps extends BoxProps {
+export interface SafeHtmlProps extends Omit<HTMLAttributes<HTMLDivElement>, 'dangerouslySetInnerHTML' | 'children'> {
   /** HTML the server stored after sanitizing it. */
   html: string;
   list?: HtmlAllowList;
   'data-testid'?: string;
 }
 
-export function SafeHtml({ html, list, ...props }: SafeHtmlProps) {
+export function SafeHtml({ html, list, className, ...props }: SafeHtmlProps) {
   const clean = useMemo(() => filterHtml(html, list), [html, list]);
-  return <Box {...props} className={classes.content} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div {...props} className={className ? `${classes.content} ${className}` : classes.content} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,8 +1,7 @@
 /** Problem reports and the feedback report: queries through the one API client, and the writes as hooks. */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import { feedbackRoutes, nextFeedbackStatus } from '@edu/shared/feedback';
-import type { Body } from '@edu/shared/contract';
-import type { FeedbackListQuery, FeedbackReportPage, FeedbackRow, ProblemCategory } from '@edu/shared/feedback';
+import type { FeedbackListQuery, FeedbackReportPage, FeedbackRow } from '@edu/shared/feedback';
 import { call } from '../../lib/api';
 import type { Reactions } from '../../lib/query';
 
@@ -20,39 +19,8 @@ export const feedbackListQuery = (query: FeedbackListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const reportProblem = (body: Body<typeof feedbackRoutes.report>) => call(feedbackRoutes.report, { body });
 export const setFeedbackStatus = (id: number, status: 'resolved' | 'closed') => call(feedbackRoutes.status, { body: { id, status } });
 
-/** What the problem dialog sends when a `send` is given instead of the session's call. */
-export type ProblemReportSender = (report: { error_type: ProblemCategory; error_description: string }) => Promise<unknown>;
-
-export type ProblemReport = {
-  unit: { id: number; title: string };
-  /** The signed-in reader's name, if any. */
-  reporterName: string | null;
-  error_type: ProblemCategory;
-  error_description: string;
-};
-
-/** 'Relatar Problema': by the session (no student), or by `sender` (the student viewer, with the share link). */
-export function useReportProblem(sender: ProblemReportSender | undefined, options: Reactions<unknown, ProblemReport> = {}) {
-  return useMutation({
-    ...options,
-    mutationFn: ({ unit, reporterName, error_type, error_description }: ProblemReport): Promise<unknown> =>
-      sender
-        ? sender({ error_type, error_description })
-        : reportProblem({
-            itemFeedback: {
-              ...(reporterName ? { name: reporterName.slice(0, 200) } : {}),
-              unit_id: unit.id,
-              unit_name: unit.title.slice(0, 300),
-              error_type,
-              error_description,
-              student_id: null,
-            },
-          }),
-  });
-}
 
 /**
  * The report's status toggle (to resolved, or from resolved to closed): the answer replaces the row in the page

@@ -3,7 +3,6 @@
  * link's token in `x-student-link` and, for a link that names no student, the student token `POST /student/identify`
  * answered in `x-student-token`. The server verifies both on every call.
  */
-import { queryOptions, useMutation, useQueryClient} from '@tanstack/react-query';
 import type { Body } from '@edu/shared/contract';
 import { feedbackRoutes, STUDENT_FEEDBACK_TYPE, type ProblemCategory } from '@edu/shared/feedback';
 import { shareLinksRoutes } from '@edu/shared/share-links';
@@ -15,11 +14,10 @@ import {
   STUDENT_TOKEN_HEADER,
   studentRoutes,
   type QuestionBody,
-  type StudentUnit,
 } from '@edu/shared/student';
-import { ltiToolRoutes } from '@edu/shared/lti-tool';
+import { ltiAnswerRoute } from '@edu/shared/lti-tool-answer';
 import { ApiError, call } from '../../lib/api';
-import type { Reactions } from '../../lib/query';
+import { useLoad, useSend, type Reactions } from './requests';
 
 /** Who calls: the link's token and, when the link names no student, the student token the server issued. */
 export interface StudentCredentials {
@@ -33,10 +31,10 @@ const headersOf = (c: StudentCredentials): Record<string, string> => ({
   ...(c.studentToken ? { [STUDENT_TOKEN_HEADER]: c.studentToken } : {}),
 });
 
+/** What a read is kept under: a new key is a new read. */
 export const studentKeys = {
-  all: ['student'] as const,
-  link: (token: string) => ['student', 'link', token] as const,
-  unit: (c: StudentCredentials, id: number) => ['student', 'unit', c.token, c.studentToken, id] as const,
+  link: (token: string) => `link:${token}`,
+  unit: (c: StudentCredentials, id: number) => `unit:${c.token}:${c.studentToken ?? ''}:${id}`,
 };
 
 /** `POST /student/identify`: the student token of `studentId` on the link `token` (which names no student). */
@@ -46,31 +44,22 @@ export const identifyStudent = (token: string, studentId: string) =>
 /** A refusal that means the student token is missing, of another link, altered or expired: identify again. */
 export const isTokenRefusal = (err: unknown) => err instanceof ApiError && (STUDENT_TOKEN_CODES as readonly string[]).includes(err.code);
 
-/** Is it worth trying again? Only when the server was not reached or failed (a refusal stays a refusal). */
-const retryNetwork = (count: number, err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500) && count < 2;
-
 /** What the link opens now, or its refusal (400 invalid, 410 expired, 403 revoked / rental ended). */
-export const linkQuery = (token: string) =>
-  queryOptions({
-    queryKey: studentKeys.link(token),
-    queryFn: ({ signal }) => call(shareLinksRoutes.verify, { query: { token }, signal }),
-    staleTime: Infinity,
-    retry: retryNetwork,
-  });
+export const verifyLink = (token: string, signal?: AbortSignal) => call(shareLinksRoutes.verify, { query: { token }, signal });
+
+export function useLink(token: string) {
+  return useLoad(studentKeys.link(token), (signal) => verifyLink(token, signal), { enabled: token !== '' });
+}
+
+export const openUnit = (c: StudentCredentials, id: number, signal?: AbortSignal) => call(studentRoutes.unit, { params: { id }, headers: headersOf(c), signal });
 
 /**
  * One unit of the link. Each fetch is an opening the server records as an access (and checks the link again): fetched
  * every time the unit is shown — coming back to it in a subject is a new opening — never on focus or in the background.
  */
-export const unitQuery = (c: StudentCredentials, id: number) =>
-  queryOptions({
-    queryKey: studentKeys.unit(c, id),
-    queryFn: ({ signal }) => call(studentRoutes.unit, { params: { id }, headers: headersOf(c), signal }),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnMount: 'always',
-    retry: retryNetwork,
-  });
+export function useUnit(c: StudentCredentials, id: number) {
+  return useLoad(studentKeys.unit(c, id), (signal) => openUnit(c, id, signal));
+}
 
 export const voteUnit = (c: StudentCredentials, id: number, stars: number) =>
   call(studentRoutes.vote, { params: { id }, body: { stars }, headers: headersOf(c) });
@@ -101,38 +90,30 @@ export async function askQuestion(c: StudentCredentials, body: QuestionBody): Pr
 
 /** An answer of a link an LMS launch opened with AGS: the server checks it and sends the score to the LMS. */
 export const sendLtiAnswer = (c: StudentCredentials, unitId: number, question: string, option: string) =>
-  call(ltiToolRoutes.answer, { body: { unitId, question, option }, headers: headersOf(c) });
+  call(ltiAnswerRoute, { body: { unitId, question, option }, headers: headersOf(c) });
 
 /** Exchanges a student identifier for the link's student token. */
 type Identified = Awaited<ReturnType<typeof identifyStudent>>;
 
 export function useIdentifyStudent(token: string, options: Reactions<Identified, string> = {}) {
-  return useMutation({ ...options, mutationFn: (studentId: string) => identifyStudent(token, studentId) });
+  return useSend((studentId: string) => identifyStudent(token, studentId), options);
 }
 
-/** The star vote of one unit; the unit shown takes the vote the server kept. */
+/** The star vote of one unit (the screen gives the unit shown the vote the server kept). */
 type Voted = Awaited<ReturnType<typeof voteUnit>>;
 
 export function useVoteUnit(c: StudentCredentials, unitId: number, options: Reactions<Voted, number> = {}) {
-  const client = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: (stars: number) => voteUnit(c, unitId, stars),
-    onSuccess: (reply, ...rest) => {
-      client.setQueryData(studentKeys.unit(c, unitId), (old: StudentUnit | undefined) => (old ? { ...old, myVote: reply.stars } : old));
-      return options.onSuccess?.(reply, ...rest);
-    },
-  });
+  return useSend((stars: number) => voteUnit(c, unitId, stars), options);
 }
 
 /** The free-text feedback of one unit (the text sent). */
 type FeedbackSent = Awaited<ReturnType<typeof sendFeedback>>;
 
 export function useSendFeedback(c: StudentCredentials, unitId: number, options: Reactions<FeedbackSent, string> = {}) {
-  return useMutation({ ...options, mutationFn: (description: string) => sendFeedback(c, unitId, STUDENT_FEEDBACK_TYPE, description) });
+  return useSend((description: string) => sendFeedback(c, unitId, STUDENT_FEEDBACK_TYPE, description), options);
 }
 
 /** 'Pergunte à IA' on one unit (the question asked); answers a `QuestionResult`, never fails. */
 export function useAskQuestion(c: StudentCredentials, unitId: number, options: Reactions<QuestionResult, string> = {}) {
-  return useMutation({ ...options, mutationFn: (question: string) => askQuestion(c, { unitId, question }) });
+  return useSend((question: string) => askQuestion(c, { unitId, question }), options);
 }

@@ -4,11 +4,13 @@
  * feedback appears. Options are lettered a), b), c)… Native radios: arrow keys move between options,
  * Space picks one; the result is announced (aria-live).
  */
-import { Badge, Button, Radio } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { createContext, useContext, useId, useState } from 'react';
 import type { QuestionResource } from '@edu/shared/content/unit-content';
 import { questionKey } from '@edu/shared/content/unit-questions';
+import { Button } from '../basic/button';
+import { Badge } from '../basic/feedback';
+import basic from '../basic/basic.module.css';
 import { ResourceRichText } from './rich-text';
 import { headingTag, PageHeadingLevelContext } from './heading-level';
 import { optionLetter } from './unit-html';
@@ -54,49 +56,52 @@ export function QuestionBlock({ question }: { question: QuestionResource }) {
         {question.title || QUESTION_TEXT.fallbackTitle}
       </Title>
       <ResourceRichText html={question.content} />
-      <Radio.Group
-        value={chosen}
-        onChange={(value) => {
-          if (!answered) setChosen(value);
-        }}
-        readOnly={answered}
-        name={`${id}-options`}
-        label={QUESTION_TEXT.options}
-        classNames={{ label: classes.srOnly }}
-      >
+      <fieldset className={basic.fieldset} role="radiogroup" aria-labelledby={`${id}-options-label`}>
+        <legend className={classes.srOnly} id={`${id}-options-label`}>
+          {QUESTION_TEXT.options}
+        </legend>
         <div className={classes.options} data-answered={answered || undefined}>
           {question.options.map((option, index) => {
             const isRight = answered && option.id === question.right;
             const isWrong = answered && option.id === chosen && !isRight;
             return (
-              <Radio
-                key={option.id}
-                value={option.id}
-                size="md"
-                classNames={{ root: classes.option, body: classes.optionBody, labelWrapper: classes.optionLabelWrapper, label: classes.optionLabelBox }}
-                wrapperProps={{ 'data-state': isRight ? 'right' : isWrong ? 'wrong' : undefined, 'data-option': optionLetter(index) }}
-                color={isRight ? 'green' : isWrong ? 'red' : undefined}
-                label={
-                  <span className={classes.optionLabel}>
-                    <span className={classes.optionLetter}>{optionLetter(index)})</span>
-                    <span>{option.title}</span>
-                    {isRight && (
-                      <Badge color="green" variant="light" size="sm" leftSection={<IconCheck size={12} aria-hidden />}>
-                        {QUESTION_TEXT.rightOption}
-                      </Badge>
-                    )}
-                    {isWrong && (
-                      <Badge color="red" variant="light" size="sm" leftSection={<IconX size={12} aria-hidden />}>
-                        {QUESTION_TEXT.yourAnswer}
-                      </Badge>
-                    )}
+              <div key={option.id} className={classes.option} data-state={isRight ? 'right' : isWrong ? 'wrong' : undefined} data-option={optionLetter(index)}>
+                <label className={classes.optionBody}>
+                  <input
+                    type="radio"
+                    className={`${basic.radioInput} ${classes.optionRadio}`}
+                    name={`${id}-options`}
+                    value={option.id}
+                    checked={chosen === option.id}
+                    // Answered: the choice stays (read-only, as the result refers to it).
+                    onChange={() => {
+                      if (!answered) setChosen(option.id);
+                    }}
+                    aria-readonly={answered || undefined}
+                    data-color={isRight ? 'green' : isWrong ? 'red' : undefined}
+                  />
+                  <span className={classes.optionLabelBox}>
+                    <span className={classes.optionLabel}>
+                      <span className={classes.optionLetter}>{optionLetter(index)})</span>
+                      <span>{option.title}</span>
+                      {isRight && (
+                        <Badge color="green" icon={<IconCheck size={12} aria-hidden />}>
+                          {QUESTION_TEXT.rightOption}
+                        </Badge>
+                      )}
+                      {isWrong && (
+                        <Badge color="red" icon={<IconX size={12} aria-hidden />}>
+                          {QUESTION_TEXT.yourAnswer}
+                        </Badge>
+                      )}
+                    </span>
                   </span>
-                }
-              />
+                </label>
+              </div>
             );
           })}
         </div>
-      </Radio.Group>
+      </fieldset>
       <div className={classes.answerBar}>
         <Button
           onClick={() => {

@@ -10,7 +10,6 @@
  * Sites outside the embed allow-list (content/embed-hosts.ts) are refused on save, and the page's CSP (`frame-src`,
  * `media-src`) keeps an older row's frame of another site from loading.
  */
-import { Anchor } from '@mantine/core';
 import { IconAlertTriangle, IconBulb, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import {
@@ -29,6 +28,7 @@ import {
   type WarningResource,
 } from '@edu/shared/content/unit-content';
 import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
+import basic from '../basic/basic.module.css';
 import { QuestionBlock } from './question-block';
 import { ResourceRichText } from './rich-text';
 import { cssSize, frameSandbox, isSameOrigin } from './unit-html';
@@ -126,10 +126,10 @@ function PdfView({ r }: { r: PdfResource }) {
     <figure className={classes.resource} data-resource-kind="pdf">
       <div className={classes.pdfHeader}>
         <strong>{title}</strong>
-        <Anchor href={r.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <a href={r.url} target="_blank" rel="noopener noreferrer" className={`${basic.link} ${basic.small}`} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           {RESOURCE_TEXT.openPdf}
           <IconExternalLink size={14} aria-hidden />
-        </Anchor>
+        </a>
       </div>
       <iframe
         className={`${classes.frame} ${classes.bordered}`}

@@ -3,12 +3,12 @@
  * blocks (`<pre class="latex">TeX</pre>`) are typeset with KaTeX in the browser; and the rich-text
  * fields of a resource (filtered with the base list by SafeHtml).
  */
-import { Typography } from '@mantine/core';
 import { useContext, useEffect, useRef } from 'react';
 import { BASE_HTML_ALLOW_LIST } from '@edu/shared/content/html-allow-list';
 import { loadKatex, renderLatex } from '../katex';
 import { SafeHtml } from '../safe-html';
 import rich from '../rich-content.module.css';
+import typography from '../typography.module.css';
 import classes from './unit-content.module.css';
 import { PageHeadingLevelContext } from './heading-level';
 
@@ -43,14 +43,14 @@ export function UnitRichText({ html }: { html: string }) {
       cancelled = true;
     };
   }, [html]);
-  return <Typography ref={ref} className={`${rich.content} ${classes.text}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={ref} className={`${typography.typography} ${rich.content} ${classes.text}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** A rich-text field of a resource (Saiba Mais, Citação, a question's statement…). */
 export function ResourceRichText({ html }: { html: string }) {
   return (
-    <Typography className={classes.text}>
+    <div className={`${typography.typography} ${classes.text}`}>
       <SafeHtml html={html} list={BASE_HTML_ALLOW_LIST} />
-    </Typography>
+    </div>
   );
 }

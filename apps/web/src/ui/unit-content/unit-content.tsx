@@ -7,11 +7,11 @@
  * kept inside. Laid out by its own width (container queries): menu on the side from 760 px, on top
  * (scrolling sideways) below.
  */
-import { Button, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isAllowedImageSrc } from '@edu/shared/content/html-allow-list';
 import type { UnitContentView } from '@edu/shared/content/unit-content';
+import { Button } from '../basic/button';
 import { TopicContent } from './topic-content';
 import { headingTag, PageHeadingLevelContext } from './heading-level';
 import classes from './unit-content.module.css';
@@ -105,7 +105,7 @@ export function UnitContent({ unit, page, onPageChange, actions, titleLevel = 2 
           <Cover id={`${id}-title`} className={classes.coverTitle}>
             {unit.title.trim() || UNIT_TEXT.untitled}
           </Cover>
-          {authors.length > 0 && <Text className={classes.coverAuthors}>{UNIT_TEXT.authors(authors)}</Text>}
+          {authors.length > 0 && <p className={classes.coverAuthors}>{UNIT_TEXT.authors(authors)}</p>}
           {actions && <div style={{ marginTop: 12 }}>{actions}</div>}
         </div>
       </header>
@@ -172,9 +172,9 @@ export function UnitContent({ unit, page, onPageChange, actions, titleLevel = 2 
             <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={current === 0} onClick={() => go(current - 1)}>
               {UNIT_TEXT.previous}
             </Button>
-            <Text size="sm" c="dimmed" aria-live="polite">
+            <p className={classes.pagerPosition} aria-live="polite">
               {UNIT_TEXT.pageOf(current + 1, pages.length)}
-            </Text>
+            </p>
             <Button rightSection={<IconChevronRight size={16} aria-hidden />} disabled={current === last} onClick={() => go(current + 1)}>
               {UNIT_TEXT.next}
             </Button>

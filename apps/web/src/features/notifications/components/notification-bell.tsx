@@ -160,7 +160,7 @@ export function NotificationBell() {
                     <Group wrap="nowrap" align="flex-start" gap="xs">
                       {!entry.read && <Indicator size={8} color="blue" mt={8} processing={false} aria-hidden />}
                       <Stack gap={2} style={{ minWidth: 0 }}>
-                        <LazySafeHtml html={entry.text} fz="sm" />
+                        <LazySafeHtml html={entry.text} style={{ fontSize: 'var(--mantine-font-size-sm)' }} />
                         <Text size="xs" c="dimmed">
                           {formatWhen(entry.createdAt)}
                         </Text>

@@ -1,15 +1,21 @@
 /**
  * 'Relatar Problema' (spec 2 §2.11): the reader picks one of the ten categories and describes the problem;
  * 'Enviar' is enabled only with both. Sent as `itemFeedback` with `student_id: null` — by the signed-in reader's
- * session, or by `send` (the student viewer sends it with the share link).
+ * session, or by `send` (the student viewer sends it with the share link). Plain elements (ui/basic), no Mantine: the
+ * student viewer loads it. The outcome is told by `notify` when given (the app's toasts); otherwise in place — the
+ * success in a polite status line under the button, a failure as an alert inside the dialog.
  */
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FEEDBACK_MSG, PROBLEM_CATEGORIES, type ProblemCategory } from '@edu/shared/feedback';
 import { useSessionUser } from '../../../lib/session';
-import { toastError, toastSuccess } from '../../../lib/toast';
-import { useReportProblem, type ProblemReportSender } from '../feedback-api';
+import { Alert } from '../../../ui/basic/feedback';
+import { Button } from '../../../ui/basic/button';
+import { Dialog } from '../../../ui/basic/dialog';
+import { TextArea } from '../../../ui/basic/fields';
+import { RadioGroup } from '../../../ui/basic/radio-group';
+import basic from '../../../ui/basic/basic.module.css';
+import { sendProblemReport, type ProblemReportSender } from '../report-api';
 
 export const PROBLEM_REPORT_TEXT = {
   open: 'Relatar Problema',
@@ -24,15 +30,42 @@ const DESCRIPTION_MAX = 5000;
 
 export type { ProblemReportSender };
 
+/** How the outcome is told when not in place (the app: its toasts). */
+export interface ProblemReportNotify {
+  reported(): void;
+  failed(): void;
+}
+
 /** The 'Relatar Problema' button and its dialog, for a unit version. */
-export function ProblemReportButton({ unit, send }: { unit: { id: number; title: string }; send?: ProblemReportSender }) {
+export function ProblemReportButton({ unit, send, notify }: { unit: { id: number; title: string }; send?: ProblemReportSender; notify?: ProblemReportNotify }) {
   const [opened, setOpened] = useState(false);
+  const [reported, setReported] = useState(false);
   return (
     <>
-      <Button variant="light" color="red" size="sm" leftSection={<IconAlertTriangle size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconAlertTriangle size={16} aria-hidden />}
+        onClick={() => {
+          setReported(false);
+          setOpened(true);
+        }}
+      >
         {PROBLEM_REPORT_TEXT.open}
       </Button>
-      <ProblemReportDialog unit={unit} opened={opened} onClose={() => setOpened(false)} send={send} />
+      {!notify && (
+        <p role="status" className={`${basic.text} ${basic.small}`} data-testid="problem-reported">
+          {reported ? FEEDBACK_MSG.reported : ''}
+        </p>
+      )}
+      <ProblemReportDialog
+        unit={unit}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        send={send}
+        notify={notify ?? { reported: () => setReported(true), failed: () => undefined }}
+        failInPlace={!notify}
+      />
     </>
   );
 }
@@ -42,70 +75,84 @@ export function ProblemReportDialog({
   opened,
   onClose,
   send: sender,
+  notify,
+  failInPlace = false,
 }: {
   unit: { id: number; title: string };
   opened: boolean;
   onClose: () => void;
   send?: ProblemReportSender;
+  notify: ProblemReportNotify;
+  /** A failure is shown inside the dialog (role alert) besides being told. */
+  failInPlace?: boolean;
 }) {
   const user = useSessionUser();
   const [category, setCategory] = useState<ProblemCategory | null>(null);
   const [description, setDescription] = useState('');
+  const [failed, setFailed] = useState(false);
   const ready = category !== null && description.trim() !== '';
 
   const close = () => {
     setCategory(null);
     setDescription('');
+    setFailed(false);
     onClose();
   };
 
-  const send = useReportProblem(sender, {
-    onSuccess: () => {
-      toastSuccess(FEEDBACK_MSG.reported);
+  const [pending, setPending] = useState(false);
+  const submit = async () => {
+    setFailed(false);
+    setPending(true);
+    try {
+      await sendProblemReport(sender, { unit, reporterName: user?.name || null, error_type: category!, error_description: description.trim() });
+      setPending(false);
+      notify.reported();
       close();
-    },
-    onError: () => toastError(FEEDBACK_MSG.reportFail, FEEDBACK_MSG.reportFailTitle),
-  });
+    } catch {
+      setPending(false);
+      setFailed(true);
+      notify.failed();
+    }
+  };
 
   return (
-    <Modal opened={opened} onClose={close} title={PROBLEM_REPORT_TEXT.open} size="lg" centered>
+    <Dialog opened={opened} onClose={close} title={PROBLEM_REPORT_TEXT.open}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready && !send.isPending) {
-            send.mutate({ unit, reporterName: user?.name || null, error_type: category!, error_description: description.trim() });
-          }
+          if (ready && !pending) void submit();
         }}
       >
-        <Stack>
-          <Radio.Group label={PROBLEM_REPORT_TEXT.category} value={category} onChange={(v) => setCategory(v as ProblemCategory)} withAsterisk>
-            <Stack gap={8} mt="xs">
-              {PROBLEM_CATEGORIES.map((c) => (
-                <Radio key={c} value={c} label={c} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <Textarea
+        <div className={basic.stack}>
+          <RadioGroup<ProblemCategory> label={PROBLEM_REPORT_TEXT.category} options={PROBLEM_CATEGORIES} value={category} onChange={setCategory} withAsterisk />
+          <TextArea
             label={PROBLEM_REPORT_TEXT.description}
             placeholder={PROBLEM_REPORT_TEXT.descriptionPlaceholder}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             maxLength={DESCRIPTION_MAX}
-            autosize
             minRows={3}
             maxRows={8}
             withAsterisk
           />
-          <Group justify="flex-end">
+          <div className={`${basic.row} ${basic.end}`}>
             <Button variant="default" onClick={close}>
               {PROBLEM_REPORT_TEXT.cancel}
             </Button>
-            <Button type="submit" disabled={!ready} loading={send.isPending}>
+            <Button type="submit" disabled={!ready} loading={pending}>
               {PROBLEM_REPORT_TEXT.send}
             </Button>
-          </Group>
-        </Stack>
+          </div>
+        </div>
+        {/* After the stack: empty, it takes no room. */}
+        <div role="alert">
+          {failInPlace && failed && (
+            <Alert style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+              <strong>{FEEDBACK_MSG.reportFailTitle}</strong> {FEEDBACK_MSG.reportFail}
+            </Alert>
+          )}
+        </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -9,7 +9,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { isStaff, type UserType } from '@edu/shared/access';
 import { AUTHOR_TYPES } from '@edu/shared/units';
+import { FEEDBACK_MSG } from '@edu/shared/feedback';
 import { useSessionUser } from '../../../lib/session';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { LoadError } from '../../../ui/load-error';
 import { typeAllowed } from '../../../ui/access-denied';
 import { UnitContent } from '../../../ui/unit-content';
@@ -17,6 +19,12 @@ import { unitQuery } from '../../units';
 import { ProblemReportButton } from '../components/problem-report-dialog';
 
 export const UNIT_PREVIEW_TEXT = { loadFail: 'Ocorreu um erro', loading: 'Carregando unidade' } as const;
+
+/** 'Relatar Problema' tells its outcome in the app's toasts. */
+const REPORT_TOASTS = {
+  reported: () => toastSuccess(FEEDBACK_MSG.reported),
+  failed: () => toastError(FEEDBACK_MSG.reportFail, FEEDBACK_MSG.reportFailTitle),
+};
 
 /** Where 'Voltar' leads: the list this user reaches units from. */
 function backTo(type: UserType): { to: string; label: string } {
@@ -46,7 +54,7 @@ export default function UnitPreviewPage() {
         <Skeleton height={400} radius="md" role="status" aria-label={UNIT_PREVIEW_TEXT.loading} />
       ) : (
         <Card withBorder padding="md">
-          <UnitContent unit={unit.data} titleLevel={1} actions={<ProblemReportButton unit={{ id: unit.data.id, title: unit.data.title }} />} />
+          <UnitContent unit={unit.data} titleLevel={1} actions={<ProblemReportButton unit={{ id: unit.data.id, title: unit.data.title }} notify={REPORT_TOASTS} />} />
         </Card>
       )}
     </Stack>

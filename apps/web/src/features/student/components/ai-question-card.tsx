@@ -1,8 +1,12 @@
-import { Alert, Button, Card, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { STUDENT_MSG, STUDENT_QUESTION_MAX } from '@edu/shared/student';
+import { Button } from '../../../ui/basic/button';
+import { Alert, Loader } from '../../../ui/basic/feedback';
+import { TextArea } from '../../../ui/basic/fields';
+import { Card } from '../../../ui/basic/surface';
 import { useAskQuestion, type QuestionResult, type StudentCredentials } from '../api';
+import classes from '../student.module.css';
 
 /**
  * 'Pergunte à IA' (spec 1 §7 "Student"): the configured model answers from the unit's own text only; the client waits
@@ -22,30 +26,27 @@ export function AiQuestionCard({ credentials, unitId }: { credentials: StudentCr
     ask.mutate(q);
   };
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`${id}-title`}>
+    <Card as="section" aria-labelledby={`${id}-title`}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
       >
-        <Stack gap="sm">
-          <Group gap="xs">
+        <div className={classes.stackSm}>
+          <div className={classes.rowXs}>
             <IconSparkles size={20} aria-hidden />
-            <Title order={2} fz="h4" id={`${id}-title`}>
+            <h2 className={`${classes.h2} ${classes.titleH4}`} id={`${id}-title`}>
               {STUDENT_MSG.aiTitle}
-            </Title>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {STUDENT_MSG.aiText}
-          </Text>
-          <Textarea
+            </h2>
+          </div>
+          <p className={`${classes.text} ${classes.sm} ${classes.dimmed}`}>{STUDENT_MSG.aiText}</p>
+          <TextArea
             label={STUDENT_MSG.aiLabel}
             placeholder={STUDENT_MSG.aiPlaceholder}
             value={question}
             onChange={(e) => setQuestion(e.currentTarget.value)}
             maxLength={STUDENT_QUESTION_MAX}
-            autosize
             minRows={2}
             maxRows={6}
             onKeyDown={(e) => {
@@ -56,36 +57,36 @@ export function AiQuestionCard({ credentials, unitId }: { credentials: StudentCr
               }
             }}
           />
-          <Group justify="flex-end">
+          <div className={`${classes.row} ${classes.end}`}>
             <Button type="submit" disabled={!question.trim() || ask.isPending}>
               {STUDENT_MSG.aiAsk}
             </Button>
-          </Group>
+          </div>
           <div aria-live="polite">
             {ask.isPending && (
-              <Group gap="xs">
-                <Loader size="sm" aria-hidden />
-                <Text size="sm">{STUDENT_MSG.aiThinking}</Text>
-              </Group>
+              <div className={classes.rowXs}>
+                <Loader size="sm" />
+                <p className={`${classes.text} ${classes.sm}`}>{STUDENT_MSG.aiThinking}</p>
+              </div>
             )}
             {result?.reply.status === true && (
-              <Paper withBorder radius="md" p="sm" bg="blue.0" data-testid="ai-answer">
-                <Text fw={600} size="sm" mb={4}>
+              <div className={classes.answer} data-testid="ai-answer">
+                <p className={`${classes.text} ${classes.sm} ${classes.strong}`} style={{ marginBottom: 4 }}>
                   {STUDENT_MSG.aiAnswer}
-                </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{result.reply.answer}</Text>
-                <Text size="xs" c="dimmed" mt="xs">
+                </p>
+                <p className={classes.answerText}>{result.reply.answer}</p>
+                <p className={`${classes.text} ${classes.xs} ${classes.dimmed}`} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
                   {STUDENT_MSG.aiRemaining(result.reply.remaining)}
-                </Text>
-              </Paper>
+                </p>
+              </div>
             )}
             {result?.reply.status === false && (
-              <Alert color={result.reply.httpStatus === 429 ? 'yellow' : 'red'} data-testid="ai-error">
+              <Alert role="alert" color={result.reply.httpStatus === 429 ? 'yellow' : 'red'} data-testid="ai-error">
                 {result.reply.message}
               </Alert>
             )}
           </div>
-        </Stack>
+        </div>
       </form>
     </Card>
   );

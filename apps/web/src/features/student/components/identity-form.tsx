@@ -1,7 +1,10 @@
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { STUDENT_ID_MAX } from '@edu/shared/share-links';
 import { STUDENT_MSG, studentIdSchema } from '@edu/shared/student';
+import { Button } from '../../../ui/basic/button';
+import { TextField } from '../../../ui/basic/fields';
+import { Card } from '../../../ui/basic/surface';
+import classes from '../student.module.css';
 
 /**
  * Asked once when the link names no student: 'Matrícula ou e-mail' (kept in the browser by the page, which exchanges
@@ -17,7 +20,7 @@ export function IdentityForm({ onSubmit, busy = false, refusal = null }: { onSub
     if (refusal) setError(refusal.message);
   }
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={520} mx="auto" mt="lg">
+    <Card padding="wide" className={classes.form}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -30,12 +33,10 @@ export function IdentityForm({ onSubmit, busy = false, refusal = null }: { onSub
           onSubmit(parsed.data);
         }}
       >
-        <Stack>
-          <Title order={1} fz="h3">
-            {STUDENT_MSG.identityTitle}
-          </Title>
-          <Text size="sm">{STUDENT_MSG.identityText}</Text>
-          <TextInput
+        <div className={classes.stack}>
+          <h1 className={`${classes.h1} ${classes.titleH3}`}>{STUDENT_MSG.identityTitle}</h1>
+          <p className={`${classes.text} ${classes.sm}`}>{STUDENT_MSG.identityText}</p>
+          <TextField
             label={STUDENT_MSG.identityLabel}
             value={value}
             onChange={(e) => {
@@ -48,11 +49,11 @@ export function IdentityForm({ onSubmit, busy = false, refusal = null }: { onSub
             autoFocus
             required
           />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} fullWidth>
             {STUDENT_MSG.identityContinue}
           </Button>
-        </Stack>
+        </div>
       </form>
-    </Paper>
+    </Card>
   );
 }

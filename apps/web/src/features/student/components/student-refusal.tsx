@@ -1,6 +1,9 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { STUDENT_MSG } from '@edu/shared/student';
+import { Button } from '../../../ui/basic/button';
+import { Alert } from '../../../ui/basic/feedback';
+import { Card } from '../../../ui/basic/surface';
+import classes from '../student.module.css';
 
 /**
  * A link that opens nothing (forged, expired, revoked by a new LMS key, rental ended, institution not active): the
@@ -8,33 +11,29 @@ import { STUDENT_MSG } from '@edu/shared/student';
  */
 export function StudentRefusal({ reason }: { reason: string }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto" mt="lg" data-testid="student-refusal">
-      <Stack align="center" ta="center" gap="sm">
-        <IconLinkOff size={48} color="var(--mantine-color-red-6)" aria-hidden />
-        <Title order={1} fz="h3">
-          {STUDENT_MSG.refusedTitle}
-        </Title>
-        <Text size="lg" role="alert">
+    <Card padding="wide" className={classes.narrow} data-testid="student-refusal">
+      <div className={classes.refusal}>
+        <IconLinkOff size={48} className={classes.refusalIcon} aria-hidden />
+        <h1 className={`${classes.h1} ${classes.titleH3}`}>{STUDENT_MSG.refusedTitle}</h1>
+        <p className={`${classes.text} ${classes.lg}`} role="alert">
           {reason}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {STUDENT_MSG.refusedHint}
-        </Text>
-      </Stack>
-    </Paper>
+        </p>
+        <p className={`${classes.text} ${classes.sm} ${classes.dimmed}`}>{STUDENT_MSG.refusedHint}</p>
+      </div>
+    </Card>
   );
 }
 
 /** A load that failed for another reason (no connection, server error): the text and a retry. */
 export function StudentLoadFail({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <Alert color="red" mt="lg" maw={640} mx="auto">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{STUDENT_MSG.loadFail}</Text>
-        <Button size="compact-sm" variant="light" color="red" onClick={onRetry} loading={retrying}>
+    <Alert role="alert" className={classes.narrow}>
+      <div className={classes.stackXs} style={{ alignItems: 'flex-start' }}>
+        <p className={`${classes.text} ${classes.sm}`}>{STUDENT_MSG.loadFail}</p>
+        <Button size="compact" variant="light" color="red" onClick={onRetry} loading={retrying}>
           {STUDENT_MSG.retry}
         </Button>
-      </Stack>
+      </div>
     </Alert>
   );
 }

@@ -4,14 +4,14 @@
  * with the link), and below it the star vote, the free-text feedback and the AI question. A link an LMS launch opened
  * with grades (`grades`) also sends each answer to the server, which checks it and posts the score to the LMS.
  */
-import { Card, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { STUDENT_MSG } from '@edu/shared/student';
-import { LTI_TOOL_MSG } from '@edu/shared/lti-tool';
+import { LTI_GRADE_MSG } from '@edu/shared/lti-tool-answer';
+import { Loader } from '../../../ui/basic/feedback';
+import { Card } from '../../../ui/basic/surface';
 import { QuestionAnswerContext, UnitContent, type QuestionAnswer } from '../../../ui/unit-content';
 import { ProblemReportButton } from '../../reviews';
-import { isTokenRefusal, sendFeedback, sendLtiAnswer, unitQuery, type StudentCredentials } from '../api';
+import { isTokenRefusal, sendFeedback, sendLtiAnswer, useUnit, type StudentCredentials } from '../api';
 import { isRefusal } from '../refusal';
 import { AiQuestionCard } from './ai-question-card';
 import { FeedbackCard } from './feedback-card';
@@ -22,6 +22,7 @@ import { scorePercent } from '@edu/shared/lms-exports';
 import type { StudentUnit } from '@edu/shared/student';
 import { unitPages } from '../../../ui/unit-content';
 import { LmsReaderContext } from '../lms-bridge';
+import classes from '../student.module.css';
 
 export function StudentUnitView({
   credentials,
@@ -35,7 +36,7 @@ export function StudentUnitView({
   /** The server refused the student token (expired, altered): the page identifies the student again. */
   onTokenRefused?: () => void;
 }) {
-  const unit = useQuery(unitQuery(credentials, unitId));
+  const unit = useUnit(credentials, unitId);
   const tokenRefused = unit.isError && isTokenRefusal(unit.error) && onTokenRefused !== undefined;
   useEffect(() => {
     if (tokenRefused) onTokenRefused();
@@ -49,7 +50,7 @@ export function StudentUnitView({
         // The server's word: 'sent', or that only the first answer of a question counts.
         sendLtiAnswer(credentials, unitId, a.key, a.option).then(
           (reply) => setGradeStatus({ ok: true, message: reply.message }),
-          () => setGradeStatus({ ok: false, message: LTI_TOOL_MSG.gradeFail }),
+          () => setGradeStatus({ ok: false, message: LTI_GRADE_MSG.gradeFail }),
         );
       }
     },
@@ -79,17 +80,13 @@ export function StudentUnitView({
     return isRefusal(unit.error) ? <StudentRefusal reason={unit.error.message} /> : <StudentLoadFail onRetry={() => void unit.refetch()} retrying={unit.isFetching} />;
   }
   if (!unit.data) {
-    return (
-      <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loadingUnit}>
-        <Loader />
-      </Center>
-    );
+    return <Loader label={STUDENT_MSG.loadingUnit} />;
   }
   const data = unit.data;
   const right = [...answers.values()].filter(Boolean).length;
   return (
-    <Stack gap="md">
-      <Card withBorder radius="md" padding="sm">
+    <div className={classes.stack}>
+      <Card padding="sm">
         <QuestionAnswerContext.Provider value={record}>
           <UnitContent
             unit={data}
@@ -106,24 +103,24 @@ export function StudentUnitView({
       </Card>
       <div aria-live="polite">
         {answers.size > 0 && (
-          <Text fw={500} data-testid="student-score">
+          <p className={`${classes.text} ${classes.medium}`} data-testid="student-score">
             {STUDENT_MSG.score(right, answers.size)}
-          </Text>
+          </p>
         )}
         {gradeStatus && (
-          <Text size="sm" c={gradeStatus.ok ? 'dimmed' : 'red'} data-testid="lms-grade">
+          <p className={`${classes.text} ${classes.sm} ${gradeStatus.ok ? classes.dimmed : classes.error}`} data-testid="lms-grade">
             {gradeStatus.message}
-          </Text>
+          </p>
         )}
       </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Stack gap="md">
-          <VoteCard credentials={credentials} unit={data} />
+      <div className={classes.cards}>
+        <div className={classes.stack}>
+          <VoteCard credentials={credentials} unit={data} onVoted={(stars) => unit.setData((old) => ({ ...old, myVote: stars }))} />
           <FeedbackCard credentials={credentials} unitId={data.id} />
-        </Stack>
+        </div>
         <AiQuestionCard credentials={credentials} unitId={data.id} />
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   );
 }
 

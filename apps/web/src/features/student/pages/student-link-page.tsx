@@ -9,50 +9,50 @@
  * `StudentLink` is also the LMS page's viewer (LMS_VIEWER_PATH: student-lms-page.tsx); there a student the
  * LMS names cannot be swapped.
  */
-import { Anchor, Button, Center, Group, Loader, NativeSelect, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useContext, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import type { VerifiedLink } from '@edu/shared/share-links';
 import { STUDENT_MSG, STUDENT_QUERY_PARAM, type IdentifyReply } from '@edu/shared/student';
-import { WithQuery } from '../../../lib/query';
-import { linkQuery, useIdentifyStudent, type StudentCredentials } from '../api';
+import { Button, TextButton } from '../../../ui/basic/button';
+import { Loader } from '../../../ui/basic/feedback';
+import { SelectField } from '../../../ui/basic/fields';
+import basic from '../../../ui/basic/basic.module.css';
+import { useIdentifyStudent, useLink, type StudentCredentials } from '../api';
 import { IdentityForm } from '../components/identity-form';
 import { StudentFrame } from '../components/student-frame';
 import { StudentLoadFail, StudentRefusal } from '../components/student-refusal';
-import { StudentUnitView } from '../components/student-unit-view';
 import { LmsReaderContext } from '../lms-bridge';
 import { isRefusal } from '../refusal';
-import classes from './student-link-page.module.css';
+import { useSearchParams } from '../location';
+import classes from '../student.module.css';
 import { forgetStudentId, forgetStudentToken, keepStudentId, keepStudentToken, keptStudentId, keptStudentToken, validStudentId } from '../student-identity';
+
+/**
+ * The unit's reader (the shared renderer, DOMPurify, the vote, feedback and AI cards) is a chunk of its own: fetched at
+ * once beside this one, evaluated in a task of its own, so the page's first paint (the loader, the identity form) does
+ * not wait for it.
+ */
+const unitView = import('../components/student-unit-view');
+const StudentUnitView = lazy(() => unitView.then((m) => ({ default: m.StudentUnitView })));
 
 export default function StudentLinkPage() {
   return (
-    <WithQuery>
-      <StudentFrame>
-        <StudentLink />
-      </StudentFrame>
-    </WithQuery>
+    <StudentFrame>
+      <StudentLink />
+    </StudentFrame>
   );
 }
 
 export function StudentLink() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const link = useQuery({ ...linkQuery(token), enabled: token !== '' });
+  const link = useLink(token);
 
   if (!token) return <StudentRefusal reason={STUDENT_MSG.noToken} />;
   if (link.isError) {
     return isRefusal(link.error) ? <StudentRefusal reason={link.error.message} /> : <StudentLoadFail onRetry={() => void link.refetch()} retrying={link.isFetching} />;
   }
-  if (!link.data) {
-    return (
-      <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loading}>
-        <Loader />
-      </Center>
-    );
-  }
+  if (!link.data) return <Loader label={STUDENT_MSG.loading} />;
   return <Identified token={token} link={link.data} fromLms={validStudentId(params.get(STUDENT_QUERY_PARAM))} />;
 }
 
@@ -93,13 +93,7 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
 
   if (named) return <LinkContent link={link} credentials={{ token, studentToken: null }} />;
   if (!identity) {
-    if (!asking) {
-      return (
-        <Center py="xl" role="status" aria-busy="true" aria-label={STUDENT_MSG.loading}>
-          <Loader />
-        </Center>
-      );
-    }
+    if (!asking) return <Loader label={STUDENT_MSG.loading} />;
     return <IdentityForm busy={isPending} refusal={identify.error} onSubmit={(id) => identify.mutate(id)} />;
   }
   const tokenRefused = () => {
@@ -110,17 +104,12 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
     refusedOnce.current = true;
   };
   return (
-    <Stack gap="md">
-      <Group gap="xs" justify="flex-end">
-        <Text size="sm" c="dimmed">
-          {STUDENT_MSG.identityAs(identity.studentId)}
-        </Text>
+    <div className={classes.stack}>
+      <div className={`${classes.rowXs} ${classes.end}`}>
+        <p className={`${classes.text} ${classes.sm} ${classes.dimmed}`}>{STUDENT_MSG.identityAs(identity.studentId)}</p>
         {/* Launched by an LMS that names the learner: that is who reads; not to be swapped here. */}
         {!(lms && fromLms) && (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
+          <TextButton
             onClick={() => {
               forgetStudentId(link.sellerId);
               forgetStudentToken(token);
@@ -131,11 +120,11 @@ function Identified({ token, link, fromLms }: { token: string; link: VerifiedLin
             }}
           >
             {STUDENT_MSG.identityChange}
-          </Anchor>
+          </TextButton>
         )}
-      </Group>
+      </div>
       <LinkContent link={link} credentials={{ token, studentToken: identity.token }} onTokenRefused={tokenRefused} />
-    </Stack>
+    </div>
   );
 }
 
@@ -144,16 +133,10 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
   const units = link.units;
   if (units.length === 0) {
     return (
-      <Stack>
-        {link.subject && (
-          <Title order={1} fz="h2">
-            {link.subject.name}
-          </Title>
-        )}
-        <Text c="dimmed" ta="center" py="xl">
-          {STUDENT_MSG.emptySubject}
-        </Text>
-      </Stack>
+      <div className={classes.stack}>
+        {link.subject && <h1 className={`${classes.h1} ${classes.titleH2}`}>{link.subject.name}</h1>}
+        <p className={`${classes.text} ${classes.dimmed} ${classes.center} ${classes.empty}`}>{STUDENT_MSG.emptySubject}</p>
+      </div>
     );
   }
   const asked = Number(params.get('unit'));
@@ -165,30 +148,24 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
   const go = (next: number) => {
     const target = units[next];
     if (!target) return;
-    setParams(
-      (old) => {
-        const p = new URLSearchParams(old);
-        p.set('unit', String(target.itemContentId));
-        return p;
-      },
-      { replace: false },
-    );
+    setParams((p) => {
+      p.set('unit', String(target.itemContentId));
+      return p;
+    });
     window.scrollTo({ top: 0 });
   };
 
   return (
-    <Stack gap="md">
+    <div className={classes.stack}>
       {link.subject ? (
-        <Stack gap="xs">
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-            {link.subject.name}
-          </Title>
+        <div className={classes.stackXs}>
+          <h1 className={`${classes.h1} ${classes.subject}`}>{link.subject.name}</h1>
           {units.length > 1 && (
             <>
               {/* The browser's own list (a phone's picker), not a drawn one: the viewer loads no floating layer. */}
-              <NativeSelect
+              <SelectField
                 label={STUDENT_MSG.subjectUnits}
-                data={units.map((u, i) => ({ value: String(u.itemContentId), label: `${i + 1}. ${u.title}` }))}
+                options={units.map((u, i) => ({ value: String(u.itemContentId), label: `${i + 1}. ${u.title}` }))}
                 value={String(current.itemContentId)}
                 onChange={(e) => go(units.findIndex((u) => String(u.itemContentId) === e.currentTarget.value))}
               />
@@ -196,28 +173,28 @@ function LinkContent({ link, credentials, onTokenRefused }: { link: VerifiedLink
                 <Button className={classes.prev} variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={index === 0} onClick={() => go(index - 1)}>
                   {STUDENT_MSG.previousUnit}
                 </Button>
-                <Text className={classes.pos} size="sm" c="dimmed" aria-live="polite">
+                <p className={`${classes.text} ${classes.pos} ${classes.sm} ${classes.dimmed}`} aria-live="polite">
                   {STUDENT_MSG.unitPosition(index + 1, units.length)}
-                </Text>
+                </p>
                 <Button className={classes.next} variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />} disabled={index === units.length - 1} onClick={() => go(index + 1)}>
                   {STUDENT_MSG.nextUnit}
                 </Button>
               </div>
             </>
           )}
-        </Stack>
+        </div>
       ) : (
-        <VisuallyHidden>
-          <h1>{current.title}</h1>
-        </VisuallyHidden>
+        <h1 className={basic.srOnly}>{current.title}</h1>
       )}
-      <StudentUnitView
-        key={current.itemContentId}
-        credentials={credentials}
-        unitId={current.itemContentId}
-        grades={link.lti?.grades ?? false}
-        onTokenRefused={onTokenRefused}
-      />
-    </Stack>
+      <Suspense fallback={<Loader label={STUDENT_MSG.loadingUnit} />}>
+        <StudentUnitView
+          key={current.itemContentId}
+          credentials={credentials}
+          unitId={current.itemContentId}
+          grades={link.lti?.grades ?? false}
+          onTokenRefused={onTokenRefused}
+        />
+      </Suspense>
+    </div>
   );
 }

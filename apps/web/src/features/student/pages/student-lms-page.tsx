@@ -4,11 +4,10 @@
  * `&page=` (an attempt resumed) and reports the reading's progress to the SCO when one listens (lms-bridge.ts).
  */
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LMS_PAGE_PARAM } from '@edu/shared/lms-exports';
-import { WithQuery } from '../../../lib/query';
 import { StudentFrame } from '../components/student-frame';
 import { LmsReaderContext, resumePage, useLmsBridge } from '../lms-bridge';
+import { useSearchParams } from '../location';
 import { StudentLink } from './student-link-page';
 
 export default function StudentLmsPage() {
@@ -18,12 +17,10 @@ export default function StudentLmsPage() {
   const report = useLmsBridge();
   const reader = useMemo(() => ({ report, initialPage }), [report, initialPage]);
   return (
-    <WithQuery>
-      <StudentFrame>
-        <LmsReaderContext.Provider value={reader}>
-          <StudentLink />
-        </LmsReaderContext.Provider>
-      </StudentFrame>
-    </WithQuery>
+    <StudentFrame>
+      <LmsReaderContext.Provider value={reader}>
+        <StudentLink />
+      </LmsReaderContext.Provider>
+    </StudentFrame>
   );
 }
