@@ -5,6 +5,8 @@
  * (`children` gets 'accept' or 'reject'; 'idle' otherwise). The browser's file input is inside, not drawn, named by
  * `inputLabel` (what tests and assistive tools find); the zone itself is the button.
  */
+import { Group, Text } from '@mantine/core';
+import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './file-drop.module.css';
 
@@ -91,5 +93,32 @@ export function FileDrop({ accept, maxBytes, onFile, onRefuse, inputLabel, input
       />
       {children(state)}
     </div>
+  );
+}
+
+/**
+ * What a drop zone says: an icon for its state (a file that would be taken, one that would not, none dragged), the
+ * invitation and a hint (the types and size; `hintId` lets the zone be described by it).
+ */
+export function FileDropPrompt({ state, hint, hintId, minHeight = 90 }: { state: FileDropState; hint: string; hintId?: string; minHeight?: number }) {
+  const size = minHeight >= 120 ? 40 : 36;
+  return (
+    <Group justify="center" gap="md" mih={minHeight}>
+      {state === 'accept' ? (
+        <IconUpload size={size} color="var(--mantine-color-blue-6)" aria-hidden />
+      ) : state === 'reject' ? (
+        <IconX size={size} color="var(--mantine-color-red-6)" aria-hidden />
+      ) : (
+        <IconPhoto size={size} color="var(--mantine-color-dimmed)" aria-hidden />
+      )}
+      <div>
+        <Text size="sm" fw={500}>
+          Arraste a imagem aqui ou clique para escolher
+        </Text>
+        <Text size="xs" c="dimmed" id={hintId}>
+          {hint}
+        </Text>
+      </div>
+    </Group>
   );
 }

@@ -5,13 +5,13 @@
  * a provider's gallery but not add to it, see the gallery only.
  */
 import { Alert, Group, Image, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconCloudUpload, IconPhoto, IconPhotoSearch, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconPhotoSearch, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GALLERY_MSG, UNIT_UPLOAD_BYTES } from '@edu/shared/galleries';
 import { MSG } from '@edu/shared/messages';
 import { toastError } from '../../lib/toast';
-import { FileDrop, type FileRefusal } from '../../ui/file-drop';
+import { FileDrop, FileDropPrompt, type FileRefusal } from '../../ui/file-drop';
 import { stockStatusQuery } from './api';
 import { useCanUpload } from './can-upload';
 import { GalleryGrid } from './gallery-grid';
@@ -103,25 +103,7 @@ export function ImagePicker({ providerId, value, onChange }: ImagePickerProps) {
               maxBytes={UNIT_UPLOAD_BYTES}
               inputLabel="Enviar imagem para a galeria"
             >
-              {(state) => (
-                <Group justify="center" gap="md" mih={120}>
-                  {state === 'accept' ? (
-                    <IconCloudUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
-                  ) : state === 'reject' ? (
-                    <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
-                  ) : (
-                    <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
-                  )}
-                  <div>
-                    <Text size="sm" fw={500}>
-                      Arraste a imagem aqui ou clique para escolher
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      jpg, jpeg, png ou gif de até 30 MB. A imagem fica na sua galeria.
-                    </Text>
-                  </div>
-                </Group>
-              )}
+              {(state) => <FileDropPrompt state={state} hint="jpg, jpeg, png ou gif de até 30 MB. A imagem fica na sua galeria." minHeight={120} />}
             </FileDrop>
             )}
           </Tabs.Panel>

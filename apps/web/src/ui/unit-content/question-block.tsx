@@ -57,7 +57,7 @@ export function QuestionBlock({ question }: { question: QuestionResource }) {
       </Title>
       <ResourceRichText html={question.content} />
       <fieldset className={basic.fieldset} role="radiogroup" aria-labelledby={`${id}-options-label`}>
-        <legend className={classes.srOnly} id={`${id}-options-label`}>
+        <legend className={basic.srOnly} id={`${id}-options-label`}>
           {QUESTION_TEXT.options}
         </legend>
         <div className={classes.options} data-answered={answered || undefined}>

@@ -1,11 +1,11 @@
 import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '@edu/shared/limits';
 import { MSG } from '@edu/shared/messages';
 import { toastError } from '../../../lib/toast';
 import classes from './logo-dropzone.module.css';
-import { FileDrop, type FileRefusal } from '../../../ui/file-drop';
+import { FileDrop, FileDropPrompt, type FileRefusal } from '../../../ui/file-drop';
 
 /** jpg, jpeg, png and gif (spec 1 §5). The server checks the real type again by magic bytes. */
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
@@ -81,25 +81,7 @@ export function LogoDropzone({ value, onChange }: { value: File | null; onChange
           inputId={`${id}-input`}
           inputLabel="Logo da instituição"
         >
-          {(state) => (
-            <Group justify="center" gap="md" mih={90}>
-              {state === 'accept' ? (
-                <IconUpload size={36} color="var(--mantine-color-blue-6)" aria-hidden />
-              ) : state === 'reject' ? (
-                <IconX size={36} color="var(--mantine-color-red-6)" aria-hidden />
-              ) : (
-                <IconPhoto size={36} color="var(--mantine-color-dimmed)" aria-hidden />
-              )}
-              <div>
-                <Text size="sm" fw={500}>
-                  Arraste a imagem aqui ou clique para escolher
-                </Text>
-                <Text size="xs" c="dimmed" id={`${id}-hint`}>
-                  Uma imagem, até 10 MB
-                </Text>
-              </div>
-            </Group>
-          )}
+          {(state) => <FileDropPrompt state={state} hint="Uma imagem, até 10 MB" hintId={`${id}-hint`} />}
         </FileDrop>
       )}
     </Input.Wrapper>
