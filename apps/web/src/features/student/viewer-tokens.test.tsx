@@ -17,7 +17,7 @@ const viewerCss = read('./viewer.css');
 /** What the viewer shows: its own styles, the shared controls, the unit renderer, the problem dialog. */
 const FILES = Object.keys({
   ...import.meta.glob(['./**/*.{css,tsx}', '!./**/*.test.tsx', '!./viewer.css']),
-  ...import.meta.glob(['../../ui/basic/*', '../../ui/unit-content/*.{css,tsx}', '!../../ui/**/*.test.tsx', '../../ui/*.module.css', '../../ui/brand.tsx', '../../ui/safe-html.tsx']),
+  ...import.meta.glob(['../../ui/basic/*', '../../ui/unit-content/*.{css,tsx}', '!../../ui/**/*.test.tsx', '../../ui/*.module.css', '!../../ui/file-drop.module.css', '../../ui/brand.tsx', '../../ui/safe-html.tsx']),
   ...import.meta.glob('../reviews/components/problem-report-dialog.tsx'),
 });
 const SOURCES = Object.fromEntries(FILES.map((f) => [f, read(f)]));
