@@ -35,12 +35,9 @@ import { shareLinkSecret, signToken } from '../delivery/index';
 import { items, sellers, subjectItems, subjects } from '../../db/schema';
 import { ltiDeepLinkSessions, ltiLaunches } from './lti-tool.tables';
 import { refuse } from './lti-pages';
-import type { VerifiedLaunch } from './lti-oidc';
+import { jsonObject, type VerifiedLaunch } from './lti-oidc';
 import { allowsLocalHttp, platformUrlProblem } from './lti-urls';
 import { refreshRoster } from './lti-roster';
-
-const record = (value: unknown): Record<string, unknown> | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 /** A positive integer written as a custom parameter ("12"), or null. */
 const idIn = (value: unknown): number | null => {
@@ -70,9 +67,9 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: Fas
   const { connection, claims } = launch;
   const sub = typeof claims.sub === 'string' && claims.sub.length > 0 && claims.sub.length <= 255 ? claims.sub : null;
   if (!sub) throw refuse(400, 'noUser', LTI_TOOL_MSG.noUser);
-  const resourceLinkId = record(claims[LTI_CLAIM.resourceLink])?.id;
+  const resourceLinkId = jsonObject(claims[LTI_CLAIM.resourceLink])?.id;
   if (typeof resourceLinkId !== 'string' || !resourceLinkId) throw refuse(400, 'claims', LTI_TOOL_MSG.claims, 'resource_link.id');
-  const custom = record(claims[LTI_CLAIM.custom]) ?? {};
+  const custom = jsonObject(claims[LTI_CLAIM.custom]) ?? {};
   const unitId = idIn(custom[LTI_CUSTOM_UNIT]);
   const subjectId = unitId === null ? idIn(custom[LTI_CUSTOM_SUBJECT]) : null;
   if (unitId === null && subjectId === null) throw refuse(400, 'noTarget', LTI_TOOL_MSG.noTarget);
@@ -97,7 +94,7 @@ export async function resourceLink(deps: Deps, launch: VerifiedLaunch, log?: Fas
 
   // AGS: a line item for this link and the right to post scores to it — at an address of the connection's platform
   // (lti-urls.ts); another address is logged and the launch goes on without grades.
-  const ags = record(claims[LTI_CLAIM.agsEndpoint]);
+  const ags = jsonObject(claims[LTI_CLAIM.agsEndpoint]);
   const scopes = Array.isArray(ags?.scope) ? ags.scope : [];
   let lineitem = typeof ags?.lineitem === 'string' && scopes.includes(AGS_SCOPE_SCORE) ? ags.lineitem : null;
   const lineitemProblem = lineitem === null ? null : platformUrlProblem(lineitem, connection, allowsLocalHttp(config.PUBLIC_URL));
@@ -143,7 +140,7 @@ export async function deepLinkingRequest(deps: Deps, launch: VerifiedLaunch): Pr
   const { db } = deps;
   const { connection, claims } = launch;
   if (!isTeacher(claims[LTI_CLAIM.roles])) throw refuse(403, 'notTeacher', LTI_TOOL_MSG.notTeacher);
-  const settings = record(claims[LTI_CLAIM.deepLinkingSettings]);
+  const settings = jsonObject(claims[LTI_CLAIM.deepLinkingSettings]);
   const returnUrl = settings?.deep_link_return_url;
   if (typeof returnUrl !== 'string' || !returnUrl) throw refuse(400, 'deepLinkingSettings', LTI_TOOL_MSG.deepLinkingSettings);
   // The teacher's browser will post there: an address of the connection's platform only (lti-urls.ts).

@@ -36,6 +36,10 @@ import { bindingMatches } from './lti-binding';
 /** The issuer as the platform may write it: the stored URL, with or without a trailing slash. */
 const issuers = (platformUrl: string) => [platformUrl, `${platformUrl}/`];
 
+/** A JSON object read from a platform's message (a claim, a member of a list), or null for anything else. */
+export const jsonObject = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
 export type LtiConnection = typeof ltiConnections.$inferSelect & { platformUrl: string; sellerStatus: string; sellerName: string };
 
 async function liveConnections(ex: Executor, where: SQL): Promise<LtiConnection[]> {

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LTI_CLAIM, LTI_LIMITS, NRPS_MEDIA_TYPE, NRPS_SCOPE } from '@edu/shared/lti-tool';
 import type { Deps } from '../../platform/deps';
 import { rowsOf } from '../../platform/db';
-import type { LtiConnection, VerifiedLaunch } from './lti-oidc';
+import { jsonObject, type LtiConnection, type VerifiedLaunch } from './lti-oidc';
 import { platformTokens } from './lti-tokens';
 import { allowsLocalHttp, platformUrlProblem } from './lti-urls';
 
@@ -25,8 +25,6 @@ interface Member {
   sub: string;
   name: string;
 }
-
-const record = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 /** A member's name as NRPS gives it (`name`, else `given_name family_name`); null when none. */
 export function memberName(member: Record<string, unknown>): string | null {
@@ -64,9 +62,9 @@ async function readMembers(deps: Pick<Deps, 'db' | 'config'>, connection: LtiCon
       res = await get();
     }
     if (!res.ok) throw new Error(`members endpoint answered HTTP ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    const body = record(await res.json());
+    const body = jsonObject(await res.json());
     for (const m of Array.isArray(body?.members) ? body.members : []) {
-      const member = record(m);
+      const member = jsonObject(m);
       const sub = member?.user_id;
       const name = member ? memberName(member) : null;
       if (typeof sub === 'string' && sub.length > 0 && sub.length <= 255 && name) members.push({ sub, name });
@@ -90,7 +88,7 @@ async function keepNames(deps: Pick<Deps, 'db'>, connectionId: number, members: 
 /** At a launch: refreshes the names of its context's members when the LMS lists them and the kept list is old. */
 export async function refreshRoster(deps: Pick<Deps, 'db' | 'config'>, launch: VerifiedLaunch, log?: FastifyBaseLogger): Promise<void> {
   const { connection, claims } = launch;
-  const url = record(claims[LTI_CLAIM.namesRoleService])?.context_memberships_url;
+  const url = jsonObject(claims[LTI_CLAIM.namesRoleService])?.context_memberships_url;
   if (typeof url !== 'string' || !url) return;
   try {
     // Taken by one launch per period, whichever instance: the others find it fresh and go on.
