@@ -13,36 +13,25 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** `v` parsed when it is a URL of one of `protocols` naming a server (or, for PostgreSQL, a `host=` socket folder). */
+const urlOf = (v: string, protocols: string[]): URL | null => {
+  try {
+    const url = new URL(v);
+    return protocols.includes(url.protocol) ? url : null;
+  } catch {
+    return null;
+  }
+};
 /** An absolute http(s) address. */
-const httpUrl = (v: string) => {
-  try {
-    const url = new URL(v);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
-
-/** A PostgreSQL connection string node-postgres reads: a server (or a `host=` socket folder) named. */
+const httpUrl = (v: string) => (urlOf(v, ['http:', 'https:'])?.hostname ?? '') !== '';
+/** A PostgreSQL connection string node-postgres reads: a server (or a `host=` socket folder) named, or `socket:`. */
 const postgresUrl = (v: string) => {
-  try {
-    const url = new URL(v);
-    if (url.protocol === 'socket:') return url.pathname !== '';
-    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && (url.hostname !== '' || url.searchParams.has('host'));
-  } catch {
-    return false;
-  }
+  const url = urlOf(v, ['postgres:', 'postgresql:', 'socket:']);
+  if (!url) return false;
+  return url.protocol === 'socket:' ? url.pathname !== '' : url.hostname !== '' || url.searchParams.has('host');
 };
-
 /** The SMTP address nodemailer's `createTransport(url)` reads. */
-const smtpUrl = (v: string) => {
-  try {
-    const url = new URL(v);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
+const smtpUrl = (v: string) => (urlOf(v, ['smtp:', 'smtps:'])?.hostname ?? '') !== '';
 
 const splitList = (v: string) => v.split(/[\s,]+/).filter(Boolean);
 const validNetworks = (v: string) => {
