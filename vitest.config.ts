@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: '.',
-          include: ['apps/web/src/**/*.test.tsx'],
+          include: ['apps/web/src/**/*.test.tsx', 'apps/web/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/vitest.setup.ts'],
         },

@@ -4,7 +4,8 @@
 // (/usr/bin/chromium, or CHROMIUM_PATH), so nothing is cached; a signed-in page gets its session (signed in through
 // the API) in localStorage from a page of the same origin that loads none of the app's files. Not part of CI: a
 // measurement for docs/performance.md. Run with tsx: it reads the demo accounts from the server's TypeScript.
-import { mkdtempSync, rmSync } from 'node:fs';
+// ONLY=store,Minhas: only the pages whose name holds one of the words. DETAIL=1: where the time goes on each page.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -20,7 +21,11 @@ async function signIn(local) {
   return { token, user };
 }
 
+/** ONLY=store,viewer: the pages whose name contains one of these words (default: all four). */
+const only = process.env.ONLY?.split(',').filter(Boolean);
+
 async function audit(name, url, signedIn) {
+  if (only && !only.some((word) => name.includes(word))) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,10 +49,23 @@ async function audit(name, url, signedIn) {
     console.log(
       `${name}${landed !== new URL(url).pathname ? ` (→ ${landed})` : ''}: performance ${Math.round(lhr.categories.performance.score * 100)}; FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, Speed Index ${value('speed-index')}, CLS ${value('cumulative-layout-shift')}`,
     );
+    if (process.env.DETAIL) detail(lhr);
+    if (process.env.LHR_DIR) writeFileSync(path.join(process.env.LHR_DIR, `${name.split(' ')[0]}.json`), JSON.stringify(lhr));
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** DETAIL=1: where the time goes — the LCP element, the scripts' CPU time, the long tasks and the requests' timeline. */
+function detail(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node;
+  console.log(`  LCP element: ${lcp?.nodeLabel ?? '–'} (${lcp?.selector ?? ''})`);
+  for (const s of items('bootup-time').slice(0, 6)) console.log(`  script ${String(s.url).replace(/^https?:\/\/[^/]+/, '')}: total ${Math.round(s.total)} ms, evaluation ${Math.round(s.scripting)} ms, parse ${Math.round(s.scriptParseCompile)} ms`);
+  for (const g of items('mainthread-work-breakdown')) console.log(`  main thread ${g.groupLabel}: ${Math.round(g.duration)} ms`);
+  for (const t of items('long-tasks').slice(0, 8)) console.log(`  long task at ${Math.round(t.startTime)} ms: ${Math.round(t.duration)} ms (${String(t.url).replace(/^https?:\/\/[^/]+/, '')})`);
+  for (const r of items('network-requests')) console.log(`  request ${Math.round(r.networkRequestTime ?? r.startTime)}–${Math.round(r.networkEndTime ?? r.endTime)} ms ${Math.round((r.transferSize ?? 0) / 1024)} KB ${String(r.url).replace(/^https?:\/\/[^/]+/, '')}`);
 }
 
 const seller = await signIn('seller');
@@ -59,4 +77,4 @@ const { url: shareUrl } = await made.json();
 await audit('sign-in /', `${base}/`);
 await audit('student viewer /student/link', new URL(shareUrl, base).href);
 await audit('store /seller/store (institution)', `${base}/seller/store`, seller);
-await audit('Minhas Unidades /dashboard/my-units (provider)', `${base}/dashboard/my-units`, await signIn('provider'));
+await audit('Minhas Unidades /dashboard/my-units (provider)', `${base}/dashboard/my-units`, !only || only.some((w) => 'Minhas Unidades'.includes(w)) ? await signIn('provider') : null);

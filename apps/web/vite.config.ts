@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkGroups, PROBE_MODE } from './chunk-groups';
+import { contractClient } from './contract-client';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -85,7 +86,7 @@ function studentViewerInDev(): Plugin {
 export default defineConfig(({ mode }) => {
   if (mode === STUDENT_MODE) {
     return {
-      plugins: [react(), precompress()],
+      plugins: [react(), precompress(), contractClient()],
       build: {
         manifest: STUDENT_MANIFEST,
         chunkSizeWarningLimit: 900,
@@ -96,7 +97,7 @@ export default defineConfig(({ mode }) => {
   // The first of the two builds (chunk-groups.ts) runs without the groups.
   const groups = mode === PROBE_MODE ? undefined : chunkGroups();
   return {
-    plugins: [react(), precompress(), studentViewerInDev(), ...(groups ? [groups.plugin, studentViewer()] : [])],
+    plugins: [react(), precompress(), contractClient(), studentViewerInDev(), ...(groups ? [groups.plugin, studentViewer()] : [])],
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
     // The manifest lets tools/bundle-size.mjs compute what each page loads (and fail over budget).
     build: {

@@ -50,25 +50,42 @@ export function isValidCnpj(value: string): boolean {
   return digit(12) === Number(d[12]) && digit(13) === Number(d[13]);
 }
 
-export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
-export const formatCents = (cents: number): string => brl.format(cents / 100);
+/**
+ * An Intl formatter made on first use, then kept: making one costs far more than formatting with it (milliseconds on a
+ * phone), so none is made while a page's code loads, and none per call.
+ */
+export function formatterOnce<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const brl = formatterOnce(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 }));
+export const formatCents = (cents: number): string => brl().format(cents / 100);
 
 /** The monthly suffix of prices and rents (spec 3 §2.3 "price '/mês'"). */
 export const PER_MONTH = '/mês';
 /** A monthly price, 'R$ 1.234,56/mês', from centavos: the one way prices per month are written. */
 export const formatMonthly = (cents: number): string => `${formatCents(cents)}${PER_MONTH}`;
 
+const SP = 'America/Sao_Paulo';
+const spDate = formatterOnce(() => new Intl.DateTimeFormat('pt-BR', { timeZone: SP, day: '2-digit', month: '2-digit', year: 'numeric' }));
+const spDateTime = formatterOnce(
+  () => new Intl.DateTimeFormat('pt-BR', { timeZone: SP, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+
 /** DD/MM/YYYY in the São Paulo time zone. */
 export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return spDate().format(typeof value === 'string' ? new Date(value) : value);
 }
 
+/** DD/MM/YYYY HH:mm in the São Paulo time zone. */
+export const formatDateTime = (iso: string | Date): string => spDateTime().format(typeof iso === 'string' ? new Date(iso) : iso).replace(',', '');
+
 const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const spDay = formatterOnce(() => new Intl.DateTimeFormat('en-CA', { timeZone: SP, year: 'numeric', month: '2-digit', day: '2-digit' }));
 /** [year, month (1-12), day] of an instant in São Paulo. */
 function spParts(date: Date): [number, number, number] {
-  const [y, m, d] = spDay.format(date).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = spDay().format(date).split('-').map(Number) as [number, number, number];
   return [y, m, d];
 }
 

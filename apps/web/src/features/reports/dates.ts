@@ -9,8 +9,3 @@ export const defaultRange = () => {
   return { start_date: `${today.slice(0, 8)}01`, end_date: today };
 };
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-});
-/** dd/mm/yyyy HH:mm in São Paulo. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso)).replace(',', '');

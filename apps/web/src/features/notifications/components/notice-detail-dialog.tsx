@@ -3,7 +3,7 @@ import { Divider, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { LabeledValue } from '../../../ui/labeled-value';
 import { TARGET_TYPE_LABELS, type SellerNotice } from '@edu/shared/notifications';
 import { LazySafeHtml } from '../../../ui/lazy-safe-html';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@edu/shared/format';
 
 
 export function NoticeDetailDialog({ notice, onClose }: { notice: SellerNotice | null; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { UnreadNotice } from '@edu/shared/notifications';
 import { LazySafeHtml } from '../../../ui/lazy-safe-html';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@edu/shared/format';
 
 export function NoticeReadDialog({
   notice,

@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
 import { noticesQuery, PAGE_SIZE, useDeleteNotice } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@edu/shared/format';
 import { NoticeDetailDialog } from './notice-detail-dialog';
 import { NoticeFormDialog } from './notice-form-dialog';
 

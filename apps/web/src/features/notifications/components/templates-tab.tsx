@@ -12,7 +12,7 @@ import { DataTable, type Column } from '../../../ui/data-table';
 import { confirm } from '../../../ui/confirm';
 import { LazySafeHtml } from '../../../ui/lazy-safe-html';
 import { PAGE_SIZE, templatesQuery, useDeleteTemplate } from '../api';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@edu/shared/format';
 
 // The editor (Tiptap and ProseMirror) loads only when a template is opened for editing.
 const TemplateFormDialog = lazy(() => import('./template-form-dialog').then((m) => ({ default: m.TemplateFormDialog })));

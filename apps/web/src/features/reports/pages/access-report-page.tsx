@@ -24,7 +24,8 @@ import { accessChartsQuery, accessReportQuery, downloadAccessReport } from '../a
 import { AccessChartsPanel } from '../components/access-charts-panel';
 import { AccessReportFilters, type AccessReportFilterValues } from '../components/access-report-filters';
 import { ReportFrame, ReportLoadError, ReportTable, ReportToolbar, useAppliedFilters } from '../components/report-frame';
-import { defaultRange, formatDateTime } from '../dates';
+import { formatDateTime } from '@edu/shared/format';
+import { defaultRange } from '../dates';
 
 const COLUMNS: Column<AccessReportRow>[] = [
   { key: 'seller', header: 'Instituição', render: (r) => r.seller },

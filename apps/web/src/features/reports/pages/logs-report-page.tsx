@@ -9,7 +9,8 @@ import type { Column } from '../../../ui/data-table';
 import { logsReportQuery } from '../api';
 import { LogsFilters, type LogsFilterValues } from '../components/logs-filters';
 import { ReportFrame, ReportTable, useAppliedFilters } from '../components/report-frame';
-import { defaultRange, formatDateTime } from '../dates';
+import { formatDateTime } from '@edu/shared/format';
+import { defaultRange } from '../dates';
 
 const COLUMNS: Column<LogRow>[] = [
   { key: 'action', header: 'Ação', render: (r) => auditActionLabel(r.action) },

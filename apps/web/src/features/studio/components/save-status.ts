@@ -3,6 +3,7 @@
  * last automatic save failed) while the editor holds changes the server has not, 'Salvo às 14:32' after a save (the
  * date too when it was another day), nothing for a new unit not yet saved.
  */
+import { formatterOnce } from '@edu/shared/format';
 export interface SaveState {
   /** A save (automatic or not) is on its way. */
   saving: boolean;
@@ -14,13 +15,13 @@ export interface SaveState {
   lastSavedAt: Date | null;
 }
 
-const time = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const time = formatterOnce(() => new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' }));
+const day = formatterOnce(() => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
 
 export const SAVE_STATUS = {
   saving: 'Salvando…',
   unsaved: 'Alterações não salvas',
-  savedAt: (at: Date, now: Date) => (day.format(at) === day.format(now) ? `Salvo às ${time.format(at)}` : `Salvo em ${day.format(at)} às ${time.format(at)}`),
+  savedAt: (at: Date, now: Date) => (day().format(at) === day().format(now) ? `Salvo às ${time().format(at)}` : `Salvo em ${day().format(at)} às ${time().format(at)}`),
 } as const;
 
 export function saveStatusText(state: SaveState, now: Date = new Date()): string {
