@@ -9,7 +9,7 @@
  */
 import { ActionIcon, Box, Center, Checkbox, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Pager } from './pager';
 
 export interface Column<T> {
@@ -56,7 +56,11 @@ function useOverflowsX(ref: RefObject<HTMLDivElement | null>) {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, loading, label, selected, onSelectedChange, renderExpanded, onRowClick } = props;
+  const { columns, rowKey, label, selected, onSelectedChange, renderExpanded, onRowClick } = props;
+  // Rows that arrive render in the background, in slices the browser can interrupt, instead of one long task holding
+  // the page (a phone takes a few hundred milliseconds for a page of rows); the skeleton stays until they are drawn.
+  const rows = useDeferredValue(props.rows);
+  const loading = props.loading || (props.rows !== undefined && rows === undefined);
   const [expanded, setExpanded] = useState<(string | number)[]>([]);
   const viewport = useRef<HTMLDivElement>(null);
   const scrolls = useOverflowsX(viewport);

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Card, Center, Checkbox, Grid, Group, Loader, Ran
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '@edu/shared/format';
 import { LIMITS } from '@edu/shared/limits';
@@ -51,6 +51,9 @@ function Store() {
     page,
   };
   const list = useQuery(storeProvidersQuery(query));
+  // The cards (24 per page) render in the background once the answer arrives, in slices the browser can interrupt,
+  // instead of one long task that holds the filters and the header.
+  const data = useDeferredValue(list.data);
   const touched = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
@@ -67,26 +70,26 @@ function Store() {
 
   let body;
   if (list.isError) body = <LoadError error={list.error} message={STORE_MSG.loadFail} showReason onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!list.data) {
+  else if (!data) {
     body = (
       <Center py="xl" role="status" aria-busy="true" aria-label="Carregando">
         <Loader />
       </Center>
     );
-  } else if (list.data.planName === null) {
+  } else if (data.planName === null) {
     body = <Alert color="yellow">{STORE_MSG.noPlan}</Alert>;
-  } else if (list.data.data.length === 0) {
+  } else if (data.data.length === 0) {
     body = (
       <Text c="dimmed" ta="center" py="xl">
         {STORE_MSG.empty}
       </Text>
     );
   } else {
-    const pages = Math.ceil(list.data.total / list.data.limit);
+    const pages = Math.ceil(data.total / data.limit);
     body = (
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy={list.isFetching}>
-          {list.data.data.map((p) => (
+          {data.data.map((p) => (
             <ProviderCard key={p.id} provider={p} />
           ))}
         </SimpleGrid>
@@ -112,9 +115,9 @@ function Store() {
           </Button>
         </Group>
       </Group>
-      {list.data?.planName && (
+      {data?.planName && (
         <Text size="sm" c="dimmed">
-          Preços mensais no plano da instituição: {list.data.planName}.
+          Preços mensais no plano da instituição: {data.planName}.
         </Text>
       )}
       <Grid gap="lg">
