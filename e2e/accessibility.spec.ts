@@ -4,15 +4,26 @@
  * violation fails, printed with its rule, page and target nodes. Each page also has exactly one <h1> and headings that
  * never skip a level. Desktop width everywhere; 390 px too for the student viewer, the store and the studio.
  *
- * One test per role (one sign-in), the tests in parallel. The app's CSP forbids injected scripts: axe needs
- * `bypassCSP`.
+ * One test per role (one sign-in), the tests in parallel. The pages run under the app's own Content Security Policy
+ * (axe is evaluated through the DevTools protocol, which the policy does not govern), and any violation it reports on a
+ * page is one more finding.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { STUDENT_MSG } from '../packages/shared/src/student';
 import { demoEmail, demoToken, ownClientAddress, signIn } from './helpers';
 
-test.use({ ...ownClientAddress(), bypassCSP: true });
+test.use({ ...ownClientAddress() });
+
+/** Every page records what its Content Security Policy refused (read by `audit`). */
+test.beforeEach(async ({ context }) => watchPolicy(context));
+async function watchPolicy(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __policyRefused: string[] }).__policyRefused = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+}
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PHONE = { width: 390, height: 844 };
@@ -36,6 +47,7 @@ async function audit(page: Page, label: string): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+  const refused = await page.evaluate(() => (window as unknown as { __policyRefused?: string[] }).__policyRefused ?? []);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
@@ -45,6 +57,7 @@ async function audit(page: Page, label: string): Promise<string[]> {
       .filter((h) => h.getClientRects().length > 0 && !h.closest('[aria-hidden="true"]'))
       .map((h) => ({ level: Number(h.getAttribute('aria-level') ?? h.tagName.slice(1)), text: (h.textContent ?? '').trim().slice(0, 40) })),
   );
+  for (const r of refused) found.push(`[${label}] Content Security Policy violation: ${r}`);
   const h1 = outline.filter((h) => h.level === 1).length;
   if (h1 !== 1) found.push(`[${label}] ${h1} headings of level 1 (one expected): ${outline.map((h) => `h${h.level} ${h.text}`).join(' | ')}`);
   outline.forEach((h, i) => {
@@ -77,7 +90,8 @@ function report(found: string[]) {
 
 /** A second account in the same test: a context of its own (its own session), as the spec's own is configured. */
 async function signedInPage(browser: Browser, local: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP, bypassCSP: true, locale: 'pt-BR', ...ownClientAddress() });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: DESKTOP, locale: 'pt-BR', ...ownClientAddress() });
+  await watchPolicy(context);
   const page = await context.newPage();
   await signIn(page, demoEmail(local));
   await expect(page).toHaveURL('/dashboard');
