@@ -261,7 +261,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
       // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as the browser accepts.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('cache-control', webCacheControl(file)),
+      // Called with the reply after @fastify/send's own headers, so this Cache-Control is the one sent.
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
     });
   }
   return app;
