@@ -136,7 +136,7 @@ export async function createDeps(config: Config, log: Parameters<typeof startJob
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     prepare: config.DATABASE_PREPARE === 'on',
   };
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool, log: (line) => log.info(line) });
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
   const storage = storageOf(config);

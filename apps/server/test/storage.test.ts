@@ -232,7 +232,7 @@ describe('the API with the bucket configured', () => {
     };
     const files = [
       { name: 'index.html', data: Buffer.from('<h1>Infográfico</h1><script src="js/app.js"></script>') },
-      { name: 'img/foto.png', data: PNG_1PX, method: 0 },
+      { name: 'img/foto.png', data: PNG_1PX, method: 0 as const },
       { name: 'js/app.js', data: Buffer.from('document.title = "Infográfico";') },
     ];
     const res = await send('infographics', zip(files), 'info.zip', 'application/zip');

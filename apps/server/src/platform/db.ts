@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_EXTENSIONS, upgradeEmbedded } from './pglite-folder';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -225,9 +225,6 @@ export function lockEmbedded(dataDir: string): () => void {
 /** The embedded database's folder in DATA_DIR. */
 export const embeddedDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
-/** pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
 /** The advisory-lock key the migrations are applied under (any constant: 'saber-migrations' as a number). */
 const MIGRATION_LOCK = 0x5ab3_2026;
 
@@ -245,7 +242,11 @@ async function migratePostgres(url: string, connectTimeoutMs: number | undefined
   }
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; pool?: PoolSettings }): Promise<Database> {
+/**
+ * Opens (and migrates) the database: PostgreSQL at `url`, else PGlite in `dataDir` (a folder written by PGlite 0.3 is
+ * converted first: platform/pglite-folder.ts; `log` says so) or in memory.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; pool?: PoolSettings; log?: (line: string) => void }): Promise<Database> {
   if (opts.url) {
     const url = opts.url;
     await migratePostgres(url, opts.pool?.connectTimeoutMs);
@@ -283,6 +284,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     dir = embeddedDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     unlock = lockEmbedded(opts.dataDir);
+    try {
+      await upgradeEmbedded(dir, { log: opts.log ?? ((line) => process.stderr.write(`${line}\n`)) });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
