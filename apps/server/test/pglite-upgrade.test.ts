@@ -6,7 +6,9 @@
  * upgrade is delivered, and new rows get new ids. A start interrupted in the middle of the conversion loses nothing; a
  * folder of another PostgreSQL is refused; a backup taken with PGlite 0.3 restores in the new format.
  */
+import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,12 +199,22 @@ describe('a DATA_DIR of the previous release (PGlite 0.3)', () => {
   }, 240_000);
 });
 
-it('a folder of a PostgreSQL this release neither opens nor converts is refused in pt-BR, and left as it was', async () => {
+it('a folder of a PostgreSQL this release neither opens nor converts: the start says so in one line and exits 1, the folder left as it was', async () => {
   const dataDir = tempDir();
   const dir = embeddedDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'PG_VERSION'), '16\n');
   await expect(openDatabase({ dataDir })).rejects.toThrow(`O banco embutido em ${dir} é do PostgreSQL 16`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '3599', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr.trim().split('\n')).toEqual([
+    `O banco embutido em ${dir} é do PostgreSQL 16: esta versão abre o do PostgreSQL 18 e converte o do 17 (PGlite 0.3). Volte à versão do produto que o criou.`,
+  ]);
   expect(fs.readdirSync(dir)).toEqual(['PG_VERSION']);
   expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-});
+}, 60_000);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS, upgradeEmbedded } from './pglite-folder';
+import { EmbeddedDatabaseError, PGLITE_EXTENSIONS, upgradeEmbedded } from './pglite-folder';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -211,7 +211,7 @@ export function lockEmbedded(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(file, 'utf8').trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-        throw new Error(
+        throw new EmbeddedDatabaseError(
           `Outro processo (pid ${owner}) já usa o banco embutido em ${dataDir}: encerre-o antes, ou use outro DATA_DIR. ` +
             `Se nenhum processo o usa, apague ${file}.`,
         );
@@ -219,7 +219,7 @@ export function lockEmbedded(dataDir: string): () => void {
       fs.rmSync(file, { force: true });
     }
   }
-  throw new Error(`Não foi possível criar ${file}.`);
+  throw new EmbeddedDatabaseError(`Não foi possível criar ${file}.`);
 }
 
 /** The embedded database's folder in DATA_DIR. */

@@ -21,6 +21,9 @@ import { countsDiffer, rowCounts } from './table-counts';
 /** pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** The embedded database's folder cannot be used as it is: said in pt-BR for the operator (the start prints the line alone). */
+export class EmbeddedDatabaseError extends Error {}
+
 /** The PostgreSQL major of the folders PGlite writes now, and of those it converts (PGlite 0.3). */
 export const EMBEDDED_PG_MAJOR = '18';
 const LEGACY_PG_MAJOR = '17';
@@ -68,7 +71,7 @@ export async function upgradeEmbedded(dir: string, opts: { keepOld?: boolean; lo
   }
   if (major === null || major === EMBEDDED_PG_MAJOR) return null;
   if (major !== LEGACY_PG_MAJOR) {
-    throw new Error(
+    throw new EmbeddedDatabaseError(
       `O banco embutido em ${dir} é do PostgreSQL ${major}: esta versão abre o do PostgreSQL ${EMBEDDED_PG_MAJOR} e converte o do ${LEGACY_PG_MAJOR} (PGlite 0.3). ` +
         'Volte à versão do produto que o criou.',
     );
@@ -81,7 +84,7 @@ export async function upgradeEmbedded(dir: string, opts: { keepOld?: boolean; lo
     tables = await convert(dir, work);
   } catch (err) {
     fs.rmSync(work, { recursive: true, force: true });
-    throw new Error(
+    throw new EmbeddedDatabaseError(
       `Não foi possível converter o banco embutido em ${dir} para o PostgreSQL ${EMBEDDED_PG_MAJOR}: ${(err as Error).message}. A pasta antiga ficou como estava.`,
       { cause: err },
     );
