@@ -10,6 +10,7 @@ WORKDIR /app
 # Dependencies first, so a change of source alone reuses this layer.
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/pglite-legacy/package.json packages/pglite-legacy/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN npm ci --no-audit --no-fund
@@ -27,6 +28,8 @@ WORKDIR /app
 # The server bundle inlines the workspace's code; its npm packages (external to the bundle) come from node_modules.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+# PGlite 0.3 and its pg_dump, which convert an embedded database of the previous release on its first start (node_modules links it).
+COPY --from=build /app/packages/pglite-legacy packages/pglite-legacy
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist

@@ -138,6 +138,16 @@ test('provider writes a unit with every resource, sees it in the preview and reg
   await page.keyboard.type('x^2 + 1');
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(preview(page).locator('.katex').first()).toBeVisible();
+  // Typeset with KaTeX's stylesheet and fonts: the formula in KaTeX's own faces, loaded; the MathML copy for screen
+  // readers present but not drawn a second time.
+  const formula = preview(page).locator('.katex').first();
+  expect(await formula.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('KaTeX_Main');
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'KaTeX_Math' && f.status === 'loaded')))
+    .toBe(true);
+  const mathml = formula.locator('.katex-mathml');
+  await expect(mathml).toHaveCount(1);
+  expect(await mathml.evaluate((el) => el.getBoundingClientRect().width * el.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
 
   await openResource(page, 'Videoaula');
   await panel(page).getByRole('textbox', { name: 'Link do vídeo' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');

@@ -136,7 +136,7 @@ export async function createDeps(config: Config, log: Parameters<typeof startJob
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     prepare: config.DATABASE_PREPARE === 'on',
   };
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, memory: opts.memory, pool, log: (line) => log.info(line) });
   const jobs = await startJobs(database, log, { retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS });
   const mailer = createMailer(config, database.db, jobs);
   const storage = storageOf(config);
@@ -261,7 +261,8 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
       // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as the browser accepts.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('cache-control', webCacheControl(file)),
+      // Called with the reply after @fastify/send's own headers, so this Cache-Control is the one sent.
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(file)),
     });
   }
   return app;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp, closeGracefully, createDeps } from './app';
 import { configOrExit, databaseStartFailure, startupRefusal, startupWarnings } from './config';
 import { seedDemo } from './demo/seed';
+import { EmbeddedDatabaseError } from './platform/pglite-folder';
 import { domainEvents } from './platform/domain-events';
 import { unitPackagesService } from './modules/delivery/index';
 import { courseImportWorker } from './modules/courses/index';
@@ -21,9 +22,10 @@ const log = pino({ level: config.LOG_LEVEL });
 for (const warning of startupWarnings(config)) log.warn(warning);
 const started = Date.now();
 const deps = await createDeps(config, log).catch((err: unknown) => {
-  const failure = databaseStartFailure(err, config.DATABASE_URL);
+  const failure = err instanceof EmbeddedDatabaseError ? err.message : databaseStartFailure(err, config.DATABASE_URL);
   if (!failure) throw err;
-  // One line for the operator (the address without its credentials, and what to check), no stack.
+  // One line for the operator (the address without its credentials and what to check, or what the embedded database's
+  // folder needs), no stack.
   process.stderr.write(`${failure}\n`);
   process.exit(1);
 });

@@ -105,6 +105,20 @@ describe('POST /api/signin', () => {
     const other = await from('203.0.113.8', DEMO_PASSWORD);
     expect(other.statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64: changing the rest of the address buys no attempts; another /64 is not affected', async () => {
+    const max = t.deps.config.RATE_LIMIT_SIGNIN;
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/signin', payload: { email: demoEmail('director'), password }, remoteAddress });
+    for (let i = 0; i < max; i++) {
+      const res = await from(`2001:db8:5ab:1:${(i + 1).toString(16)}::${i + 7}`, `wrong-${i}`);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    const blocked = await from('2001:db8:5ab:1:ffff:eeee:dddd:cccc', DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ message: MSG.tooManyAttempts });
+    expect((await from('2001:db8:5ab:2::1', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 describe('sessions and the audit log', () => {

@@ -230,7 +230,12 @@ describe('the API with the bucket configured', () => {
       const body = multipartFile(data, { field, filename, contentType });
       return call(t.app, 'POST', `/api/galleries/upload/${field}/${providerId}`, { token, payload: body.payload, headers: body.headers });
     };
-    const res = await send('infographics', zip([{ name: 'index.html', data: Buffer.from('<h1>Infográfico</h1>') }, { name: 'img/foto.png', data: PNG_1PX, method: 0 }]), 'info.zip', 'application/zip');
+    const files = [
+      { name: 'index.html', data: Buffer.from('<h1>Infográfico</h1><script src="js/app.js"></script>') },
+      { name: 'img/foto.png', data: PNG_1PX, method: 0 as const },
+      { name: 'js/app.js', data: Buffer.from('document.title = "Infográfico";') },
+    ];
+    const res = await send('infographics', zip(files), 'info.zip', 'application/zip');
     expect(res.statusCode, res.body).toBe(200);
     const url = res.json<{ url: string }[]>()[0]!.url;
     expect(url).toMatch(/^\/uploads\/infographics\/[0-9a-f]{32}\/index\.html$/);
@@ -245,6 +250,11 @@ describe('the API with the bucket configured', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const img = await t.app.inject({ method: 'GET', url: url.replace('index.html', 'img/foto.png') });
     expect(img.rawPayload.equals(PNG_1PX)).toBe(true);
+    // Its script runs under nosniff only with a JavaScript type: text/javascript (RFC 9239), in UTF-8.
+    const script = await t.app.inject({ method: 'GET', url: url.replace('index.html', 'js/app.js') });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toBe('document.title = "Infográfico";');
 
     // A docx (a zip with word/document.xml) is a download, never rendered.
     const docx = zip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'word/document.xml', data: Buffer.from('<w:document/>') }]);

@@ -48,6 +48,8 @@ describe('the web build', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-encoding']).toBe('br');
+    // A shared cache keeps one copy per encoding: the answer says it depends on Accept-Encoding.
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
     expect(String(br.headers['content-type'])).toMatch(/^(text|application)\/javascript/);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
 

@@ -17,9 +17,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config';
-import { embeddedDir, lockEmbedded, PGLITE_EXTENSIONS } from './db';
+import { embeddedDir, lockEmbedded } from './db';
+import { PGLITE_EXTENSIONS, upgradeEmbedded } from './pglite-folder';
 import { localStorage, type Storage } from './storage';
 import { copyToStorage, storedEntries } from './storage-copy';
+import { countsDiffer, rowCounts, tablesOf } from './table-counts';
 
 export const BACKUP_FORMAT = 1;
 
@@ -41,28 +43,6 @@ const PGLITE = 'pglite';
 const FILES = 'files';
 
 const pgliteDir = (config: Pick<Config, 'dataDir'>) => embeddedDir(config.dataDir);
-
-interface Queryable {
-  query<T>(text: string): Promise<{ rows: T[] }>;
-}
-
-/** Every table outside PostgreSQL's own schemas. */
-async function tablesOf(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>(
-    `select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1`,
-  );
-  return rows.map((r) => r.name);
-}
-
-async function rowCounts(db: Queryable): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of await tablesOf(db)) {
-    const { rows } = await db.query<{ n: string | number }>(`select count(*) as n from ${table}`);
-    counts[table] = Number(rows[0]!.n);
-  }
-  return counts;
-}
 
 /** Runs a PostgreSQL client program; rejects with its last lines of stderr (or a clear word when it is missing). */
 function run(program: string, args: string[]): Promise<void> {
@@ -133,15 +113,23 @@ function lockOrSay(config: Pick<Config, 'dataDir'>): () => void {
   }
 }
 
-/** The rows of a PGlite folder, read from a copy (PGlite writes to the folder it opens). */
+/**
+ * The rows of a PGlite folder, read from a copy (PGlite writes to the folder it opens); a folder of PGlite 0.3 (a backup
+ * taken before the conversion) is counted through its conversion.
+ */
 async function pgliteCounts(folder: string): Promise<Record<string, number>> {
   const scratch = fs.mkdtempSync(path.join(path.dirname(folder), '.contagem-'));
-  fs.cpSync(folder, scratch, { recursive: true });
-  const db = new PGlite({ dataDir: scratch, extensions: PGLITE_EXTENSIONS });
   try {
-    return await rowCounts(db);
+    fs.cpSync(folder, scratch, { recursive: true });
+    const converted = await upgradeEmbedded(scratch, { keepOld: false });
+    if (converted) return converted.tables;
+    const db = new PGlite({ dataDir: scratch, extensions: PGLITE_EXTENSIONS });
+    try {
+      return await rowCounts(db);
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
@@ -190,13 +178,15 @@ export async function restore(config: Config, storage: Storage, dir: string, opt
         fs.rmSync(target, { recursive: true, force: true });
       }
       fs.cpSync(path.join(dir, PGLITE), target, { recursive: true });
+      // A backup taken with PGlite 0.3 is restored in the current format (the backup folder keeps the old one).
+      await upgradeEmbedded(target, { keepOld: false, log: (line) => process.stderr.write(`${line}\n`) });
     } finally {
       release();
     }
     tables = await pgliteCounts(pgliteDir(config));
   }
   const files = await copyFiles(localStorage(path.join(dir, FILES)), storage);
-  const differ = Object.keys({ ...manifest.tables, ...tables }).filter((t) => manifest.tables[t] !== tables[t]);
+  const differ = countsDiffer(manifest.tables, tables);
   if (differ.length) throw new BackupError(`A restauração não confere com a cópia nas tabelas ${differ.slice(0, 5).join(', ')}.`);
   if (files.count !== manifest.files.count) throw new BackupError(`A cópia tem ${manifest.files.count} arquivo(s); ${files.count} foram restaurados.`);
   return manifest;

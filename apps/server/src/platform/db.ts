@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { EmbeddedDatabaseError, PGLITE_EXTENSIONS, upgradeEmbedded } from './pglite-folder';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -211,7 +211,7 @@ export function lockEmbedded(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(file, 'utf8').trim());
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && alive(owner)) {
-        throw new Error(
+        throw new EmbeddedDatabaseError(
           `Outro processo (pid ${owner}) já usa o banco embutido em ${dataDir}: encerre-o antes, ou use outro DATA_DIR. ` +
             `Se nenhum processo o usa, apague ${file}.`,
         );
@@ -219,14 +219,11 @@ export function lockEmbedded(dataDir: string): () => void {
       fs.rmSync(file, { force: true });
     }
   }
-  throw new Error(`Não foi possível criar ${file}.`);
+  throw new EmbeddedDatabaseError(`Não foi possível criar ${file}.`);
 }
 
 /** The embedded database's folder in DATA_DIR. */
 export const embeddedDir = (dataDir: string) => path.join(dataDir, 'pglite');
-
-/** pg_trgm: the trigram index of the accent-free title search (migration 0007 creates the extension). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** The advisory-lock key the migrations are applied under (any constant: 'saber-migrations' as a number). */
 const MIGRATION_LOCK = 0x5ab3_2026;
@@ -245,7 +242,11 @@ async function migratePostgres(url: string, connectTimeoutMs: number | undefined
   }
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; pool?: PoolSettings }): Promise<Database> {
+/**
+ * Opens (and migrates) the database: PostgreSQL at `url`, else PGlite in `dataDir` (a folder written by PGlite 0.3 is
+ * converted first: platform/pglite-folder.ts; `log` says so) or in memory.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; pool?: PoolSettings; log?: (line: string) => void }): Promise<Database> {
   if (opts.url) {
     const url = opts.url;
     await migratePostgres(url, opts.pool?.connectTimeoutMs);
@@ -283,6 +284,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     dir = embeddedDir(opts.dataDir);
     fs.mkdirSync(dir, { recursive: true });
     unlock = lockEmbedded(opts.dataDir);
+    try {
+      await upgradeEmbedded(dir, { log: opts.log ?? ((line) => process.stderr.write(`${line}\n`)) });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   }
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;

@@ -3,6 +3,7 @@
  * zod validation of params/query/body, the named rate limit and the response whitelist.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { z } from 'zod';
 import type { RouteContract, Reply } from '@edu/shared/contract';
 import { MSG } from '@edu/shared/messages';
@@ -103,6 +104,12 @@ function bearer(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 100 ? token : null;
 }
 
+/**
+ * The client address a rate limit counts: IPv4 as it is, an IPv4-mapped IPv6 address as its IPv4, and any other IPv6
+ * address by its /64 (what one subscriber or one server gets: rotating the rest of the address does not buy attempts).
+ */
+export const limitAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
+
 export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
   if (!name) return undefined;
   const table = {
@@ -125,7 +132,7 @@ export function rateLimitFor(config: Config, name: RouteContract['rateLimit']) {
       const email = rule.byEmail ? String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase() : '';
       // AI calls are counted per signed-in user too (the session is known by then: onRequest ran).
       const user = name === 'ai' ? String(request.auth?.user.id ?? '') : '';
-      return `${name}:${request.ip}:${email}${user}`;
+      return `${name}:${limitAddress(request)}:${email}${user}`;
     },
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', MSG.tooManyAttempts),
   };
@@ -142,7 +149,7 @@ function signinByEmailLimit(app: FastifyInstance, config: Config) {
     timeWindow: '15 minutes',
     keyGenerator: (request: FastifyRequest) => {
       const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
-      return email ? `signin-email:${email}` : `signin-user:${request.auth?.user.id ?? request.ip}`;
+      return email ? `signin-email:${email}` : `signin-user:${request.auth?.user.id ?? limitAddress(request)}`;
     },
   });
   return async (request: FastifyRequest) => {

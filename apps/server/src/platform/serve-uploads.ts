@@ -31,7 +31,7 @@ export function uploadCsp(key: string): string {
   return "default-src 'none'; sandbox; frame-ancestors 'self'";
 }
 
-/** The Content-Type of a key, as @fastify/send wrote it (mime 3, utf-8 for text). */
+/** The Content-Type of a key's extension (mime's table: a script is text/javascript, RFC 9239), utf-8 for text. */
 export function contentTypeOf(key: string): string {
   const type = mime.getType(key) ?? 'application/octet-stream';
   return /^(text\/|application\/javascript|application\/json)/.test(type) ? `${type}; charset=utf-8` : type;

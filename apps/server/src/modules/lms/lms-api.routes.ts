@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { lmsRoutes as R } from '@edu/shared/lms';
 import { MSG } from '@edu/shared/messages';
-import { registerRoute } from '../../platform/http';
+import { limitAddress, registerRoute } from '../../platform/http';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { lmsKeyFrom } from './lms-key.routes';
@@ -19,7 +19,7 @@ export function lmsApiModule(app: FastifyInstance, deps: Deps) {
     const limiter = scope.createRateLimit({
       max: deps.config.RATE_LIMIT_LMS,
       timeWindow: '1 minute',
-      keyGenerator: (request) => `lms:${request.ip}`,
+      keyGenerator: (request) => `lms:${limitAddress(request)}`,
     });
     scope.addHook('onRequest', async (request) =>
       app.inFlight.run(async () => {

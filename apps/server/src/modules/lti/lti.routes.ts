@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LTI_SESSION_HEADER, LTI_TOOL_MSG, ltiToolRoutes as R } from '@edu/shared/lti-tool';
 import { MSG } from '@edu/shared/messages';
-import { registerRoute } from '../../platform/http';
+import { limitAddress, registerRoute } from '../../platform/http';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { studentOf } from '../student/index';
@@ -67,7 +67,7 @@ export function ltiToolModule(app: FastifyInstance, deps: Deps) {
       request.log.warn({ lti: { code: 'requestInvalid', status, detail: error.message.slice(0, 300) } }, 'LTI: acesso recusado');
       return reply.send(refusalPage(reply, new LtiRefusal(status >= 400 ? status : 400, 'requestInvalid', LTI_TOOL_MSG.requestInvalid)));
     });
-    const limiter = scope.createRateLimit({ max: deps.config.RATE_LIMIT_LTI, timeWindow: '1 minute', keyGenerator: (request) => `lti:${request.ip}` });
+    const limiter = scope.createRateLimit({ max: deps.config.RATE_LIMIT_LTI, timeWindow: '1 minute', keyGenerator: (request) => `lti:${limitAddress(request)}` });
     scope.addHook('onRequest', async (request, reply) => {
       const limit = await limiter(request);
       if (limit.isAllowed || !limit.isExceeded) return;

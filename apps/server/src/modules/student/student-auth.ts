@@ -24,6 +24,7 @@ import { STUDENT_LINK_HEADER, STUDENT_MSG, STUDENT_TOKEN_DAYS, STUDENT_TOKEN_HEA
 import type { Config } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
+import { limitAddress } from '../../platform/http';
 import { countHit, hasHits } from '../../platform/rate-limit-store';
 import { seal, shareLinkSecret, shareLinksService, unseal, type VerifiedShareLink } from '../delivery/index';
 
@@ -114,12 +115,12 @@ export async function identifyStudent(deps: Deps, request: FastifyRequest, stude
   const { link, linkId } = await verifyLinkHeader(deps, request);
   if (link.studentId !== null) throw new AppError(400, 'STUDENT_NAMED_BY_LINK', STUDENT_MSG.identityNamed);
   const sql = deps.database.sql;
-  const digest = crypto.createHash('sha256').update(JSON.stringify([request.ip, linkId, studentId])).digest('hex');
+  const digest = crypto.createHash('sha256').update(JSON.stringify([limitAddress(request), linkId, studentId])).digest('hex');
   // An identity is remembered only once it was granted: until then every request for it counts, so requests sent at
   // once for a new student each count (none slips through while another is being refused).
   const grantedKey = `student-identity:${digest}`;
   if (!(await hasHits(sql, grantedKey))) {
-    const made = await countHit(sql, `student-identities:${request.ip}:${linkId}`, IDENTITY_WINDOW_MS);
+    const made = await countHit(sql, `student-identities:${limitAddress(request)}:${linkId}`, IDENTITY_WINDOW_MS);
     if (made.hits > deps.config.RATE_LIMIT_STUDENT_IDENTITIES) throw new AppError(429, 'STUDENT_IDENTITIES_LIMITED', STUDENT_MSG.identityTooMany);
     await countHit(sql, grantedKey, IDENTITY_WINDOW_MS);
   }
