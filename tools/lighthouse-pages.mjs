@@ -1,6 +1,7 @@
 // `npx tsx tools/lighthouse-pages.mjs [baseUrl]`: Lighthouse's mobile performance (its default: a mid-range phone,
-// simulated slow 4G and 4× CPU slowdown) for the sign-in page, the student viewer and two signed-in pages of a running
-// built app (e.g. the demo: `npm start`); base URL default http://localhost:3199. Each page in a fresh Chromium profile
+// simulated slow 4G and 4× CPU slowdown) for the sign-in page, the student viewer and five signed-in pages of a running
+// built app (e.g. the demo: `npm start`); base URL default http://localhost:3199. An https base is the app behind a TLS
+// proxy speaking HTTP/2, as deployed (docs/performance.md, "Lighthouse"); its certificate may be self-signed. Each page in a fresh Chromium profile
 // (/usr/bin/chromium, or CHROMIUM_PATH), so nothing is cached; a signed-in page gets its session (signed in through
 // the API) in localStorage from a page of the same origin that loads none of the app's files. Not part of CI: a
 // measurement for docs/performance.md. Run with tsx: it reads the demo accounts from the server's TypeScript.
@@ -29,7 +30,8 @@ async function audit(name, url, signedIn) {
   const dir = mkdtempSync(path.join(tmpdir(), 'lh-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [`--remote-debugging-port=${PORT}`, '--no-sandbox', '--disable-gpu'],
+    // An https base is the product behind a local TLS proxy (HTTP/2, as in production), with a certificate of its own.
+    args: [`--remote-debugging-port=${PORT}`, '--no-sandbox', '--disable-gpu', ...(base.startsWith('https:') ? ['--ignore-certificate-errors'] : [])],
   });
   try {
     if (signedIn) {
@@ -75,6 +77,16 @@ const made = await fetch(`${base}/api/sellers/share-links/unit/${itemId}`, { met
 const { url: shareUrl } = await made.json();
 
 await audit('sign-in /', `${base}/`);
-await audit('student viewer /student/link', new URL(shareUrl, base).href);
-await audit('store /seller/store (institution)', `${base}/seller/store`, seller);
-await audit('Minhas Unidades /dashboard/my-units (provider)', `${base}/dashboard/my-units`, !only || only.some((w) => 'Minhas Unidades'.includes(w)) ? await signIn('provider') : null);
+// The link names the server's PUBLIC_URL: opened at the same path under the base measured (a proxy in front, say).
+const link = new URL(shareUrl, base);
+await audit('student viewer /student/link', new URL(`${link.pathname}${link.search}`, base).href);
+/** A signed-in page: the account signs in only when the page is measured. */
+const signedInAudit = async (name, path, local) => {
+  if (only && !only.some((word) => name.includes(word))) return;
+  await audit(name, `${base}${path}`, await signIn(local));
+};
+await signedInAudit('store /seller/store (institution)', '/seller/store', 'seller');
+await signedInAudit('Minhas Unidades /dashboard/my-units (provider)', '/dashboard/my-units', 'provider');
+await signedInAudit('provider dashboard /dashboard (provider)', '/dashboard', 'provider');
+await signedInAudit('studio /studio (provider)', '/studio', 'provider');
+await signedInAudit('staff units /dashboard/units (manager)', '/dashboard/units', 'manager');
