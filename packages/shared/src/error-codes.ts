@@ -83,6 +83,11 @@ export const ERROR_CODES = [
   'RENT_SAME_STATUS',
   'RENT_CANCEL_ALREADY_REQUESTED',
 
+  // Charges: the charge machine (charge-machine.ts).
+  'CHARGE_FORBIDDEN',
+  'CHARGE_WRONG_STATUS',
+  'CHARGE_NOT_DUE',
+
   // Galleries: the stock image search.
   'STOCK_DISABLED',
   'STOCK_ERROR',
