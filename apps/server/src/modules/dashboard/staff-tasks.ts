@@ -8,7 +8,7 @@
  * The existing counts (the providers', institutions' and new units' lists) are computed inside each list's statement,
  * joined to a page of rows; asking those five lists would be five statements with pages nobody reads.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { StaffTasks } from '@edu/shared/dashboard';
 import { OPEN_FEEDBACK_STATUSES } from '@edu/shared/feedback';
@@ -25,18 +25,20 @@ export function staffTasksQuery(deps: Pick<Deps, 'db'>) {
   const { db } = deps;
   return async function staffTasks(): Promise<StaffTasks> {
     const count = (from: PgTable, where: SQL) => sql<number>`(select count(*)::int from ${from} where ${where})`;
+    const oldestRequest = db
+      .select({ institution: sql`json_build_object('sellerId', ${sellers.id}, 'sellerName', ${sellers.name})` })
+      .from(rents)
+      .innerJoin(sellers, eq(sellers.id, rents.sellerId))
+      .where(eq(rents.status, REQUESTED_RENT))
+      .orderBy(asc(rents.createdAt), asc(rents.id))
+      .limit(1);
     const [row] = await db
       .select({
         providersInReview: count(providers, inArray(providers.status, [...PROVIDER_REVIEW_STATUSES])),
         // A version sent for analysis and not delegated yet: the Novas list's condition (reviews' newUnits).
         unitsAwaitingDelegation: count(itemContents, sql`${itemContents.status} = 'send'`),
         rentRequests: count(rents, eq(rents.status, REQUESTED_RENT)),
-        oldest: sql<{ sellerId: number; sellerName: string } | null>`(
-          select json_build_object('sellerId', ${sellers.id}, 'sellerName', ${sellers.name})
-          from ${rents} join ${sellers} on ${sellers.id} = ${rents.sellerId}
-          where ${rents.status} = ${REQUESTED_RENT}
-          order by ${rents.createdAt} asc, ${rents.id} asc
-          limit 1)`,
+        oldest: sql<{ sellerId: number; sellerName: string } | null>`(${oldestRequest})`,
         suspendedInstitutions: count(sellers, eq(sellers.status, SUSPENDED_INSTITUTION)),
         openFeedback: count(itemFeedbacks, inArray(itemFeedbacks.status, [...OPEN_FEEDBACK_STATUSES])),
       })
