@@ -50,6 +50,7 @@ import { eventsModule } from './platform/events';
 import { registerCaches } from './platform/caches';
 import { plansModule } from './modules/plans/index';
 import { providerIncomeModule } from './modules/provider-income/index';
+import { dashboardModule } from './modules/dashboard/index';
 import { deliveryModule, lmsExportsModule } from './modules/delivery/index';
 import { coursesModule } from './modules/courses/index';
 import { studentModule, authenticateStudent } from './modules/student/index';
@@ -235,6 +236,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     ltiConnectionsModule(api, deps);
     plansModule(api, deps);
     providerIncomeModule(api, deps);
+    dashboardModule(api, deps);
     storeModule(api, deps);
     catalogueModule(api, deps);
     sellerRentsModule(api, deps);

@@ -17,10 +17,13 @@ import {
 
 const keys = (type: UserType) => menuFor(type).map((e) => e.key);
 
-/** Spec 1 §6 exclusion lists, word for word ("Sellers" is the /seller/control entry). */
+/**
+ * Spec 1 §6 exclusion lists, word for word ("Sellers" is the /seller/control entry), except the admin's 'providers':
+ * the admin keeps Fornecedores (docs/decisions.md).
+ */
 const ADMIN_EXCLUDES: MenuKey[] = [
   'my-units', 'my-services', 'store', 'rented-units', 'manage-subjects', 'store-service', 'providers-rents',
-  'units-report', 'courses', 'tutorials', 'settings', 'providers',
+  'units-report', 'courses', 'tutorials', 'settings',
 ];
 const DIRECTOR_EXCLUDES: MenuKey[] = [
   'my-units', 'store-service', 'my-services', 'store', 'rented-units', 'providers-rents', 'units-report',
@@ -36,7 +39,7 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
   it('gives every user type exactly its encoded menu, in the side-menu order', () => {
     const expected: Record<UserType, MenuKey[]> = {
       admin: [
-        'dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'access-report', 'ia-activities',
+        'dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'ia-activities',
         'unit-access-report', 'logs-report', 'feedback-report', 'control',
       ],
       director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'control'],
@@ -61,10 +64,10 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     for (const type of USER_TYPES) expect(keys(type), type).toEqual(expected[type]);
   });
 
-  it('admin has everything except the twelve entries the spec removes (no providers, no my-units)', () => {
+  it('admin has everything except the eleven entries the spec removes (no my-units), and keeps Fornecedores', () => {
     const all = MENU_ENTRIES.map((e) => e.key);
     expect(keys('admin')).toEqual(all.filter((k) => !ADMIN_EXCLUDES.includes(k)));
-    expect(keys('admin')).not.toContain('providers');
+    expect(menuFor('admin').find((e) => e.key === 'providers')).toEqual({ key: 'providers', path: '/dashboard/providers', label: 'Fornecedores' });
     expect(keys('admin')).not.toContain('my-units');
   });
 

@@ -101,9 +101,11 @@ const DIRECTOR_EXCLUDED: MenuKey[] = [
  * editor, and the "others" a provider keeps) the choice is recorded in docs/decisions.md.
  */
 export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
+  // Spec 1 §6 also removes 'providers' from the admin's menu; the admin approves providers (spec 3 §2.2) and the
+  // Painel sends there, so Fornecedores stays in it, where the spec's table puts it (docs/decisions.md).
   admin: except(
     'my-units', 'my-services', 'store', 'rented-units', 'manage-subjects', 'store-service', 'providers-rents',
-    'units-report', 'courses', 'tutorials', 'settings', 'providers',
+    'units-report', 'courses', 'tutorials', 'settings',
   ),
   director: except(...DIRECTOR_EXCLUDED),
   manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'),

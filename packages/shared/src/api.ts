@@ -31,6 +31,7 @@ import { subjectsRoutes } from './subjects';
 import { courseRoutes } from './courses';
 import { studentRoutes } from './student';
 import { lmsExportsRoutes } from './lms-exports';
+import { dashboardRoutes } from './dashboard';
 
 export const API = {
   system: systemRoutes,
@@ -66,6 +67,7 @@ export const API = {
   courses: courseRoutes,
   student: studentRoutes,
   lmsExports: lmsExportsRoutes,
+  dashboard: dashboardRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -15,6 +15,8 @@ export const FEEDBACK_STATUS_LABELS: Record<FeedbackStatus, string> = {
   resolved: 'Resolvido',
   closed: 'Fechado',
 };
+/** Not resolved nor closed yet: what the platform team still has to look at. */
+export const OPEN_FEEDBACK_STATUSES = ['created', 'viewed', 'in_analysis'] as const satisfies readonly FeedbackStatus[];
 /** Spec 2 §4.3: to resolved from anything else, to closed from resolved. */
 export const nextFeedbackStatus = (s: FeedbackStatus): 'resolved' | 'closed' => (s === 'resolved' ? 'closed' : 'resolved');
 

@@ -42,7 +42,9 @@ export function providerStatusColor(status: string): 'green' | 'red' | 'yellow' 
   return 'gray';
 }
 
-export const isProviderInReview = (status: string) => status === 'review' || status === 'pending';
+/** The statuses of a provider awaiting the platform team's analysis ('Em análise'). */
+export const PROVIDER_REVIEW_STATUSES = ['review', 'pending'] as const satisfies readonly ProviderStatus[];
+export const isProviderInReview = (status: string) => (PROVIDER_REVIEW_STATUSES as readonly string[]).includes(status);
 /** Approved by staff: the only status in which the provider's units may be sent to analysis (unit-lifecycle.ts). */
 export const isProviderApproved = (status: string) => status === 'active';
 

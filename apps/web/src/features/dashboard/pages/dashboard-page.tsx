@@ -5,9 +5,10 @@ import { LIMITS } from '@edu/shared/limits';
 import { isProviderInReview } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
+import { StaffTasksPanel } from '../components/staff-tasks';
 import { ProviderIncomeDashboard } from '../../provider-income';
 import { closedForSeller } from '../../institutions';
-import type { MenuKey } from '@edu/shared/access';
+import { PLATFORM_ADMIN_TYPES, type MenuKey, type UserType } from '@edu/shared/access';
 
 /** `menu`: the menu entry leading to the same screen; a tile goes when the shell hides that entry (an inactive institution). */
 const SELLER_TILES: { label: string; to: string; icon: typeof IconUser; text: string; menu?: MenuKey }[] = [
@@ -24,13 +25,17 @@ const GENERAL_TILES = [
   { label: 'Aprender', icon: IconSchool, text: 'Aprenda no seu ritmo, com atividades e materiais de apoio.' },
 ];
 
-/** /dashboard (spec 1 §2.10): the provider's income dashboard, the sellers' tiles, the published units. */
+/**
+ * /dashboard (spec 1 §2.10): the provider's income dashboard, the sellers' tiles, the published units, and the platform
+ * team's (admin and director) counts of what needs doing now.
+ */
 export default function DashboardPage() {
   const user = useSessionUser();
   if (!user) return null;
   const providerInReview = user.type === 'provider' && isProviderInReview(user.provider?.status ?? '');
   const sellerTiles = user.type === 'seller' || user.type === 'seller_assistent';
-  const staff = ['admin', 'director', 'manager', 'curator', 'review'].includes(user.type);
+  const platformTeam = (PLATFORM_ADMIN_TYPES as readonly UserType[]).includes(user.type);
+  const staff = ['manager', 'curator', 'review'].includes(user.type);
   const generalTiles = ['serviceProvider', 'editor', 'seller_content_manager', 'client', 'user'].includes(user.type);
   return (
     <Stack gap="lg">
@@ -58,6 +63,7 @@ export default function DashboardPage() {
         </SimpleGrid>
       )}
       {user.type === 'provider' && !providerInReview && <ProviderIncomeDashboard />}
+      {platformTeam && <StaffTasksPanel />}
       {staff && (
         <Text c="dimmed">Bem-vindo(a), {user.name}. Use o menu ao lado para acessar as áreas do seu perfil.</Text>
       )}

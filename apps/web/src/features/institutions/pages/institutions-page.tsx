@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconPlayerPause, IconPlus, IconSearch, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import {
@@ -60,7 +60,11 @@ function SellerStatusBadge({ status }: { status: SellerStatus }) {
 }
 
 function Institutions() {
-  const [status, setStatus] = useState<StatusChoice>('all');
+  // The status filter lives in the address (?status=suspended), so the Painel's count opens the screen filtered.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status');
+  const status: StatusChoice = FILTERS.find((f) => f.value === asked)?.value ?? 'all';
+  const setStatus = (next: StatusChoice) => setParams(next === 'all' ? {} : { status: next }, { replace: true });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [order, setOrder] = useState<Order>('date');

@@ -6,6 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PROFILE_TYPES, type ProfileType } from '@edu/shared/auth';
 import { MSG } from '@edu/shared/messages';
 import { PROVIDER_ADMIN_TYPES, type ProviderFilterStatus } from '@edu/shared/providers';
@@ -38,7 +39,11 @@ export default function ProvidersAdminPage() {
 }
 
 function ProvidersAdmin() {
-  const [status, setStatus] = useState<StatusFilter>('all');
+  // The status filter lives in the address (?status=review), so the Painel's count opens the screen filtered.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status');
+  const status: StatusFilter = STATUS_FILTERS.find((f) => f.value === asked)?.value ?? 'all';
+  const setStatus = (next: StatusFilter) => setParams(next === 'all' ? {} : { status: next }, { replace: true });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [typePerson, setTypePerson] = useState<ProfileType | null>(null);
