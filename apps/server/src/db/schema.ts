@@ -20,3 +20,4 @@ export * from '../modules/student/student.tables';
 export * from '../modules/lms/lms.tables';
 export * from '../modules/reports/access.tables';
 export * from '../modules/lti/lti-tool.tables';
+export * from '../modules/charges/charges.tables';
