@@ -45,6 +45,7 @@ import { notificationsModule, subscribeNotifications } from './modules/notificat
 import { subscribeCatalogueFacts, storeModule } from './modules/store/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { sellerRentsModule } from './modules/rents/index';
+import { chargesModule, subscribeCharges } from './modules/charges/index';
 import { subjectsModule } from './modules/subjects/index';
 import { eventsModule } from './platform/events';
 import { registerCaches } from './platform/caches';
@@ -240,6 +241,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     storeModule(api, deps);
     catalogueModule(api, deps);
     sellerRentsModule(api, deps);
+    chargesModule(api, deps);
     deliveryModule(api, deps);
     lmsExportsModule(api, deps);
     subjectsModule(api, deps);
@@ -250,6 +252,7 @@ export async function buildApp(deps: Deps, opts: { logger?: boolean | object } =
     subscribeCatalogueFacts(deps);
     subscribeReviews(deps);
     subscribeNotifications(deps);
+    subscribeCharges(deps);
   });
 
   if (spaRoot) {

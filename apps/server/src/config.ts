@@ -7,6 +7,8 @@ import { LMS_RATE_LIMIT_PER_MINUTE } from '@edu/shared/lms';
 import type { S3Settings } from './platform/storage';
 import { embedHostList, normalizeEmbedHost } from '@edu/shared/content/embed-hosts';
 import { parseNetworks } from './platform/public-fetch';
+import { CHARGES } from '@edu/shared/charge-machine';
+import { normalizePixKey, normalizePixText, PIX_LIMITS, PixError } from '@edu/shared/pix';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -32,6 +34,20 @@ const postgresUrl = (v: string) => {
 };
 /** The SMTP address nodemailer's `createTransport(url)` reads. */
 const smtpUrl = (v: string) => (urlOf(v, ['smtp:', 'smtps:'])?.hostname ?? '') !== '';
+
+/** What is wrong with a Pix key (the pt-BR message of `normalizePixKey`), or null. */
+const pixKeyIssue = (v: string): string | null => {
+  if (v.trim() === '') return null;
+  try {
+    normalizePixKey(v);
+    return null;
+  } catch (err) {
+    if (err instanceof PixError) return err.message;
+    throw err;
+  }
+};
+/** A Pix name or city fits the BR Code once reduced to its safe characters (`normalizePixText`). */
+const pixTextFits = (max: number) => (v: string) => normalizePixText(v).length <= max;
 
 const splitList = (v: string) => v.split(/[\s,]+/).filter(Boolean);
 const validNetworks = (v: string) => {
@@ -197,7 +213,37 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().default(''),
   /** Addresses as <endpoint>/<bucket>/<key> (MinIO, s3rver) instead of <bucket>.<endpoint>/<key>. */
   S3_FORCE_PATH_STYLE: bool,
+  /**
+   * The platform's Pix key that receives the charges (CPF, CNPJ, e-mail, +55 phone or random key), and the receiver's
+   * name and city the payer's app shows. Unset: the charges carry no Pix code and say that Pix is not configured.
+   */
+  PIX_KEY: z.string().trim().default(''),
+  PIX_NAME: z
+    .string()
+    .trim()
+    .default('')
+    .refine(pixTextFits(PIX_LIMITS.merchantName), `PIX_NAME: use no máximo ${PIX_LIMITS.merchantName} letras, números ou espaços`),
+  PIX_CITY: z
+    .string()
+    .trim()
+    .default('')
+    .refine(pixTextFits(PIX_LIMITS.merchantCity), `PIX_CITY: use no máximo ${PIX_LIMITS.merchantCity} letras, números ou espaços`),
+  /** A new charge is due this many days after it is issued. */
+  CHARGE_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(CHARGES.defaultDueDays),
+  /** The charge issuing runs at start and then every this many minutes (each run issues only what is missing). */
+  CHARGE_ISSUE_MINUTES: z.coerce.number().int().positive().default(60),
 }).superRefine((v, ctx) => {
+  const keyIssue = pixKeyIssue(v.PIX_KEY);
+  if (keyIssue) ctx.addIssue({ code: 'custom', path: ['PIX_KEY'], message: `PIX_KEY: ${keyIssue}` });
+  if (v.PIX_KEY) {
+    for (const name of ['PIX_NAME', 'PIX_CITY'] as const) {
+      if (!normalizePixText(v[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name}: informe-o junto com PIX_KEY (o pagador vê o nome e a cidade do recebedor)` });
+    }
+  } else {
+    for (const name of ['PIX_NAME', 'PIX_CITY'] as const) {
+      if (v[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name}: informe também PIX_KEY (sem ela as cobranças não têm código Pix)` });
+    }
+  }
   const s3Set = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (!v.S3_BUCKET) {
     for (const name of s3Set) {

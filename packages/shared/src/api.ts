@@ -32,6 +32,7 @@ import { courseRoutes } from './courses';
 import { studentRoutes } from './student';
 import { lmsExportsRoutes } from './lms-exports';
 import { dashboardRoutes } from './dashboard';
+import { chargesRoutes } from './charges';
 
 export const API = {
   system: systemRoutes,
@@ -68,6 +69,7 @@ export const API = {
   student: studentRoutes,
   lmsExports: lmsExportsRoutes,
   dashboard: dashboardRoutes,
+  charges: chargesRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

@@ -83,12 +83,14 @@ describe('charge machine: the moves', () => {
     for (const type of USER_TYPES) expect(decideCharge('expire', 'open', type, PAST_DUE)).toMatchObject({ code: 'CHARGE_FORBIDDEN' });
   });
 
-  it('cancel: an unpaid charge, by the platform team only; a paid one never', () => {
+  it('cancel: an unpaid charge, by the platform team (or the system, for a canceled rent); a paid one never', () => {
     expect(decideCharge('cancel', 'open', 'admin')).toMatchObject({ ok: true, to: 'canceled' });
     expect(decideCharge('cancel', 'overdue', 'director')).toMatchObject({ ok: true, to: 'canceled' });
     expect(decideCharge('cancel', 'paid', 'admin')).toEqual({ ok: false, code: 'CHARGE_WRONG_STATUS', message: CHARGE_MSG.paidNotCanceled });
     expect(decideCharge('cancel', 'canceled', 'admin')).toMatchObject({ code: 'CHARGE_WRONG_STATUS' });
-    expect(decideCharge('cancel', 'open', CHARGE_SYSTEM)).toMatchObject({ code: 'CHARGE_FORBIDDEN' });
+    // The system cancels the unpaid charges its rent's cancellation voids; no other user type ever cancels.
+    expect(decideCharge('cancel', 'open', CHARGE_SYSTEM)).toMatchObject({ ok: true, to: 'canceled' });
+    expect(decideCharge('cancel', 'open', 'seller')).toMatchObject({ code: 'CHARGE_FORBIDDEN' });
   });
 
   it('no institution, provider or reviewing staff moves a charge', () => {
@@ -106,8 +108,8 @@ describe('charge machine: the moves', () => {
   it('buttons come from the same table', () => {
     expect(chargeEventsFor('open', 'admin')).toEqual(['pay', 'cancel']);
     expect(chargeEventsFor('overdue', 'director')).toEqual(['pay', 'cancel']);
-    expect(chargeEventsFor('open', CHARGE_SYSTEM)).toEqual(['pay', 'expire']);
-    expect(chargeEventsFor('overdue', CHARGE_SYSTEM)).toEqual(['pay']);
+    expect(chargeEventsFor('open', CHARGE_SYSTEM)).toEqual(['pay', 'expire', 'cancel']);
+    expect(chargeEventsFor('overdue', CHARGE_SYSTEM)).toEqual(['pay', 'cancel']);
     expect(chargeEventsFor('open', 'seller')).toEqual([]);
   });
 });

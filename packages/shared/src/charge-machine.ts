@@ -7,11 +7,12 @@
  *   event    who                                  from            to
  *   pay      admin, director, the system (Pix)    open|overdue    paid
  *   expire   the system, once the due date passed open            overdue
- *   cancel   admin, director                      open|overdue    canceled
+ *   cancel   admin, director, the system          open|overdue    canceled
  *
  * paid and canceled are final. `open` and `overdue` are both unpaid (`isOpenCharge`): an overdue charge can still be
  * paid with the same Pix code. The system actor is not a user: it is the job that expires charges and the Pix
- * payment notice (webhook) that pays them.
+ * payment notice (webhook) that pays them, and the cancellation of a rent that voids the rent's unpaid charges
+ * (docs/decisions.md, "Charges and Pix": the institution cancels an unpaid rent; its first charge goes with it).
  */
 import { PLATFORM_ADMIN_TYPES, type UserType } from './access';
 import type { ErrorCode } from './error-codes';
@@ -100,7 +101,7 @@ export const CHARGE_MACHINE: Record<ChargeEvent, ChargeMove> = {
     refusals: { overdue: CHARGE_MSG.alreadyOverdue, paid: CHARGE_MSG.alreadyPaid, canceled: CHARGE_MSG.canceled },
   },
   cancel: {
-    who: ADMIN,
+    who: [...ADMIN, CHARGE_SYSTEM],
     steps: { open: { to: 'canceled' }, overdue: { to: 'canceled' } },
     refusals: { paid: CHARGE_MSG.paidNotCanceled, canceled: CHARGE_MSG.canceled },
   },

@@ -6,8 +6,10 @@ import { RENT_ADMIN_TYPES, RENT_BUYER_TYPES } from '@edu/shared/rent-machine';
 import { PROVIDER_ADMIN_TYPES } from '@edu/shared/providers';
 import { GALLERY_OWNER_TYPES } from '@edu/shared/galleries';
 import { ACCESS_REPORT_STAFF_TYPES } from '@edu/shared/access-reports';
+import { CHARGE_ADMIN_TYPES } from '@edu/shared/charge-machine';
 import type { Executor } from '../../platform/db';
 import {
+  charges,
   courses,
   galleries,
   itemContents,
@@ -137,6 +139,12 @@ export const POLICIES = {
         isSellerType(a.type) && a.sellerId !== null && eq(rents.sellerId, a.sellerId),
         isProviderType(a.type) && a.providerId !== null && eq(rents.providerId, a.providerId),
       ),
+  },
+  /** See a charge (charge id): admin and director any; an institution's users (every seller type) their institution's. */
+  'charge.read': {
+    id: charges.id,
+    table: charges,
+    where: (a) => anyOf(isType(CHARGE_ADMIN_TYPES, a.type) && ALL, isSellerType(a.type) && a.sellerId !== null && eq(charges.sellerId, a.sellerId)),
   },
   /** Cancel a rent as the institution (rent id): its buyers (seller, content manager), their institution's rents only. */
   'rent.sellerCancel': {

@@ -20,6 +20,16 @@ export interface RentRequestedEvent extends RentFacts {
   paymentRequestId: number | null;
 }
 
+/**
+ * The platform team accepted a rent request: requested → waiting (payment pending). The charges module issues the
+ * rent's first charge in the same transaction; paying it makes the rent active.
+ */
+export interface RentAcceptedEvent extends RentFacts {
+  name: 'rent.accepted';
+  planId: number;
+  valueCents: number;
+}
+
 /** A rent became active: an admin's 'Novo Aluguel' (`cause` create, from 'new') or the manage-status modal. */
 export interface RentActivatedEvent extends RentFacts {
   name: 'rent.activated';
@@ -54,6 +64,7 @@ export interface RentPlanChangedEvent extends RentFacts {
 declare module '../../platform/domain-events' {
   interface DomainEventMap {
     'rent.requested': RentRequestedEvent;
+    'rent.accepted': RentAcceptedEvent;
     'rent.activated': RentActivatedEvent;
     'rent.canceled': RentCanceledEvent;
     'rent.cancellation_requested': RentCancellationRequestedEvent;

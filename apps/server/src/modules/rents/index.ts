@@ -3,6 +3,7 @@ export { rentLifecycle } from './rent-lifecycle';
 export type { RentLifecycle } from './rent-lifecycle';
 export { sellerRentsModule } from './rents.routes';
 export type {
+  RentAcceptedEvent,
   RentActivatedEvent,
   RentCanceledEvent,
   RentCancellationRequestedEvent,

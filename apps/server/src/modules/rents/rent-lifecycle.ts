@@ -10,7 +10,7 @@
  * Object-level checks ("is this the caller's institution's rent") are the caller's, through the access gate.
  *
  * `rentLifecycle(deps)` is what the services use: the same moves, each emitting its domain event (events.ts) in the
- * move's transaction (rent.requested, rent.activated, rent.canceled, rent.cancellation_requested, rent.plan_changed),
+ * move's transaction (rent.requested, rent.accepted, rent.activated, rent.canceled, rent.cancellation_requested, rent.plan_changed),
  * to which the notifications module subscribes. The bare `openRent` / `moveRent` emit nothing (the lifecycle's own
  * tests and fixtures that only want rows); they are not on the module's front door.
  */
@@ -209,6 +209,8 @@ export function rentLifecycle(deps: Pick<Deps, 'jobs'>): RentLifecycle {
         await events.emit(tx, { name: 'rent.canceled', ...facts, cause: event, from });
       } else if (event === 'setStatus' && to === RENT_GRANTING_STATUS && from !== to) {
         await events.emit(tx, { name: 'rent.activated', ...facts, cause: event, from });
+      } else if (event === 'setStatus' && from === 'requested' && to === 'waiting') {
+        await events.emit(tx, { name: 'rent.accepted', ...facts, planId: rent.planId, valueCents: rent.valueCents });
       } else if (event === 'changePlan') {
         const shown = result.successor ?? rent;
         await events.emit(tx, {

@@ -1,0 +1,211 @@
+/**
+ * THE writer of `charges` and `charge_rents`, driven by `@edu/shared/charge-machine`: a new charge (`insertCharge`,
+ * called by the issuing) and every move of one (`moveCharge`: pay, expire, cancel), each refused with 409 and the
+ * machine's pt-BR message when the table does not allow it. The routes' moves (`chargeCommands`) add the object check
+ * (the access gate), the payment's date, the rents a first payment activates (through the rents module's one writer,
+ * `rentLifecycle`) and the audit entry, all in one transaction.
+ *
+ * Locks, in one order everywhere: the charge's rents (the rents module's FOR UPDATE, taken by `moveRent`, or here
+ * before the charge when a payment may activate them), then the charge (FOR NO KEY UPDATE: charge_rents rows point at
+ * it). A rent's cancellation locks its rent first too (`voidChargesOfCanceledRent` runs inside that move).
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { CHARGE_SYSTEM, decideCharge, type ChargeActorType, type ChargeEvent, type ChargeStatus } from '@edu/shared/charge-machine';
+import { CHARGES_MSG, type ChargeMoveReply, type PayChargeBody } from '@edu/shared/charges';
+import type { Deps } from '../../platform/deps';
+import type { Tx } from '../../platform/db';
+import type { AuthContext } from '../../platform/sessions';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { record } from '../../platform/audit';
+import { requireAccess } from '../access/index';
+import { rentLifecycle, type RentCanceledEvent } from '../rents/index';
+import { rents } from '../../db/schema';
+import { chargeRents, charges } from './charges.tables';
+import { periodOf, spToday } from './charge-dates';
+import { chargeReply } from './charges.queries';
+
+export type Charge = typeof charges.$inferSelect;
+
+/** Who moves a charge: a user of the platform team, or the system (id null). */
+export interface ChargeActor {
+  id: number | null;
+  type: ChargeActorType;
+}
+export const SYSTEM_ACTOR: ChargeActor = { id: null, type: CHARGE_SYSTEM };
+
+const CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** A charge's code (its Pix txid): 'SC' and 14 random uppercase letters and digits (36^14 ≈ 6·10^21: never guessed). */
+export function newChargeCode(): string {
+  let code = 'SC';
+  for (let i = 0; i < 14; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface NewCharge {
+  sellerId: number;
+  /** YYYY-MM-01. */
+  period: string;
+  dueOn: string;
+  rents: { rentId: number; amountCents: number }[];
+}
+
+/**
+ * A new open charge for `input.rents` (each at least 1 centavo). A rent already charged for the period makes the
+ * unique index charge_rents_rent_period_unique refuse it (the caller's transaction fails): the issuing's lock makes
+ * that a last line of defence, not a path.
+ */
+export async function insertCharge(tx: Tx, input: NewCharge): Promise<Charge> {
+  const amountCents = input.rents.reduce((sum, r) => sum + r.amountCents, 0);
+  const [charge] = await tx
+    .insert(charges)
+    .values({ sellerId: input.sellerId, code: newChargeCode(), period: input.period, amountCents, dueOn: input.dueOn, status: 'open' })
+    .returning();
+  await tx.insert(chargeRents).values(input.rents.map((r) => ({ chargeId: charge!.id, rentId: r.rentId, period: input.period, amountCents: r.amountCents })));
+  await record(tx, {
+    userId: null,
+    sellerId: null,
+    action: 'issued_charge',
+    data: { chargeId: charge!.id, sellerId: input.sellerId, code: charge!.code, period: input.period, amountCents, rentIds: input.rents.map((r) => r.rentId) },
+  });
+  return charge!;
+}
+
+export interface MoveChargeOptions {
+  /** pay: the day the money arrived and the bank's reference. */
+  payment?: { paidOn: string; reference: string };
+  /** Today in São Paulo (expire compares the due date with it). */
+  today?: string;
+}
+
+export interface ChargeMoveResult {
+  charge: Charge;
+  from: ChargeStatus;
+  to: ChargeStatus;
+}
+
+/** Apply `event` to charge `chargeId` (locked in `tx`) as the machine says; 409 with its message when refused. */
+export async function moveCharge(tx: Tx, chargeId: number, event: ChargeEvent, actor: ChargeActor, opts: MoveChargeOptions = {}): Promise<ChargeMoveResult> {
+  const [current] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for('no key update');
+  if (!current) throw notFound();
+  const from = current.status as ChargeStatus;
+  const decision = decideCharge(event, from, actor.type, { dueDate: current.dueOn, today: opts.today ?? spToday() });
+  if (!decision.ok) throw new AppError(409, decision.code, decision.message);
+  const now = new Date();
+  const set: Partial<typeof charges.$inferInsert> = { status: decision.to, updatedAt: now };
+  if (event === 'pay') {
+    if (!opts.payment) throw new Error('pay needs the payment');
+    Object.assign(set, { paidAt: now, paidOn: opts.payment.paidOn, paidReference: opts.payment.reference, paidBy: actor.id });
+  } else if (event === 'cancel') {
+    Object.assign(set, { canceledAt: now, canceledBy: actor.id });
+  }
+  const [charge] = await tx.update(charges).set(set).where(eq(charges.id, chargeId)).returning();
+  return { charge: charge!, from, to: decision.to };
+}
+
+/**
+ * A rent was canceled (in its transaction): its unpaid charges that no longer stand are canceled by the system —
+ * those of a month after the current one, and the first charge of a rent canceled before it was ever paid (a charge
+ * of that rent alone, while it was requested or waiting). The current month's charge of a rent that was active stays
+ * owed: a month begun is owed (as the provider's income counts it).
+ */
+export async function voidChargesOfCanceledRent(tx: Tx, event: Pick<RentCanceledEvent, 'rentId' | 'from'>, today: string = spToday()): Promise<number[]> {
+  const neverPaid = event.from === 'requested' || event.from === 'waiting';
+  const onlyThisRent = sql`not exists (select 1 from charge_rents o where o.charge_id = ${charges.id} and o.rent_id <> ${event.rentId})`;
+  const rows = await tx
+    .select({ id: charges.id })
+    .from(charges)
+    .innerJoin(chargeRents, eq(chargeRents.chargeId, charges.id))
+    .where(
+      and(
+        eq(chargeRents.rentId, event.rentId),
+        inArray(charges.status, ['open', 'overdue']),
+        neverPaid ? sql`(${gt(charges.period, periodOf(today))} or ${onlyThisRent})` : gt(charges.period, periodOf(today)),
+      ),
+    )
+    .orderBy(charges.id);
+  const voided: number[] = [];
+  for (const { id } of rows) {
+    const { charge, from } = await moveCharge(tx, id, 'cancel', SYSTEM_ACTOR, { today });
+    await record(tx, {
+      userId: null,
+      sellerId: null,
+      action: 'canceled_charge',
+      data: { chargeId: id, sellerId: charge.sellerId, code: charge.code, from, to: charge.status, cause: 'rent_canceled', rentId: event.rentId },
+    });
+    voided.push(id);
+  }
+  return voided;
+}
+
+const actorOf = (auth: AuthContext): ChargeActor => ({ id: auth.user.id, type: auth.user.type });
+
+export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
+  const { db } = deps;
+  const lifecycle = rentLifecycle(deps);
+
+  return {
+    /**
+     * POST /charges/:id/pay: the team records a payment (the day and the bank's reference). A rent of the charge that
+     * is waiting and has no other charge (this is its first) becomes active, through the rents module's writer.
+     */
+    async pay(auth: AuthContext, chargeId: number, body: PayChargeBody): Promise<ChargeMoveReply> {
+      const today = spToday();
+      const paidOn = body.paidOn.trim();
+      if (paidOn > today) throw badRequest(CHARGES_MSG.paidOnFuture, { paidOn: CHARGES_MSG.paidOnFuture });
+      const reference = body.reference.trim();
+      return db.transaction(async (tx) => {
+        await requireAccess(tx, auth, 'charge.read', chargeId);
+        // The rents first (the order every path takes), then the charge (moveCharge).
+        const held = await tx
+          .select({ id: rents.id, status: rents.status })
+          .from(rents)
+          .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
+          .orderBy(rents.id)
+          .for('update');
+        const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actorOf(auth), { payment: { paidOn, reference }, today });
+        const activated: number[] = [];
+        for (const rent of held) {
+          if (rent.status !== 'waiting') continue;
+          const [other] = await tx
+            .select({ chargeId: chargeRents.chargeId })
+            .from(chargeRents)
+            .where(and(eq(chargeRents.rentId, rent.id), ne(chargeRents.chargeId, chargeId)))
+            .limit(1);
+          if (other) continue;
+          const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: 'active' });
+          await record(tx, {
+            userId: auth.user.id,
+            sellerId: auth.user.sellerId,
+            action: 'updated_rent_status',
+            data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
+          });
+          activated.push(rent.id);
+        }
+        await record(tx, {
+          userId: auth.user.id,
+          sellerId: auth.user.sellerId,
+          action: 'paid_charge',
+          data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, paidOn, reference, from, to, activatedRentIds: activated },
+        });
+        return { message: CHARGES_MSG.paid, activatedRentIds: activated, ...(await chargeReply(tx, deps.config, chargeId)) };
+      });
+    },
+
+    /** POST /charges/:id/cancel: the team cancels an unpaid charge. */
+    async cancel(auth: AuthContext, chargeId: number): Promise<ChargeMoveReply> {
+      return db.transaction(async (tx) => {
+        await requireAccess(tx, auth, 'charge.read', chargeId);
+        const { charge, from, to } = await moveCharge(tx, chargeId, 'cancel', actorOf(auth));
+        await record(tx, {
+          userId: auth.user.id,
+          sellerId: auth.user.sellerId,
+          action: 'canceled_charge',
+          data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, from, to },
+        });
+        return { message: CHARGES_MSG.canceled, activatedRentIds: [], ...(await chargeReply(tx, deps.config, chargeId)) };
+      });
+    },
+  };
+}
+
