@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { call, createTestApp, multipartFile, PNG_1PX, signIn, type TestApp } from './harness';
 import { buildCourse, buildCourseSubject, buildInstitution, buildPlanPrice, buildProvider, buildRent, buildSubject, buildSubjectItem, buildUnit, buildUser, buildVersion } from './factories';
 import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
-import { cartItems, curriculumImports, galleries, itemContents, items, noticeTemplates, notifications, planPrices, plans, providers, providerServices, rents, reviews, sellerNotices, sellerNoticeTargets, sellers, subjectCategories, subjects, users } from '../src/db/schema';
+import { cartItems, chargeRents, charges, curriculumImports, galleries, itemContents, items, noticeTemplates, notifications, planPrices, plans, providers, providerServices, rents, reviews, sellerNotices, sellerNoticeTargets, sellers, subjectCategories, subjects, users } from '../src/db/schema';
 import { auditLogs } from '../src/platform/platform.tables';
 import { accessWhere, checkAccess, POLICIES, type UserActor as Actor, type Permission } from '../src/modules/access/access';
 
@@ -39,6 +39,8 @@ interface Objects {
   notice: number;
   cartItem: number;
   rent: number;
+  /** Institution B's charge (of its rent). */
+  charge: number;
   /** Institution B's subject, its unit, its category; provider B's subject. */
   subject: number;
   subjectItem: number;
@@ -59,6 +61,7 @@ const MISSING: Objects = {
   service: MISSING_ID, notification: MISSING_ID, seller: MISSING_ID, sellerUser: MISSING_ID, notice: MISSING_ID,
   cartItem: MISSING_ID,
   rent: MISSING_ID,
+  charge: MISSING_ID,
   subject: MISSING_ID, subjectItem: MISSING_ID, category: MISSING_ID, providerSubject: MISSING_ID,
   course: MISSING_ID, courseItem: MISSING_ID, courseSubject: MISSING_ID, providerCourse: MISSING_ID, providerCourseItem: MISSING_ID,
   providerCourseSubject: MISSING_ID, courseImport: MISSING_ID,
@@ -254,6 +257,11 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   // rents (seller side and rentals control)
   'DELETE /sellers/rents/:id': { ask: (o) => ({ params: { id: o.rent } }) },
   'GET /sellers/rents-control/:sellerId': { staffOnly: true },
+  // charges (the team's list and moves; the institution reads its own)
+  'GET /charges': { staffOnly: true },
+  'POST /charges/:id/pay': { staffOnly: true },
+  'POST /charges/:id/cancel': { staffOnly: true },
+  'GET /sellers/charges/:id': { ask: (o) => ({ params: { id: o.charge } }) },
   'POST /sellers/rents/plans-rents': { staffOnly: true },
   'PUT /sellers/rents/:id': { staffOnly: true },
   'PUT /sellers/rents/:id/plan': { staffOnly: true },
@@ -379,6 +387,11 @@ async function createObjectsOfB(): Promise<Objects> {
   const [plan] = await db.select({ id: plans.id }).from(plans).limit(1);
   // A fixture row (the rent lifecycle is not under test here).
   const rent = { id: await buildRent(db, { sellerId: seller.id, providerId: provider.id, planId: plan!.id, status: 'requested' }) };
+  const [charge] = await db
+    .insert(charges)
+    .values({ sellerId: seller.id, code: 'SCOBJECTACCESSB', period: '2024-01-01', amountCents: 1000, dueOn: '2024-01-06' })
+    .returning({ id: charges.id });
+  await db.insert(chargeRents).values({ chargeId: charge!.id, rentId: rent.id, period: '2024-01-01', amountCents: 1000 });
   const [cartItem] = await db.insert(cartItems).values({ sellerId: seller!.id, serviceId: service!.id, addedBy: sellerUser!.id }).returning({ id: cartItems.id });
   const [category] = await db.insert(subjectCategories).values({ sellerId: seller!.id, name: 'Categoria B' }).returning({ id: subjectCategories.id });
   const subject = { id: await buildSubject(db, { sellerId: seller.id, name: 'Disciplina B', categoryId: category!.id }) };
@@ -397,7 +410,7 @@ async function createObjectsOfB(): Promise<Objects> {
   return {
     provider: provider!.id, providerUser: providerUser!.id, content: content!.id, item: item!.id, review: review!.id, gallery: gallery!.id,
     service: service!.id, notification: notification!.id, seller: seller!.id, sellerUser: sellerUser!.id, notice: notice!.id,
-    cartItem: cartItem!.id, rent: rent!.id,
+    cartItem: cartItem!.id, rent: rent!.id, charge: charge!.id,
     subject: subject!.id, subjectItem: subjectItem!.id, category: category!.id, providerSubject: providerSubject!.id,
     course: course!.id, courseItem: courseItem!.id, courseSubject: courseSubject!.id, providerCourse: providerCourse!.id,
     providerCourseItem: providerCourseItem!.id, providerCourseSubject: providerCourseSubject!.id, courseImport: courseImport!.id,
