@@ -237,7 +237,7 @@ const schema = z.object({
   if (keyIssue) ctx.addIssue({ code: 'custom', path: ['PIX_KEY'], message: `PIX_KEY: ${keyIssue}` });
   if (v.PIX_KEY) {
     for (const name of ['PIX_NAME', 'PIX_CITY'] as const) {
-      if (!normalizePixText(v[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name}: informe-o junto com PIX_KEY (o pagador vê o nome e a cidade do recebedor)` });
+      if (!normalizePixText(v[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name}: obrigatório junto com PIX_KEY (o pagador vê o nome e a cidade do recebedor)` });
     }
   } else {
     for (const name of ['PIX_NAME', 'PIX_CITY'] as const) {

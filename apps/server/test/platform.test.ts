@@ -57,6 +57,28 @@ describe('configuration', () => {
     expect(problems({ PORT: 'x', DATABASE_POOL_MAX: 'abc', METRICS_TOKEN: 'curto' }).map((l) => l.split(':')[0])).toEqual(['PORT', 'DATABASE_POOL_MAX', 'METRICS_TOKEN']);
   });
 
+  it('Pix of the charges: PIX_KEY checked as DICT holds it, PIX_NAME and PIX_CITY with it and within the BR Code, CHARGE_DUE_DAYS', () => {
+    const pix = { PIX_KEY: '+55 (11) 98765-4321', PIX_NAME: 'Saber Compartilhado Ltda', PIX_CITY: 'São Paulo' };
+    expect(problems(pix)).toEqual([]);
+    expect(loadConfig({}).CHARGE_DUE_DAYS).toBe(5);
+    expect(loadConfig({}).PIX_KEY).toBe('');
+    expect(problems({ ...pix, PIX_KEY: '123.456.789-00' })).toEqual(['PIX_KEY: Chave Pix inválida: o CPF não confere.']);
+    expect(problems({ ...pix, PIX_KEY: 'chave' })).toEqual([
+      'PIX_KEY: Chave Pix inválida: use um CPF, um CNPJ, um e-mail, um telefone com +55 ou uma chave aleatória.',
+    ]);
+    expect(problems({ PIX_KEY: 'pix@exemplo.com.br' })).toEqual([
+      'PIX_NAME: obrigatório junto com PIX_KEY (o pagador vê o nome e a cidade do recebedor)',
+      'PIX_CITY: obrigatório junto com PIX_KEY (o pagador vê o nome e a cidade do recebedor)',
+    ]);
+    expect(problems({ PIX_NAME: 'Saber' })).toEqual(['PIX_NAME: informe também PIX_KEY (sem ela as cobranças não têm código Pix)']);
+    expect(problems({ ...pix, PIX_NAME: 'Saber Compartilhado Educação Ltda' })).toEqual(['PIX_NAME: use no máximo 25 letras, números ou espaços']);
+    expect(problems({ ...pix, PIX_CITY: 'São José dos Campos' })).toEqual(['PIX_CITY: use no máximo 15 letras, números ou espaços']);
+    expect(problems({ CHARGE_DUE_DAYS: '0' })).toEqual(['CHARGE_DUE_DAYS: informe um número inteiro a partir de 1 (recebido: "0")']);
+    expect(problems({ CHARGE_DUE_DAYS: 'cinco' })).toEqual(['CHARGE_DUE_DAYS: informe um número inteiro (recebido: "cinco")']);
+    // The key itself is never repeated (it names a person's CPF or phone).
+    for (const line of problems({ ...pix, PIX_KEY: '123.456.789-00' })) expect(line).not.toContain('123.456');
+  });
+
   it('accepts the connection strings the drivers read', () => {
     for (const url of ['postgres://postgres@127.0.0.1:5432/test', 'postgresql://u:p@db.exemplo.com/saber?sslmode=require', 'postgres:///saber?host=/var/run/postgresql', 'socket:/var/run/postgresql?db=saber']) {
       expect(problems({ DATABASE_URL: url }), url).toEqual([]);
