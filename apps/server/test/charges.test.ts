@@ -16,6 +16,7 @@ import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { loadConfig } from '../src/config';
 import { pixReceiver, pixStateOf } from '../src/modules/charges/pix-settings';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
+import { writersOutside, writesInFile, type WriteScan } from './source-scan';
 import { buildInstitution, buildPlanPrice, buildProvider, buildUser } from './factories';
 
 const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo' };
@@ -63,6 +64,20 @@ beforeAll(async () => {
   tok.sellerB = await signIn(t.app, 'outro@inst-b.com', 'Senha@123');
 });
 afterAll(() => t?.close());
+
+/** Writes of charges.status and of charge_rents (Drizzle calls, where a spread may carry it, and raw SQL). */
+const CHARGE_WRITES: WriteScan = {
+  tables: ['charges', 'chargeRents'],
+  columns: /\bstatus\s*[:,}]|\.\.\.|chargeId|rentId/,
+  raw: /(update\s+charges\s+set[^;`]*?status|insert\s+into\s+(charges|charge_rents)\b)/gi,
+};
+
+describe('one writer', () => {
+  it('no file of apps/server/src other than modules/charges/charges.commands.ts writes a charge\'s status or its rents', () => {
+    expect(writersOutside(CHARGE_WRITES, ['modules/charges/charges.commands.ts', 'demo/'])).toEqual([]);
+    expect(writesInFile(CHARGE_WRITES, 'modules/charges/charges.commands.ts').length).toBeGreaterThan(0);
+  });
+});
 
 describe('the first charge and its payment', () => {
   let rentId: number;

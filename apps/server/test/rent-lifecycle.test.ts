@@ -144,7 +144,7 @@ describe('rent lifecycle', () => {
     const db = t.deps.db;
     const seen: DomainEvent[] = [];
     const events = domainEvents(t.deps);
-    const names = ['rent.requested', 'rent.activated', 'rent.canceled', 'rent.cancellation_requested', 'rent.plan_changed'] as const;
+    const names = ['rent.requested', 'rent.accepted', 'rent.activated', 'rent.canceled', 'rent.cancellation_requested', 'rent.plan_changed'] as const;
     for (const name of names) events.within(name, async (_tx, e) => void seen.push(e));
     const life = rentLifecycle(t.deps);
     const provider = { companyName: 'Fornecedor Eventos', name: 'Resp', email: 'eventos@teste.com', typePerson: 'Fornecedor' };
@@ -156,6 +156,8 @@ describe('rent lifecycle', () => {
     const requested = { rentId: asked.id, planId: planA, valueCents: 100_00, paymentRequestId: null };
     expect(seen.pop()).toEqual({ name: 'rent.requested', ...facts, actorId: seller.id, ...requested });
     await db.transaction((tx) => life.moveRent(tx, asked.id, 'setStatus', admin, { status: 'waiting' }));
+    // Accepted (requested → waiting): the charges module issues the first charge on it.
+    expect(seen.pop()).toEqual({ name: 'rent.accepted', ...facts, rentId: asked.id, planId: planA, valueCents: 100_00 });
     expect(seen).toEqual([]);
     await db.transaction((tx) => life.moveRent(tx, asked.id, 'setStatus', admin, { status: 'active' }));
     expect(seen.pop()).toEqual({ name: 'rent.activated', ...facts, rentId: asked.id, cause: 'setStatus', from: 'waiting' });
