@@ -21,6 +21,12 @@ import { record } from '../../platform/audit';
 import { requireAccess } from '../access/index';
 import { rentLifecycle, type RentCanceledEvent } from '../rents/index';
 import { rents } from '../../db/schema';
+import { RENT_GRANTING_STATUS, type RentStatus } from '@edu/shared/rent-machine';
+
+/** A rent accepted by the team and waiting for its first payment (the rent machine's AGUARDANDO). */
+const AWAITING_PAYMENT: RentStatus = 'waiting';
+/** The statuses of a rent that was never active: requested, or waiting for its first payment. */
+const NEVER_ACTIVE: readonly RentStatus[] = ['requested', AWAITING_PAYMENT];
 import { chargeRents, charges } from './charges.tables';
 import { periodOf, spToday } from './charge-dates';
 import { chargeReply } from './charges.queries';
@@ -110,7 +116,7 @@ export async function moveCharge(tx: Tx, chargeId: number, event: ChargeEvent, a
  * owed: a month begun is owed (as the provider's income counts it).
  */
 export async function voidChargesOfCanceledRent(tx: Tx, event: Pick<RentCanceledEvent, 'rentId' | 'from'>, today: string = spToday()): Promise<number[]> {
-  const neverPaid = event.from === 'requested' || event.from === 'waiting';
+  const neverPaid = (NEVER_ACTIVE as readonly string[]).includes(event.from);
   const onlyThisRent = sql`not exists (select 1 from charge_rents o where o.charge_id = ${charges.id} and o.rent_id <> ${event.rentId})`;
   const rows = await tx
     .select({ id: charges.id })
@@ -166,14 +172,14 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
         const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actorOf(auth), { payment: { paidOn, reference }, today });
         const activated: number[] = [];
         for (const rent of held) {
-          if (rent.status !== 'waiting') continue;
+          if (rent.status !== AWAITING_PAYMENT) continue;
           const [other] = await tx
             .select({ chargeId: chargeRents.chargeId })
             .from(chargeRents)
             .where(and(eq(chargeRents.rentId, rent.id), ne(chargeRents.chargeId, chargeId)))
             .limit(1);
           if (other) continue;
-          const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: 'active' });
+          const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: RENT_GRANTING_STATUS });
           await record(tx, {
             userId: auth.user.id,
             sellerId: auth.user.sellerId,

@@ -22,6 +22,7 @@ import type { Deps } from '../../platform/deps';
 import type { Db, Tx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { rents } from '../../db/schema';
+import { rentActive } from '../access/index';
 import { chargeRents, charges } from './charges.tables';
 import { insertCharge, type Charge } from './charges.commands';
 import { addDays, periodOf, spToday } from './charge-dates';
@@ -68,7 +69,7 @@ export async function issueMonthlyCharges(deps: { db: Db; config: DueDays }, now
   const today = spToday(now);
   const period = periodOf(today);
   const dueOn = addDays(today, deps.config.CHARGE_DUE_DAYS);
-  const due = and(eq(rents.status, 'active'), gt(rents.valueCents, 0), notChargedIn(period));
+  const due = and(rentActive(rents.status), gt(rents.valueCents, 0), notChargedIn(period));
   const sellers = await deps.db.selectDistinct({ sellerId: rents.sellerId }).from(rents).where(due).orderBy(rents.sellerId);
   const result: IssueResult = { period, issued: [], skipped: [] };
   for (const { sellerId } of sellers) {
