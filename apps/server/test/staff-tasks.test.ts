@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('who may read the team’s tasks', () => {
-  it('admin and director: 200; every other type 403; no session 401', async () => {
+  it('admin and director: 200; every other type 403; signed out 401', async () => {
     for (const type of USER_TYPES) {
       const res = await call(t.app, 'GET', URL, { token: await tok(DEMO_LOGIN_BY_TYPE[type]) });
       expect(res.statusCode, `${type}: ${res.body}`).toBe(type === 'admin' || type === 'director' ? 200 : 403);

@@ -83,9 +83,11 @@ export const formatDateTime = (iso: string | Date): string => spDateTime().forma
 
 const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const spDay = formatterOnce(() => new Intl.DateTimeFormat('en-CA', { timeZone: SP, year: 'numeric', month: '2-digit', day: '2-digit' }));
+/** The São Paulo calendar day of an instant (default: now), as YYYY-MM-DD. */
+export const spToday = (now: Date = new Date()): string => spDay().format(now);
 /** [year, month (1-12), day] of an instant in São Paulo. */
 function spParts(date: Date): [number, number, number] {
-  const [y, m, d] = spDay().format(date).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = spToday(date).split('-').map(Number) as [number, number, number];
   return [y, m, d];
 }
 

@@ -1,8 +1,4 @@
-/** The calendar of charges: São Paulo dates as YYYY-MM-DD (CHARGES: days are calendar days in São Paulo). */
-const spDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today in São Paulo, YYYY-MM-DD. */
-export const spToday = (now: Date = new Date()): string => spDay.format(now);
+/** The calendar of charges: São Paulo dates as YYYY-MM-DD (CHARGES: days are calendar days in São Paulo; today is `spToday` of @edu/shared/format). */
 
 /** The period (the month's first day) of a YYYY-MM-DD date. */
 export const periodOf = (isoDate: string): string => `${isoDate.slice(0, 7)}-01`;

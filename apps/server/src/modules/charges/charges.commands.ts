@@ -10,7 +10,7 @@
  * it). A rent's cancellation locks its rent first too (`voidChargesOfCanceledRent` runs inside that move).
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { CHARGE_SYSTEM, decideCharge, type ChargeActorType, type ChargeEvent, type ChargeStatus } from '@edu/shared/charge-machine';
 import { CHARGES_MSG, type ChargeMoveReply, type PayChargeBody } from '@edu/shared/charges';
 import type { Deps } from '../../platform/deps';
@@ -28,7 +28,8 @@ const AWAITING_PAYMENT: RentStatus = 'waiting';
 /** The statuses of a rent that was never active: requested, or waiting for its first payment. */
 const NEVER_ACTIVE: readonly RentStatus[] = ['requested', AWAITING_PAYMENT];
 import { chargeRents, charges } from './charges.tables';
-import { periodOf, spToday } from './charge-dates';
+import { spToday } from '@edu/shared/format';
+import { periodOf } from './charge-dates';
 import { chargeReply } from './charges.queries';
 
 export type Charge = typeof charges.$inferSelect;
@@ -164,7 +165,12 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
         await requireAccess(tx, auth, 'charge.read', chargeId);
         // The rents first (the order every path takes), then the charge (moveCharge).
         const held = await tx
-          .select({ id: rents.id, status: rents.status })
+          .select({
+            id: rents.id,
+            status: rents.status,
+            // No other charge holds the rent: this is its first.
+            first: sql<boolean>`not exists (select 1 from ${chargeRents} o where o.rent_id = ${rents.id} and o.charge_id <> ${chargeId})`,
+          })
           .from(rents)
           .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
           .orderBy(rents.id)
@@ -172,13 +178,7 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
         const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actorOf(auth), { payment: { paidOn, reference }, today });
         const activated: number[] = [];
         for (const rent of held) {
-          if (rent.status !== AWAITING_PAYMENT) continue;
-          const [other] = await tx
-            .select({ chargeId: chargeRents.chargeId })
-            .from(chargeRents)
-            .where(and(eq(chargeRents.rentId, rent.id), ne(chargeRents.chargeId, chargeId)))
-            .limit(1);
-          if (other) continue;
+          if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
           const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: RENT_GRANTING_STATUS });
           await record(tx, {
             userId: auth.user.id,

@@ -25,7 +25,8 @@ import { rents } from '../../db/schema';
 import { rentActive } from '../access/index';
 import { chargeRents, charges } from './charges.tables';
 import { insertCharge, type Charge } from './charges.commands';
-import { addDays, periodOf, spToday } from './charge-dates';
+import { spToday } from '@edu/shared/format';
+import { addDays, periodOf } from './charge-dates';
 
 type DueDays = Pick<Deps['config'], 'CHARGE_DUE_DAYS'>;
 
