@@ -23,16 +23,17 @@ const keys = (type: UserType) => menuFor(type).map((e) => e.key);
  */
 const ADMIN_EXCLUDES: MenuKey[] = [
   'my-units', 'my-services', 'store', 'rented-units', 'manage-subjects', 'store-service', 'providers-rents',
-  'units-report', 'courses', 'tutorials', 'settings',
+  'units-report', 'courses', 'tutorials', 'settings', 'financeiro',
 ];
 const DIRECTOR_EXCLUDES: MenuKey[] = [
   'my-units', 'store-service', 'my-services', 'store', 'rented-units', 'providers-rents', 'units-report',
   'manage-subjects', 'courses', 'tutorials', 'unit-access-report', 'settings', 'feedback-report', 'ia-activities',
+  'financeiro',
 ];
 const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'];
 const PROVIDER_EXCLUDES: MenuKey[] = [
   'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-  'feedback-report', 'ia-activities',
+  'feedback-report', 'ia-activities', 'financeiro',
 ];
 
 describe('menuFor (spec 1 §2.9 and §6)', () => {
@@ -53,11 +54,11 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
       serviceProvider: ['dashboard', 'profile', 'my-services', 'tutorials'],
       editor: ['dashboard', 'profile', 'my-units', 'tutorials'],
       seller: [
-        'dashboard', 'profile', 'my-team', 'store', 'store-service', 'rented-units', 'manage-subjects', 'courses', 'access-report',
-        'ia-activities', 'logs-report', 'tutorials', 'settings',
+        'dashboard', 'profile', 'my-team', 'store', 'store-service', 'rented-units', 'manage-subjects', 'courses', 'financeiro',
+        'access-report', 'ia-activities', 'logs-report', 'tutorials', 'settings',
       ],
-      seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],
-      seller_content_manager: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'courses', 'ia-activities', 'tutorials'],
+      seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'financeiro', 'tutorials'],
+      seller_content_manager: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'courses', 'financeiro', 'ia-activities', 'tutorials'],
       client: ['dashboard', 'profile'],
       user: ['dashboard', 'profile'],
     };
@@ -94,11 +95,11 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
 
   it('seller types and client/user have the lists of the spec (the seller also Parceiros and Configurações)', () => {
     expect(new Set(keys('seller'))).toEqual(
-      new Set(['dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials', 'courses', 'my-team', 'ia-activities', 'store-service', 'settings']),
+      new Set(['dashboard', 'profile', 'store', 'rented-units', 'manage-subjects', 'access-report', 'logs-report', 'tutorials', 'courses', 'my-team', 'ia-activities', 'store-service', 'settings', 'financeiro']),
     );
-    expect(new Set(keys('seller_assistent'))).toEqual(new Set(['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials']));
+    expect(new Set(keys('seller_assistent'))).toEqual(new Set(['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials', 'financeiro']));
     expect(new Set(keys('seller_content_manager'))).toEqual(
-      new Set(['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities']),
+      new Set(['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities', 'financeiro']),
     );
     expect(keys('client')).toEqual(['dashboard', 'profile']);
     expect(keys('user')).toEqual(['dashboard', 'profile']);

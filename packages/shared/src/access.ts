@@ -77,6 +77,7 @@ export const MENU_ENTRIES = [
   { key: 'manage-subjects', path: '/seller/manage-subjects', label: 'Disciplinas' },
   { key: 'courses', path: '/seller/courses', label: 'Cursos' },
   { key: 'providers-rents', path: '/dashboard/providers-rents', label: 'Aluguéis' },
+  { key: 'financeiro', path: '/dashboard/financeiro', label: 'Financeiro' },
   { key: 'access-report', path: '/dashboard/access-report', label: 'Relatório de Acessos' },
   { key: 'ia-activities', path: '/dashboard/ia-activities', label: 'Criar Atividades com IA' },
   { key: 'unit-access-report', path: '/dashboard/unit-access-report', label: 'Relatório de Acesso às Unidades' },
@@ -94,6 +95,7 @@ const except = (...excluded: MenuKey[]): MenuKey[] => ALL_KEYS.filter((k) => !ex
 const DIRECTOR_EXCLUDED: MenuKey[] = [
   'my-units', 'store-service', 'my-services', 'store', 'rented-units', 'providers-rents', 'units-report',
   'manage-subjects', 'courses', 'tutorials', 'unit-access-report', 'settings', 'feedback-report', 'ia-activities',
+  'financeiro',
 ];
 
 /**
@@ -105,7 +107,7 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
   // Painel sends there, so Fornecedores stays in it, where the spec's table puts it (docs/decisions.md).
   admin: except(
     'my-units', 'my-services', 'store', 'rented-units', 'manage-subjects', 'store-service', 'providers-rents',
-    'units-report', 'courses', 'tutorials', 'settings',
+    'units-report', 'courses', 'tutorials', 'settings', 'financeiro',
   ),
   director: except(...DIRECTOR_EXCLUDED),
   manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'),
@@ -113,7 +115,7 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
   review: ['dashboard', 'profile', 'units'],
   provider: except(
     'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-    'feedback-report', 'ia-activities', 'notifications',
+    'feedback-report', 'ia-activities', 'notifications', 'financeiro',
   ),
   serviceProvider: ['dashboard', 'profile', 'my-services', 'tutorials'],
   editor: ['dashboard', 'profile', 'my-units', 'tutorials'],
@@ -123,9 +125,11 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
     // The partners' page is where the institution puts services in its cart; Configurações holds its LMS key, where
     // 'Exportar para o LMS' without a key sends it (docs/decisions.md).
     'store-service', 'settings',
+    // Its charges, read by every institution type (only the platform team moves them).
+    'financeiro',
   ],
-  seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials'],
-  seller_content_manager: ['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities'],
+  seller_assistent: ['dashboard', 'profile', 'rented-units', 'manage-subjects', 'tutorials', 'financeiro'],
+  seller_content_manager: ['dashboard', 'profile', 'manage-subjects', 'rented-units', 'courses', 'tutorials', 'ia-activities', 'financeiro'],
   client: ['dashboard', 'profile'],
   user: ['dashboard', 'profile'],
 };
