@@ -6,9 +6,10 @@ import { isProviderInReview } from '@edu/shared/providers';
 import { useSessionUser } from '../../../lib/session';
 import { PublishedUnitsTable, seesPublishedUnits } from '../components/published-units-table';
 import { StaffTasksPanel } from '../components/staff-tasks';
+import { FinanceiroTile } from '../components/financeiro-tile';
 import { ProviderIncomeDashboard } from '../../provider-income';
 import { closedForSeller } from '../../institutions';
-import { PLATFORM_ADMIN_TYPES, type MenuKey, type UserType } from '@edu/shared/access';
+import { isSellerType, PLATFORM_ADMIN_TYPES, type MenuKey, type UserType } from '@edu/shared/access';
 
 /** `menu`: the menu entry leading to the same screen; a tile goes when the shell hides that entry (an inactive institution). */
 const SELLER_TILES: { label: string; to: string; icon: typeof IconUser; text: string; menu?: MenuKey }[] = [
@@ -45,6 +46,12 @@ export default function DashboardPage() {
           Recebemos o seu cadastro e ele está sendo analisado pela nossa equipe. Você será notificado por e-mail assim que a
           análise terminar; o prazo é de no máximo {LIMITS.providerReviewHours} h.
         </Alert>
+      )}
+      {/* What the institution owes now, for every institution type (all read their charges). */}
+      {isSellerType(user.type) && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <FinanceiroTile />
+        </SimpleGrid>
       )}
       {sellerTiles && (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
