@@ -58,7 +58,7 @@ export function PixCopy({ code, label = 'Pix copia e cola' }: { code: string; la
         >
           Copiar código
         </Button>
-        <Text role="status" size="sm" c={outcome === 'failed' ? 'red.8' : 'green.8'} fw={500}>
+        <Text role="status" size="sm" c={outcome === 'failed' ? 'red.9' : undefined} fw={500}>
           {outcome === 'copied' ? COPIED : outcome === 'failed' ? COPY_FAILED : ''}
         </Text>
       </Group>

@@ -47,7 +47,7 @@ export function FinanceiroTile() {
           <Skeleton height={14} mt="md" width="70%" />
         ) : (
           summary && (
-            <Text fw={600} mt="md" c={alarm ? 'red.8' : undefined}>
+            <Text fw={600} mt="md" c={alarm ? 'red.9' : undefined}>
               {summary}
             </Text>
           )
