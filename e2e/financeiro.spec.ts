@@ -60,12 +60,12 @@ async function institutionWithCharge(request: APIRequestContext) {
   const charge = charges[0]!;
   expect(charge.status).toBe('open');
   expect(charge.pixCopiaECola).toBeTruthy();
-  return { account, provider, charge, admin };
+  return { account, provider, charge, admin, rent };
 }
 
 test('the institution pays with the Pix code and prints the receipt once the team records the payment', async ({ page, request, context }) => {
   test.setTimeout(150_000);
-  const { account, provider, charge, admin } = await institutionWithCharge(request);
+  const { account, provider, charge, admin, rent } = await institutionWithCharge(request);
   const month = monthOf(charge.period);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
@@ -98,6 +98,8 @@ test('the institution pays with the Pix code and prints the receipt once the tea
   // The team records the payment.
   const paid = await request.post(`/api/charges/${charge.id}/pay`, { headers: admin, data: { paidOn: spToday(), reference: 'E2E-FIN-0001' } });
   expect(paid.status(), await paid.text()).toBe(200);
+  // The rent's first charge paid: the rent is active.
+  expect(((await paid.json()) as { activatedRentIds: number[] }).activatedRentIds).toEqual([rent.id]);
 
   await page.reload();
   await expect(page.getByText('Nenhuma cobrança a pagar.')).toBeVisible();
