@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard/plans', lazy: page(() => import('../features/plans/pages/plans-page')) },
               { path: '/dashboard/providers/plan/:providerId', lazy: page(() => import('../features/plans/pages/plans-page')) },
               { path: '/dashboard/providers-rents', lazy: page(() => import('../features/provider-income/pages/provider-rents-page')) },
+              { path: '/dashboard/charges', lazy: page(() => import('../features/charges/pages/staff-charges-page')) },
               { path: '/seller/store', lazy: page(() => import('../features/store/pages/store-page')) },
               { path: '/seller/store/provider/:id', lazy: page(() => import('../features/store/pages/store-provider-page')) },
               { path: '/seller/store/provider/:id/item/:idItem', lazy: page(() => import('../features/store/pages/store-unit-page')) },
