@@ -232,6 +232,16 @@ const schema = z.object({
   CHARGE_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(CHARGES.defaultDueDays),
   /** The charge issuing runs at start and then every this many minutes (each run issues only what is missing). */
   CHARGE_ISSUE_MINUTES: z.coerce.number().int().positive().default(60),
+  /**
+   * Secret of the Pix payment notices (POST /api/charges/webhook, HMAC-SHA256 of the body in X-Signature), at least
+   * 32 characters, shared with the payment provider. Unset: the webhook answers 404.
+   */
+  PIX_WEBHOOK_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 32, 'PIX_WEBHOOK_SECRET: use pelo menos 32 caracteres'),
+  /** Pix notices per client address per minute. */
+  RATE_LIMIT_PIX_WEBHOOK: z.coerce.number().int().positive().default(120),
 }).superRefine((v, ctx) => {
   const keyIssue = pixKeyIssue(v.PIX_KEY);
   if (keyIssue) ctx.addIssue({ code: 'custom', path: ['PIX_KEY'], message: `PIX_KEY: ${keyIssue}` });

@@ -30,7 +30,7 @@ const DIRECTOR_EXCLUDES: MenuKey[] = [
   'manage-subjects', 'courses', 'tutorials', 'unit-access-report', 'settings', 'feedback-report', 'ia-activities',
   'financeiro',
 ];
-const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'];
+const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges'];
 const PROVIDER_EXCLUDES: MenuKey[] = [
   'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
   'feedback-report', 'ia-activities', 'financeiro',
@@ -41,9 +41,9 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     const expected: Record<UserType, MenuKey[]> = {
       admin: [
         'dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'ia-activities',
-        'unit-access-report', 'logs-report', 'feedback-report', 'control',
+        'unit-access-report', 'logs-report', 'feedback-report', 'control', 'charges',
       ],
-      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'control'],
+      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'control', 'charges'],
       manager: ['dashboard', 'profile', 'units', 'access-report'],
       curator: ['dashboard', 'profile', 'units'],
       review: ['dashboard', 'profile', 'units'],

@@ -86,6 +86,8 @@ export const MENU_ENTRIES = [
   { key: 'units-report', path: '/dashboard/units-report', label: 'Relatório de Unidades Publicadas' },
   { key: 'tutorials', path: '/dashboard/tutorials', label: 'Tutoriais' },
   { key: 'control', path: '/seller/control', label: 'Instituições' },
+  // The platform team's charges (admin, director): the money screens are theirs alone.
+  { key: 'charges', path: '/dashboard/charges', label: 'Cobranças' },
   { key: 'settings', path: '/dashboard/settings', label: 'Configurações' },
 ] as const;
 export type MenuKey = (typeof MENU_ENTRIES)[number]['key'];
@@ -110,12 +112,12 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
     'units-report', 'courses', 'tutorials', 'settings', 'financeiro',
   ),
   director: except(...DIRECTOR_EXCLUDED),
-  manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'),
+  manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges'),
   curator: ['dashboard', 'profile', 'units'],
   review: ['dashboard', 'profile', 'units'],
   provider: except(
     'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-    'feedback-report', 'ia-activities', 'notifications', 'financeiro',
+    'feedback-report', 'ia-activities', 'notifications', 'financeiro', 'charges',
   ),
   serviceProvider: ['dashboard', 'profile', 'my-services', 'tutorials'],
   editor: ['dashboard', 'profile', 'my-units', 'tutorials'],

@@ -33,6 +33,7 @@ import { studentRoutes } from './student';
 import { lmsExportsRoutes } from './lms-exports';
 import { dashboardRoutes } from './dashboard';
 import { chargesRoutes } from './charges';
+import { chargePaymentRoutes } from './charge-payments';
 
 export const API = {
   system: systemRoutes,
@@ -70,6 +71,7 @@ export const API = {
   lmsExports: lmsExportsRoutes,
   dashboard: dashboardRoutes,
   charges: chargesRoutes,
+  chargePayments: chargePaymentRoutes,
 } as const;
 
 export const ALL_ROUTES = Object.values(API).flatMap((group) => Object.values(group));

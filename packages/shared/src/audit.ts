@@ -62,6 +62,8 @@ export const AUDIT_ACTION_LABELS = {
   issued_charge: 'Emitiu uma cobrança',
   paid_charge: 'Registrou o pagamento de uma cobrança',
   canceled_charge: 'Cancelou uma cobrança',
+  imported_statement: 'Importou um extrato bancário',
+  refused_pix_notice: 'Recusou um aviso de pagamento Pix',
   updated_subject_unit_version: 'Atualizou a versão de uma unidade nas disciplinas',
   linked_lms_item: 'Vinculou uma unidade ao LMS',
   downloaded_scorm_package: 'Baixou o pacote SCORM de uma unidade',

@@ -66,6 +66,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard/providers-rents', lazy: page(() => import('../features/provider-income/pages/provider-rents-page')) },
               { path: '/dashboard/financeiro', lazy: page(() => import('../features/charges/pages/financeiro-page')) },
               { path: '/dashboard/financeiro/recibo/:id', lazy: page(() => import('../features/charges/pages/financeiro-receipt-page')) },
+              { path: '/dashboard/charges', lazy: page(() => import('../features/charges/pages/staff-charges-page')) },
               { path: '/seller/store', lazy: page(() => import('../features/store/pages/store-page')) },
               { path: '/seller/store/provider/:id', lazy: page(() => import('../features/store/pages/store-provider-page')) },
               { path: '/seller/store/provider/:id/item/:idItem', lazy: page(() => import('../features/store/pages/store-unit-page')) },

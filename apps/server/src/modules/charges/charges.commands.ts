@@ -145,11 +145,70 @@ export async function voidChargesOfCanceledRent(tx: Tx, event: Pick<RentCanceled
   return voided;
 }
 
+/** Who pays a charge, with the institution the audit entries name as the actor's (null: the platform team, the system). */
+export type PayActor = ChargeActor & { sellerId?: number | null };
+
+export interface PayChargeResult extends ChargeMoveResult {
+  /** The rents that became active because this was their first charge. */
+  activated: number[];
+}
+
+/**
+ * Pay charge `chargeId` in `tx` (the hand payment, the statement import, the Pix notice): the rents first (the order
+ * every path takes), then the charge (moveCharge, 409 when it is not unpaid). A rent of the charge that is waiting and
+ * has no other charge (this is its first) becomes active through the rents module's writer — when a user of the team
+ * pays; the rent machine has no system actor, so a payment by the system (the Pix notice) leaves that rent waiting for
+ * the team's activation (docs/decisions.md). Audited `paid_charge`. The caller has checked access.
+ */
+export async function payCharge(
+  tx: Tx,
+  deps: Pick<Deps, 'jobs'>,
+  chargeId: number,
+  actor: PayActor,
+  payment: { paidOn: string; reference: string },
+  today: string = spToday(),
+): Promise<PayChargeResult> {
+  const lifecycle = rentLifecycle(deps);
+  const { paidOn, reference } = payment;
+  const rentActor = actor.id !== null && actor.type !== CHARGE_SYSTEM ? { id: actor.id, type: actor.type } : null;
+  // The rents first (the order every path takes), then the charge (moveCharge).
+  const held = await tx
+    .select({
+      id: rents.id,
+      status: rents.status,
+      // No other charge holds the rent: this is its first.
+      first: sql<boolean>`not exists (select 1 from ${chargeRents} o where o.rent_id = ${rents.id} and o.charge_id <> ${chargeId})`,
+    })
+    .from(rents)
+    .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
+    .orderBy(rents.id)
+    .for('update');
+  const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actor, { payment: { paidOn, reference }, today });
+  const activated: number[] = [];
+  for (const rent of held) {
+    if (rent.status !== AWAITING_PAYMENT || !rent.first || !rentActor) continue;
+    const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', rentActor, { status: RENT_GRANTING_STATUS });
+    await record(tx, {
+      userId: actor.id,
+      sellerId: actor.sellerId ?? null,
+      action: 'updated_rent_status',
+      data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
+    });
+    activated.push(rent.id);
+  }
+  await record(tx, {
+    userId: actor.id,
+    sellerId: actor.sellerId ?? null,
+    action: 'paid_charge',
+    data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, paidOn, reference, from, to, activatedRentIds: activated },
+  });
+  return { charge, from, to, activated };
+}
+
 const actorOf = (auth: AuthContext): ChargeActor => ({ id: auth.user.id, type: auth.user.type });
 
 export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
   const { db } = deps;
-  const lifecycle = rentLifecycle(deps);
 
   return {
     /**
@@ -163,37 +222,7 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
       const reference = body.reference.trim();
       return db.transaction(async (tx) => {
         await requireAccess(tx, auth, 'charge.read', chargeId);
-        // The rents first (the order every path takes), then the charge (moveCharge).
-        const held = await tx
-          .select({
-            id: rents.id,
-            status: rents.status,
-            // No other charge holds the rent: this is its first.
-            first: sql<boolean>`not exists (select 1 from ${chargeRents} o where o.rent_id = ${rents.id} and o.charge_id <> ${chargeId})`,
-          })
-          .from(rents)
-          .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
-          .orderBy(rents.id)
-          .for('update');
-        const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actorOf(auth), { payment: { paidOn, reference }, today });
-        const activated: number[] = [];
-        for (const rent of held) {
-          if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
-          const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: RENT_GRANTING_STATUS });
-          await record(tx, {
-            userId: auth.user.id,
-            sellerId: auth.user.sellerId,
-            action: 'updated_rent_status',
-            data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
-          });
-          activated.push(rent.id);
-        }
-        await record(tx, {
-          userId: auth.user.id,
-          sellerId: auth.user.sellerId,
-          action: 'paid_charge',
-          data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, paidOn, reference, from, to, activatedRentIds: activated },
-        });
+        const { activated } = await payCharge(tx, deps, chargeId, { ...actorOf(auth), sellerId: auth.user.sellerId }, { paidOn, reference }, today);
         return { message: CHARGES_MSG.paid, activatedRentIds: activated, ...(await chargeReply(tx, deps.config, chargeId)) };
       });
     },
