@@ -232,6 +232,11 @@ const schema = z.object({
   CHARGE_DUE_DAYS: z.coerce.number().int().min(1).max(60).default(CHARGES.defaultDueDays),
   /** The charge issuing runs at start and then every this many minutes (each run issues only what is missing). */
   CHARGE_ISSUE_MINUTES: z.coerce.number().int().positive().default(60),
+  /**
+   * The platform's share of each paid charge, in basis points (100 = 1 %; 0–10000): the provider's income is each of its
+   * rents' amount minus this fee (`platformFeeCents`, half a centavo rounds up, per rent of a charge).
+   */
+  CHARGE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(CHARGES.defaultPlatformFeeBps),
 }).superRefine((v, ctx) => {
   const keyIssue = pixKeyIssue(v.PIX_KEY);
   if (keyIssue) ctx.addIssue({ code: 'custom', path: ['PIX_KEY'], message: `PIX_KEY: ${keyIssue}` });
