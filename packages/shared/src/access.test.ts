@@ -29,10 +29,10 @@ const DIRECTOR_EXCLUDES: MenuKey[] = [
   'my-units', 'store-service', 'my-services', 'store', 'rented-units', 'providers-rents', 'units-report',
   'manage-subjects', 'courses', 'tutorials', 'unit-access-report', 'settings', 'feedback-report', 'ia-activities',
 ];
-const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications'];
+const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'financial-report'];
 const PROVIDER_EXCLUDES: MenuKey[] = [
   'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-  'feedback-report', 'ia-activities',
+  'feedback-report', 'ia-activities', 'financial-report',
 ];
 
 describe('menuFor (spec 1 §2.9 and §6)', () => {
@@ -40,9 +40,9 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     const expected: Record<UserType, MenuKey[]> = {
       admin: [
         'dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'ia-activities',
-        'unit-access-report', 'logs-report', 'feedback-report', 'control',
+        'unit-access-report', 'logs-report', 'feedback-report', 'financial-report', 'control',
       ],
-      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'control'],
+      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'financial-report', 'control'],
       manager: ['dashboard', 'profile', 'units', 'access-report'],
       curator: ['dashboard', 'profile', 'units'],
       review: ['dashboard', 'profile', 'units'],
