@@ -11,7 +11,7 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { OPEN_CHARGE_STATUSES, type ChargeStatus } from '@edu/shared/charge-machine';
 import type { FinancialCell } from '@edu/shared/financial-report';
 import type { IncomeSums } from '@edu/shared/provider-income';
-import { rowsOf, type Executor } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { providers, rents, sellers } from '../../db/schema';
 import { chargeRents, charges } from './charges.tables';
 
@@ -20,58 +20,61 @@ const OVERDUE: ChargeStatus = 'overdue';
 const OPEN: ChargeStatus = 'open';
 const CANCELED: ChargeStatus = 'canceled';
 
-/** The provider's share of a line at `feeBps` (SQL, bigint: a sum may pass 2^31 centavos). */
-const shareSql = (feeBps: number): SQL<number> =>
-  sql`${chargeRents.amountCents}::bigint - (${chargeRents.amountCents}::bigint * ${feeBps}::bigint + 5000) / 10000`;
+/** The provider's share of a line of `amount` centavos at `feeBps` (SQL, bigint: a sum may pass 2^31 centavos). */
+const shareOf = (amount: SQL, feeBps: number): SQL => sql`${amount}::bigint - (${amount}::bigint * ${feeBps}::bigint + 5000) / 10000`;
 
 const sumWhere = (value: SQL, where: SQL) => sql<string | null>`sum(${value}) filter (where ${where})`;
-const unpaid = sql`${charges.status} in (${sql.join(OPEN_CHARGE_STATUSES.map((s) => sql`${s}`), sql`, `)})`;
+const inList = (statuses: readonly string[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
 
 /** A month 'YYYY-MM' as the charges store it (the period's first day). */
 const periodOfMonth = (month: string) => `${month}-01`;
 
-/**
- * The provider's income of each month from `range.from` to `range.to` ('YYYY-MM', both included) that has charges:
- * received (its share of paid charges) and pending (open or overdue). Months without charges are absent.
- */
-export async function paidIncomeByMonth(ex: Executor, providerId: number, range: { from: string; to: string }, feeBps: number): Promise<IncomeSums[]> {
-  const share = shareSql(feeBps);
-  const rows = await ex
-    .select({
-      period: chargeRents.period,
-      received: sumWhere(share, sql`${charges.status} = ${PAID}`),
-      pending: sumWhere(share, unpaid),
-    })
-    .from(chargeRents)
-    .innerJoin(rents, eq(rents.id, chargeRents.rentId))
-    .innerJoin(charges, eq(charges.id, chargeRents.chargeId))
-    .where(and(eq(rents.providerId, providerId), gte(chargeRents.period, periodOfMonth(range.from)), lte(chargeRents.period, periodOfMonth(range.to))))
-    .groupBy(chargeRents.period)
-    .orderBy(chargeRents.period);
-  return rows.map((r) => ({ month: r.period.slice(0, 7), receivedCents: Number(r.received ?? 0), pendingCents: Number(r.pending ?? 0) }));
+/** One month's sums as `incomeByMonthSql` answers them (bigint sums arrive as numbers or text). */
+export interface IncomeSumsJson {
+  month: string;
+  receivedCents: number | string;
+  pendingCents: number | string;
 }
 
 /**
- * What the provider received for each of `rentIds`: its share of the paid charges of the rent and of the rents it
- * replaced (a plan change of an active rent leaves the old rent migrated and its successor stands for the contract),
- * every month; 0 when nothing was paid.
+ * The provider's income of each month from `range.from` to `range.to` ('YYYY-MM', both included) that has charges, as
+ * a JSON array inside the caller's statement: received (its share of the
+ * paid charges' lines) and pending (of the open and overdue ones). Months without charges are absent.
  */
-export async function receivedByRent(ex: Executor, rentIds: readonly number[], feeBps: number): Promise<Map<number, number>> {
-  if (rentIds.length === 0) return new Map();
-  const ids = sql.join(rentIds.map((id) => sql`${id}::int`), sql`, `);
-  const result = await ex.execute(sql`
-    with recursive chain(head, id) as (
-      select r.id, r.id from rents r where r.id in (${ids})
+export function incomeByMonthSql(providerId: number, range: { from: string; to: string }, feeBps: number): SQL<IncomeSumsJson[]> {
+  const share = shareOf(sql`cr.amount_cents`, feeBps);
+  return sql`(select coalesce(json_agg(json_build_object('month', to_char(x.period, 'YYYY-MM'), 'receivedCents', x.received, 'pendingCents', x.pending) order by x.period), '[]'::json)
+    from (select cr.period,
+                 coalesce(${sumWhere(share, sql`c.status = ${PAID}`)}, 0) as received,
+                 coalesce(${sumWhere(share, sql`c.status in (${inList(OPEN_CHARGE_STATUSES)})`)}, 0) as pending
+            from charge_rents cr
+            join rents r0 on r0.id = cr.rent_id
+            join charges c on c.id = cr.charge_id
+           where r0.provider_id = ${providerId}::int
+             and cr.period between ${periodOfMonth(range.from)}::date and ${periodOfMonth(range.to)}::date
+           group by cr.period) x)`;
+}
+
+/** `incomeByMonthSql`'s rows as numbers. */
+export const incomeSumsOf = (rows: readonly IncomeSumsJson[]): IncomeSums[] =>
+  rows.map((r) => ({ month: r.month, receivedCents: Number(r.receivedCents), pendingCents: Number(r.pendingCents) }));
+
+/**
+ * What the provider received for the rent `rentId` (a qualified column of the caller's statement, `"rents"."id"`): its share of the paid charges
+ * of the rent and of the rents it replaced (a plan change of an active rent leaves the old rent migrated and its
+ * successor stands for the contract), every month; 0 when nothing was paid. Bigint: read it with Number().
+ */
+export function receivedOfRentSql(rentId: SQL, feeBps: number): SQL<string | number> {
+  return sql`(with recursive chain(id) as (
+      select ${rentId}::int
       union all
-      select chain.head, r.previous_rent_id from chain join rents r on r.id = chain.id where r.previous_rent_id is not null
+      select r1.previous_rent_id from chain join rents r1 on r1.id = chain.id where r1.previous_rent_id is not null
     )
-    select chain.head as "rentId", sum(${shareSql(feeBps)})::text as received
+    select coalesce(sum(${shareOf(sql`cr.amount_cents`, feeBps)}), 0)
       from chain
-      join charge_rents on charge_rents.rent_id = chain.id
-      join charges on charges.id = charge_rents.charge_id
-     where charges.status = ${PAID}
-     group by chain.head`);
-  return new Map(rowsOf<{ rentId: number; received: string }>(result).map((r) => [Number(r.rentId), Number(r.received)]));
+      join charge_rents cr on cr.rent_id = chain.id
+      join charges c on c.id = cr.charge_id
+     where c.status = ${PAID})`;
 }
 
 export interface FinancialFilters {

@@ -3,7 +3,8 @@
  * own provider only (the provider comes from the session, never from the request; the rents list is also
  * filtered by the access gate's rent.read). The money is THE INCOME RULE of @edu/shared/provider-income: the
  * provider's share of the PAID charges of each month (and, apart, of the unpaid ones: 'A receber'), read from the
- * charges module (`paidIncomeByMonth`, `receivedByRent`), the platform's fee CHARGE_PLATFORM_FEE_BPS taken per line.
+ * charges module (`incomeByMonthSql`, `receivedOfRentSql`: SQL it writes over its own tables, inside these statements),
+ * the platform's fee CHARGE_PLATFORM_FEE_BPS taken per line.
  */
 import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ import type { Executor } from '../../platform/db';
 import { foldBeforeReading } from '../reports/index';
 import { forbidden } from '../../platform/errors';
 import { accessWhere } from '../access/index';
-import { paidIncomeByMonth, receivedByRent } from '../charges/index';
+import { incomeByMonthSql, incomeSumsOf, receivedOfRentSql } from '../charges/index';
 import { itemContents, items, providers, rents, sellers } from '../../db/schema';
 import { cappedTotal } from '../../platform/lists';
 import { jsonArrayOf, jsonRowColumns, rowNumber } from '../../platform/json-rows';
@@ -73,26 +74,26 @@ export function providerIncomeService(deps: Deps) {
   return {
     /**
      * The pending accesses folded first (the reports' fold: its own statements, a no-op check when nothing is pending),
-     * then the provider's row (403 without it, or under analysis) carrying both unit lists as JSON, beside the sums of
-     * its charges' lines per month (the charges module); the areas' names come from the areas in memory.
+     * then ONE statement: the provider's row (403 without it, or under analysis) carrying the sums of its charges' lines
+     * per month (the charges module's SQL) and both unit lists as JSON; the areas' names come from the areas in memory.
      */
     async dashboard(auth: AuthContext, now: Date = new Date()): Promise<ProviderDashboard> {
       const providerId = noProvider(auth);
       const months = incomeMonths(now, INCOME.monthsMax);
       // Accesses recorded up to now count in 'most popular' (a no-op when nothing is pending).
       await foldBeforeReading(db);
-      const [[provider], areas, sums] = await Promise.all([
+      const [[provider], areas] = await Promise.all([
         db
           .select({
             status: providers.status,
             publishedUnits: providers.publishedUnits,
+            income: incomeByMonthSql(providerId, { from: months[0]!.month, to: months[months.length - 1]!.month }, feeBps),
             latest: unitsJson(db, 'latest', INCOME.latestApproved),
             popular: unitsJson(db, 'popular', INCOME.popular),
           })
           .from(providers)
           .where(eq(providers.id, providerId)),
         knowledgeAreasOf(deps),
-        paidIncomeByMonth(db, providerId, { from: months[0]!.month, to: months[months.length - 1]!.month }, feeBps),
       ]);
       if (!provider) throw forbidden(INCOME_TEXT.noProvider);
       if (isProviderInReview(provider.status)) throw forbidden(INCOME_TEXT.inReview);
@@ -106,7 +107,7 @@ export function providerIncomeService(deps: Deps) {
         }));
       // The approved count is the store fact providers.published_units (kept by store/catalogue-facts.ts).
       return {
-        income: incomeByMonth(months, sums),
+        income: incomeByMonth(months, incomeSumsOf(provider.income)),
         approved: { count: provider.publishedUnits, latest: unitRows(provider.latest) },
         popular: unitRows(provider.popular),
         platformFeeBps: feeBps,
@@ -115,7 +116,7 @@ export function providerIncomeService(deps: Deps) {
 
     /**
      * One statement: the provider's row (403 without it) left-joined to the page of its rents, with the capped total;
-     * the plans' names come from the plans in memory, and what each rent of the page brought from the charges module.
+     * each rent with what it brought (the charges module's SQL); the plans' names come from the plans in memory.
      */
     async myRents(auth: AuthContext, q: z.output<typeof myRentsQuery>): Promise<MyRentsPage> {
       const providerId = noProvider(auth);
@@ -136,6 +137,8 @@ export function providerIncomeService(deps: Deps) {
           valueCents: rents.valueCents,
           planId: rents.planId,
           createdAt: rents.createdAt,
+          // Qualified: the charges' SQL runs inside this subquery and names its own tables by aliases.
+          receivedCents: receivedOfRentSql(sql`${rents}.${sql.identifier('id')}`, feeBps).as('received_cents'),
           n: rowNumber(order),
         })
         .from(rents)
@@ -156,6 +159,7 @@ export function providerIncomeService(deps: Deps) {
             valueCents: page.valueCents,
             planId: page.planId,
             createdAt: page.createdAt,
+            receivedCents: page.receivedCents,
           })
           .from(head)
           .leftJoin(page, sql`true`)
@@ -163,7 +167,6 @@ export function providerIncomeService(deps: Deps) {
         planNamesOf(deps),
       ]);
       if (rows.length === 0) throw forbidden(INCOME_TEXT.noProvider);
-      const received = await receivedByRent(db, rows.flatMap((r) => (r.id === null ? [] : [r.id])), feeBps);
       return {
         data: rows.flatMap((r) =>
           r.id === null
@@ -176,7 +179,7 @@ export function providerIncomeService(deps: Deps) {
                   valueCents: r.valueCents!,
                   planName: planNames.get(r.planId!) ?? '',
                   createdAt: r.createdAt!.toISOString(),
-                  receivedCents: received.get(r.id) ?? 0,
+                  receivedCents: Number(r.receivedCents ?? 0),
                 },
               ],
         ),
