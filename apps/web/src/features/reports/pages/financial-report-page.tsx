@@ -4,7 +4,7 @@
  * the period's totals, and 'Exportar CSV' (one line per month, institution and provider). The figures are the
  * server's (@edu/shared/financial-report): charges by the month they cover, canceled ones left out.
  */
-import { Card, Paper, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Card, Paper, Select, SimpleGrid, Skeleton, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { IconCalendar } from '@tabler/icons-react';
