@@ -201,6 +201,7 @@ test('admin', async ({ page, request }) => {
       '/dashboard/unit-access-report',
       '/dashboard/logs-report',
       '/dashboard/feedback-report',
+      '/dashboard/financial-report',
       '/dashboard/ia-activities',
     ]),
   );

@@ -144,6 +144,29 @@ export async function activeRentApi(request: APIRequestContext, sellerId: number
 }
 
 /**
+ * A rent of `providerId` by `sellerId` made active the way the money flows: created, asked again and accepted by the
+ * team (requested → waiting issues its first charge for the month), and that charge paid by the team (paying it
+ * activates the rent). The provider's income counts it from then on (what was paid). Answers the rent and the charge.
+ */
+export async function paidRentApi(request: APIRequestContext, sellerId: number, providerId: number) {
+  const rent = await activeRentApi(request, sellerId, providerId);
+  const admin = { authorization: `Bearer ${await demoToken(request, 'admin')}` };
+  for (const status of ['requested', 'waiting']) {
+    const moved = await request.put(`/api/sellers/rents/${rent.id}`, { headers: admin, data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  const list = (await (await request.get('/api/charges', { headers: admin, params: { sellerId, status: 'open' } })).json()) as {
+    data: { id: number; amountCents: number; rents: { rentId: number }[] }[];
+  };
+  const charge = list.data.find((c) => c.rents.some((r) => r.rentId === rent.id))!;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const paid = await request.post(`/api/charges/${charge.id}/pay`, { headers: admin, data: { paidOn: today, reference: `E2E-${charge.id}` } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect(((await paid.json()) as { activatedRentIds: number[] }).activatedRentIds).toEqual([rent.id]);
+  return { rent, charge };
+}
+
+/**
  * A new active institution (createActiveAccount) that actively rents the provider named `providerName` on its plan:
  * its account, its name and plan as the admin sees them, and the rent.
  */

@@ -94,10 +94,11 @@ test("the provider's income chart: its numbers in a table that adds up to the to
   const stops = page.locator('[aria-hidden="true"] :is(a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]))');
   await expect(stops).toHaveCount(0);
   const table = await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`);
-  await expect(table.getByRole('columnheader')).toHaveText(['Mês', 'Rendimento']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Mês', INCOME_TEXT.received, INCOME_TEXT.pending]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(6);
-  const values = await rows.locator('td').allTextContents();
+  // The total is what was received (the first column of money).
+  const values = await rows.locator('td:nth-of-type(1)').allTextContents();
   const cents = values.reduce((sum, v) => sum + Number(v.replace(/\D/g, '')), 0);
   await expect(page.getByTestId('income-total')).toHaveText(formatCents(cents));
   await expectFitsPhone(page);

@@ -3,7 +3,7 @@ import { PLAN_MSG } from '../packages/shared/src/plans';
 import { INCOME_TEXT } from '../packages/shared/src/provider-income';
 import { formatCents, formatLongDate } from '../packages/shared/src/format';
 import {
-  activeRentApi, approvedProviderApi, chartData, createActiveAccount, demoEmail, dismissNotifications, expectNotification, ownClientAddress, publishedUnitApi, signIn,
+  approvedProviderApi, chartData, createActiveAccount, demoEmail, dismissNotifications, expectNotification, ownClientAddress, paidRentApi, publishedUnitApi, signIn,
 } from './helpers';
 
 /** This file's own client address: its sign-ins do not use up the per-address limits other journeys share. */
@@ -91,23 +91,26 @@ test('admin creates a plan and sets the demo provider’s monthly value on it', 
 });
 
 test('the provider sees its rents and its income chart', async ({ page, request }) => {
-  // A provider of this test alone, with one published unit, rented by one new institution this month.
+  // A provider of this test alone, with one published unit, rented by one new institution this month, whose first
+  // charge the team has marked paid.
   const provider = await approvedProviderApi(request, 'rendimento', { priceCents: PRICE_CENTS });
   await publishedUnitApi(request, provider.token, `Rendimento E2E ${Date.now()}`);
   const institution = await createActiveAccount(request, 'rendimento-escola');
-  await activeRentApi(request, institution.sellerId, provider.id);
+  await paidRentApi(request, institution.sellerId, provider.id);
   const plans = (await (await request.get('/api/plans/signup')).json()) as { id: number; name: string }[];
   const today = formatLongDate(new Date());
 
   await signIn(page, provider.email, provider.password);
-  // The income dashboard on /dashboard: six months by default, the rent active in the current month only.
+  // The income dashboard on /dashboard: six months by default, the month's paid charge in the current month only.
   await expect(page.getByRole('heading', { name: INCOME_TEXT.income })).toBeVisible();
-  // The chart's numbers, under 'Ver dados em tabela': a row per month, the month and its income.
+  // The chart's numbers, under 'Ver dados em tabela': a row per month, the month, what was received and what is to receive.
   await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`);
   const months = page.getByTestId('income-months').locator('tbody tr');
-  const worth = (cents: number) => new RegExp(`\\d{4}${formatCents(cents).replace(/[.$]/g, '\\$&')}$`);
+  const escape = (cents: number) => formatCents(cents).replace(/[.$]/g, '\\$&');
+  const worth = (cents: number) => new RegExp(`\\d{4}${escape(cents)}${escape(0)}$`);
   await expect(months).toHaveText([...Array<RegExp>(5).fill(worth(0)), worth(PRICE_CENTS)]);
-  await expect(page.getByText('Total nos últimos 6 meses:')).toBeVisible();
+  await expect(page.getByText(`${INCOME_TEXT.received} nos últimos 6 meses:`)).toBeVisible();
+  await expect(page.getByTestId('income-pending')).toHaveText(formatCents(0));
   await expect(page.getByTestId('income-total')).toHaveText(formatCents(PRICE_CENTS));
   // The bars: this month's holds the rent, at the top of the axis.
   await expect(page.getByTestId('income-chart').locator('[data-value]').last()).toHaveAttribute('data-value', String(PRICE_CENTS));
@@ -119,10 +122,10 @@ test('the provider sees its rents and its income chart', async ({ page, request 
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await expect(months).toHaveCount(4);
-  await expect(page.getByText('Total nos últimos 4 meses:')).toBeVisible();
+  await expect(page.getByText(`${INCOME_TEXT.received} nos últimos 4 meses:`)).toBeVisible();
   await page.keyboard.press('Home');
   await expect(months).toHaveText([worth(PRICE_CENTS)]);
-  await expect(page.getByText('Total no último mês:')).toBeVisible();
+  await expect(page.getByText(`${INCOME_TEXT.received} no último mês:`)).toBeVisible();
   await expect(page.getByTestId('income-total')).toHaveText(formatCents(PRICE_CENTS));
 
   await expect(page.getByRole('heading', { name: INCOME_TEXT.approved })).toBeVisible();
@@ -134,7 +137,7 @@ test('the provider sees its rents and its income chart', async ({ page, request 
   await expect(recent).toContainText('Escola E2E');
   await expect(recent).toContainText(`${plans[0]!.name} · ${today}`);
 
-  // 'Meus alugueis' from the menu: institution, status, value a month, date in full.
+  // 'Meus alugueis' from the menu: institution, status, value a month, date in full, and what it brought.
   await page.getByRole('link', { name: 'Aluguéis' }).click();
   await expect(page.getByRole('heading', { name: INCOME_TEXT.myRents })).toBeVisible();
   const rows = page.getByRole('table', { name: INCOME_TEXT.myRents }).locator('tbody tr');
@@ -143,6 +146,7 @@ test('the provider sees its rents and its income chart', async ({ page, request 
   await expect(rows).toContainText('ATIVO');
   await expect(rows).toContainText(`${formatCents(PRICE_CENTS)}/mês`);
   await expect(rows).toContainText(today);
+  await expect(rows.locator('td').last()).toHaveText(formatCents(PRICE_CENTS));
 });
 
 test('plans and rents screens refuse the wrong users', async ({ page }) => {

@@ -2,8 +2,9 @@
  * Rentals, institution and platform sides: an admin opens the rentals control of a NEW
  * institution (made for this test, so parallel journeys never see its rents), creates a rental with 'Novo
  * Aluguel', moves its status, changes its plan; the institution's user sees ATIVO in 'Meus alugueis' (and
- * 'Alugado' in the store) and asks to cancel it; the provider's income chart has moved by the rent's value. The
- * provider is the test's own too, so nothing else moves its income.
+ * 'Alugado' in the store) and asks to cancel it; the provider's income has not moved: it counts what was paid, and a rent
+ * the team activates by hand is charged by the month's issuing, not before. The provider is the test's own too, so
+ * nothing else moves its income.
  */
 import { test, expect, type Page } from '@playwright/test';
 import { formatCents } from '../packages/shared/src/format';
@@ -162,11 +163,16 @@ test('rentals control and Meus alugueis: create, activate, change plan, then the
   };
   expect(control.data.find((r) => r.companyName === PROVIDER)!.cancelRequestedAt).not.toBeNull();
 
-  // The provider's income chart moved by the rent's value this month: the rent was active on Essencial and then on
-  // Ampliado (the plan change), and one contract counts once, at its newer value.
+  // The provider's income did not move: nothing was paid for the rent (income counts paid charges only), and nothing is
+  // to receive yet (the rent made active by hand is charged by the month's issuing run).
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/');
   await signIn(page, provider.email, provider.password);
   const months = (await chartData(page, `${INCOME_TEXT.income} (últimos 6 meses)`)).locator('tbody tr');
-  await expect(months.last().locator('th, td')).toHaveText([incomeBefore.label, formatCents(PRICES_CENTS[1]!)]);
+  await expect(months.last().locator('th, td')).toHaveText([incomeBefore.label, formatCents(0), formatCents(0)]);
+  // 'Meus alugueis': the rent with its new value, and nothing received for it.
+  await page.getByRole('link', { name: 'Aluguéis' }).click();
+  const rentRow = page.getByRole('table', { name: INCOME_TEXT.myRents }).locator('tbody tr').filter({ hasText: 'Escola E2E' });
+  await expect(rentRow).toContainText(`${formatCents(PRICES_CENTS[1]!)}/mês`);
+  await expect(rentRow.locator('td').last()).toHaveText(formatCents(0));
 });

@@ -143,6 +143,9 @@ const OBJECT_ROUTES: Record<string, Entry> = {
   'GET /reports/logs': { filter: (o) => ({ query: { ...lastDays(), user_id: o.sellerUser } }), foreignText: 'Instituição B Usuária' },
   'GET /reports/published-units': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
   'GET /reports/published-units/csv': { ask: (o) => ({ query: { startDate: lastDays().start_date, endDate: lastDays().end_date, providerId: o.provider } }) },
+  // the team's financial report: every institution's and provider's charges (financial-report.test)
+  'GET /reports/financial': { staffOnly: true },
+  'GET /reports/financial/csv': { staffOnly: true },
   // the access reports: an institution naming another institution is 404, like a missing one
   'GET /sellers/report-access': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },
   'GET /sellers/report-access/charts': { ask: (o) => ({ query: { ...lastDays(), seller_id: o.seller } }) },

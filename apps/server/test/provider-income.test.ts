@@ -1,27 +1,39 @@
 /**
- * The provider's income dashboard (spec 1 §2.10) and 'Meus alugueis' (spec 3 §2.8): provider users only,
- * their own provider's rents only; the income of each month computed from rent_history by THE INCOME RULE
- * (a rent active across months, a migrated → successor pair counted once, a canceled rent up to its end,
- * a requested rent not at all).
+ * The provider's income dashboard (spec 1 §2.10) and 'Meus alugueis' (spec 3 §2.8): provider users only, their own
+ * provider's rents only; the money from what was PAID (THE INCOME RULE of @edu/shared/provider-income): per month the
+ * provider's share of the paid charges' lines, minus the platform's fee (here 10 %, half a centavo rounded up), and
+ * apart what is still to receive (open and overdue). A cancel and re-rent in one month counts once; an unpaid or
+ * canceled charge is not income; a month without a paid charge shows 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { incomeMonths, INCOME_TEXT, type MyRentsPage, type ProviderDashboard } from '@edu/shared/provider-income';
+import { CHARGE_SYSTEM } from '@edu/shared/charge-machine';
+import { incomeMonths, INCOME_TEXT, providerShareCents, type MyRentsPage, type ProviderDashboard } from '@edu/shared/provider-income';
+import { spToday } from '@edu/shared/format';
 import { moveRent, openRent } from '../src/modules/rents/rent-lifecycle';
-import { plans, providers, rentHistory, rents, sellers, users } from '../src/db/schema';
+import { insertCharge, moveCharge } from '../src/modules/charges/charges.commands';
+import { issueMonthlyCharges } from '../src/modules/charges/index';
+import { chargeRents, charges, plans, providers, rents, sellers, users } from '../src/db/schema';
 import { recordAccess } from '../src/modules/reports/access-events';
 import { refreshCatalogueFacts } from '../src/modules/store/catalogue-facts';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { buildInstitution, buildProvider, buildUnit, buildUser } from './factories';
 
+const FEE_BPS = 1_000;
+/** 10 % of 1 005 is 100.5: the fee rounds up to 101, the provider's share is 904. */
+const R1_VALUE = 1_005;
+const R1_SHARE = 904;
+const RERENT_VALUE = 2_000;
+const RERENT_SHARE = 1_800;
+
 let t: TestApp;
 let own: string;
 let demo: string;
 let providerId: number;
+let actor: { id: number; type: 'admin' };
 const rentIds: Record<string, number> = {};
-const DAY = 86_400_000;
 const months = incomeMonths(new Date(), 6);
-const inMonth = (i: number, days: number) => new Date(months[i]!.start.getTime() + days * DAY);
+const periodOfIndex = (i: number) => `${months[i]!.month}-01`;
 
 async function providerWithUser(companyName: string, email: string, status = 'active') {
   const id = await buildProvider(t.deps.db, { companyName, name: 'Resp', email, typePerson: 'Fornecedor', status });
@@ -29,76 +41,114 @@ async function providerWithUser(companyName: string, email: string, status = 'ac
   return id;
 }
 
-/** Dates the rent's history (fixture: the lifecycle wrote the rows now; the test moves them to the past). */
-async function backdate(rentId: number, status: string, at: Date) {
-  await t.deps.db.update(rentHistory).set({ at }).where(and(eq(rentHistory.rentId, rentId), eq(rentHistory.status, status)));
+/** A charge of `rentId` alone for the window's month `i`, moved as the team or the system would move it. */
+async function chargeOf(rentId: number, i: number, end: 'paid' | 'overdue' | 'canceled' | 'open') {
+  return t.deps.db.transaction(async (tx) => {
+    const [rent] = await tx.select().from(rents).where(eq(rents.id, rentId));
+    const period = periodOfIndex(i);
+    const charge = await insertCharge(tx, { sellerId: rent!.sellerId, period, dueOn: `${months[i]!.month}-06`, rents: [{ rentId, amountCents: rent!.valueCents }] });
+    const today = spToday();
+    if (end === 'paid') await moveCharge(tx, charge.id, 'pay', actor, { payment: { paidOn: `${months[i]!.month}-05`, reference: `REF-${charge.id}` }, today });
+    if (end === 'overdue') await moveCharge(tx, charge.id, 'expire', { id: null, type: CHARGE_SYSTEM }, { today });
+    if (end === 'canceled') await moveCharge(tx, charge.id, 'cancel', actor, { today });
+    return charge.id;
+  });
+}
+
+/** Pays every unpaid charge of `rentId` (as the team). */
+async function payCharges(rentId: number) {
+  const rows = await t.deps.db.select({ id: charges.id, status: charges.status }).from(chargeRents).innerJoin(charges, eq(charges.id, chargeRents.chargeId)).where(eq(chargeRents.rentId, rentId));
+  for (const r of rows.filter((x) => x.status === 'open' || x.status === 'overdue')) {
+    await t.deps.db.transaction((tx) => moveCharge(tx, r.id, 'pay', actor, { payment: { paidOn: spToday(), reference: `REF-${r.id}` } }));
+  }
+  return rows.length;
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { CHARGE_PLATFORM_FEE_BPS: String(FEE_BPS) } });
   const db = t.deps.db;
   providerId = await providerWithUser('Editora Própria', 'propria@exemplo.com.br');
   own = await signIn(t.app, 'propria@exemplo.com.br', 'senha-teste');
   demo = await signIn(t.app, 'provider');
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, demoEmail('admin')));
-  const actor = { id: admin!.id, type: 'admin' as const };
-  const [planA, planB] = await db.select({ id: plans.id }).from(plans).orderBy(plans.id);
+  actor = { id: admin!.id, type: 'admin' };
+  const [planA] = await db.select({ id: plans.id }).from(plans).orderBy(plans.id);
   const seller = (name: string, cnpj: string) =>
     buildInstitution(db, { name, cnpj, status: 'active', logoKey: name === 'Escola Um' ? 'logos/logo-um.png' : null });
-  const [s1, s2, s3, s4] = [await seller('Escola Um', '11444777000161'), await seller('Escola Dois', '11222333000181'), await seller('Escola Três', '45723174000110'), await seller('Escola Quatro', '04252011000110')];
-
+  const [s1, s2, s3] = [await seller('Escola Um', '11444777000161'), await seller('Escola Dois', '11222333000181'), await seller('Escola Três', '45723174000110')];
   const open = (sellerId: number, valueCents: number, event: 'create' | 'request' = 'create') =>
     db.transaction((tx) => openRent(tx, event, { sellerId, providerId, planId: planA!.id, valueCents }, event === 'create' ? actor : { id: admin!.id, type: 'seller' }));
 
-  // r1: active since month 1, still active.
-  const r1 = await open(s1, 1000);
-  await backdate(r1.id, 'active', inMonth(1, 10));
-  // r2: active since month 2; its plan changes in month 4 (migrated → successor r2b at 5000).
-  const r2 = await open(s2, 2000);
-  await backdate(r2.id, 'active', inMonth(2, 10));
-  const moved = await db.transaction((tx) => moveRent(tx, r2.id, 'changePlan', actor, { plan: { planId: planB!.id, valueCents: 5000 } }));
-  await backdate(r2.id, 'migrated', inMonth(4, 10));
-  await backdate(moved.successor!.id, 'active', inMonth(4, 10));
-  // r3: active since before the window, canceled in month 3.
-  const r3 = await open(s3, 300);
-  await db.transaction((tx) => moveRent(tx, r3.id, 'cancel', actor));
-  await backdate(r3.id, 'active', inMonth(0, -20));
-  await backdate(r3.id, 'canceled', inMonth(3, 5));
-  // r4: requested, never active.
-  const r4 = await open(s4, 7000, 'request');
-  Object.assign(rentIds, { r1: r1.id, r2: r2.id, r2b: moved.successor!.id, r3: r3.id, r4: r4.id });
-  // The list's acquisition dates follow the history.
-  for (const [id, at] of [[r1.id, inMonth(1, 10)], [r2.id, inMonth(2, 10)], [moved.successor!.id, inMonth(4, 10)], [r3.id, inMonth(0, -20)], [r4.id, inMonth(4, 12)]] as const) {
-    await db.update(rents).set({ createdAt: at }).where(eq(rents.id, id));
-  }
+  // r1: paid in months 0 and 1, its month-2 charge canceled by the team, month 3 overdue, nothing in month 4; the
+  // current month's charge comes from the monthly issuing and stays open.
+  const r1 = await open(s1, R1_VALUE);
+  await chargeOf(r1.id, 0, 'paid');
+  await chargeOf(r1.id, 1, 'paid');
+  await chargeOf(r1.id, 2, 'canceled');
+  await chargeOf(r1.id, 3, 'overdue');
+
+  // Escola Dois rents, cancels and rents again twice in the current month: the month is charged once.
+  const a = await open(s2, RERENT_VALUE);
+  await issueMonthlyCharges(t.deps);
+  await db.transaction((tx) => moveRent(tx, a.id, 'cancel', actor));
+  const b = await open(s2, RERENT_VALUE);
+  await issueMonthlyCharges(t.deps);
+  await db.transaction((tx) => moveRent(tx, b.id, 'cancel', actor));
+  const c = await open(s2, RERENT_VALUE);
+  await issueMonthlyCharges(t.deps);
+  // The institution pays what it was charged this month.
+  for (const id of [a.id, b.id, c.id]) await payCharges(id);
+
+  // r4: requested, never charged.
+  const r4 = await open(s3, 7_000, 'request');
+  Object.assign(rentIds, { r1: r1.id, a: a.id, b: b.id, c: c.id, r4: r4.id });
 });
 afterAll(() => t?.close());
 
-describe('provider income dashboard', () => {
-  it('sums, per São Paulo month, the rents active at some moment of it (migration counted once, canceled up to its end)', async () => {
+describe('provider income from what was paid', () => {
+  it('per month, its share of the paid charges (fee taken), apart what is to receive; 0 where nothing was paid', async () => {
     const res = await call(t.app, 'GET', '/api/providers/dashboard', { token: own });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<ProviderDashboard>();
+    expect(body.platformFeeBps).toBe(FEE_BPS);
+    expect(providerShareCents(R1_VALUE, FEE_BPS)).toBe(R1_SHARE);
+    expect(providerShareCents(RERENT_VALUE, FEE_BPS)).toBe(RERENT_SHARE);
     expect(body.income.map((m) => m.month)).toEqual(months.map((m) => m.month));
-    expect(body.income.map((m) => m.valueCents)).toEqual([300, 1300, 3300, 3300, 6000, 6000]);
+    // Paid: months 0 and 1 (r1) and the current month (the re-rented contract, once).
+    expect(body.income.map((m) => m.valueCents)).toEqual([R1_SHARE, R1_SHARE, 0, 0, 0, RERENT_SHARE]);
+    // To receive: r1's overdue month 3 and its open current month; the canceled month 2 counts nowhere.
+    expect(body.income.map((m) => m.pendingCents)).toEqual([0, 0, 0, R1_SHARE, 0, R1_SHARE]);
     expect(body.approved).toEqual({ count: 0, latest: [] });
     expect(body.popular).toEqual([]);
   });
 
-  it("another provider's rents never count: the demo provider sees its own rental only", async () => {
+  it('a cancel and re-rent in one month is charged once: one charge line for the three rents of the month', async () => {
+    const lines = await t.deps.db
+      .select({ rentId: chargeRents.rentId, status: charges.status })
+      .from(chargeRents)
+      .innerJoin(charges, eq(charges.id, chargeRents.chargeId))
+      .where(eq(chargeRents.period, periodOfIndex(5)));
+    const mine = lines.filter((l) => [rentIds.a, rentIds.b, rentIds.c].includes(l.rentId));
+    expect(mine).toEqual([{ rentId: rentIds.a, status: 'paid' }]);
+  });
+
+  it("another provider's income is never in it: the demo provider sees only its own rental's paid months", async () => {
     const body = (await call(t.app, 'GET', '/api/providers/dashboard', { token: demo })).json<ProviderDashboard>();
     const [demoRent] = await t.deps.db
-      .select()
+      .select({ valueCents: rents.valueCents })
       .from(rents)
       .innerJoin(providers, eq(providers.id, rents.providerId))
       .where(and(eq(rents.status, 'active'), eq(providers.email, demoEmail('provider'))));
-    expect(body.income.at(-1)!.valueCents).toBe(demoRent!.rents.valueCents);
-    expect(body.income.every((m) => m.valueCents <= demoRent!.rents.valueCents)).toBe(true);
-    // Its published units, newest first, with their knowledge areas.
+    const share = providerShareCents(demoRent!.valueCents, FEE_BPS);
+    // The demo's past months were issued and paid when it was loaded; nothing of this file's provider shows.
+    expect(body.income.every((m) => m.valueCents === 0 || m.valueCents === share)).toBe(true);
+    expect(body.income.slice(0, -1).some((m) => m.valueCents === share)).toBe(true);
+    expect(body.income.at(-1)!.valueCents).toBe(0);
     expect(body.approved.count).toBeGreaterThan(0);
-    expect(body.approved.latest.length).toBeGreaterThan(0);
     expect(body.approved.latest[0]!.knowledges.length).toBeGreaterThan(0);
     expect(body.popular.length).toBeGreaterThan(0);
+    // The provider comes from the session: a query naming another provider is refused, not obeyed.
+    expect((await call(t.app, 'GET', '/api/providers/my-rents', { token: demo, query: { providerId: String(providerId) } })).statusCode).toBe(400);
   });
 
   it('refuses other roles (403) and a provider under analysis', async () => {
@@ -107,6 +157,7 @@ describe('provider income dashboard', () => {
       expect((await call(t.app, 'GET', '/api/providers/dashboard', { token })).statusCode, local).toBe(403);
       expect((await call(t.app, 'GET', '/api/providers/my-rents', { token })).statusCode, local).toBe(403);
     }
+    expect((await call(t.app, 'GET', '/api/providers/dashboard')).statusCode).toBe(401);
     await providerWithUser('Editora Nova', 'nova@exemplo.com.br', 'review');
     const inReview = await signIn(t.app, 'nova@exemplo.com.br', 'senha-teste');
     const res = await call(t.app, 'GET', '/api/providers/dashboard', { token: inReview });
@@ -116,25 +167,36 @@ describe('provider income dashboard', () => {
 });
 
 describe("provider 'Meus alugueis'", () => {
-  it('lists its own rents newest first, 5 per page, without the migrated history row', async () => {
+  it('lists its own rents newest first, 5 per page, each with what it brought (its paid charges, fee taken)', async () => {
     const res = await call(t.app, 'GET', '/api/providers/my-rents', { token: own });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<MyRentsPage>();
-    expect(page.total).toBe(4);
+    expect(page.total).toBe(5);
     expect(page.limit).toBe(5);
-    expect(page.data.map((r) => r.id)).toEqual([rentIds.r4, rentIds.r2b, rentIds.r1, rentIds.r3]);
-    expect(page.data.map((r) => r.status)).toEqual(['requested', 'active', 'active', 'canceled']);
-    expect(page.data.find((r) => r.id === rentIds.r1)).toMatchObject({ seller: { name: 'Escola Um', logoUrl: '/uploads/logos/logo-um.png' }, valueCents: 1000 });
-    expect(page.data.find((r) => r.id === rentIds.r2b)).toMatchObject({ seller: { name: 'Escola Dois', logoUrl: null }, valueCents: 5000 });
+    expect(page.data.map((r) => r.id)).toEqual([rentIds.r4, rentIds.c, rentIds.b, rentIds.a, rentIds.r1]);
+    expect(page.data.map((r) => r.status)).toEqual(['requested', 'active', 'canceled', 'canceled', 'active']);
+    expect(page.data.find((r) => r.id === rentIds.r1)).toMatchObject({ seller: { name: 'Escola Um', logoUrl: '/uploads/logos/logo-um.png' }, valueCents: R1_VALUE, receivedCents: 2 * R1_SHARE });
+    expect(page.data.find((r) => r.id === rentIds.a)).toMatchObject({ seller: { name: 'Escola Dois', logoUrl: null }, receivedCents: RERENT_SHARE });
+    for (const id of [rentIds.b, rentIds.c, rentIds.r4]) expect(page.data.find((r) => r.id === id)!.receivedCents).toBe(0);
 
     const second = (await call(t.app, 'GET', '/api/providers/my-rents', { token: own, query: { page: '2', limit: '3' } })).json<MyRentsPage>();
-    expect(second.data.map((r) => r.id)).toEqual([rentIds.r3]);
+    expect(second.data.map((r) => r.id)).toEqual([rentIds.a, rentIds.r1]);
+  });
+
+  it('a plan change keeps what the contract brought: the successor carries its predecessor\'s paid months', async () => {
+    const db = t.deps.db;
+    const [, planB] = await db.select({ id: plans.id }).from(plans).orderBy(plans.id);
+    const moved = await db.transaction((tx) => moveRent(tx, rentIds.r1!, 'changePlan', actor, { plan: { planId: planB!.id, valueCents: 5_000 } }));
+    const page = (await call(t.app, 'GET', '/api/providers/my-rents', { token: own })).json<MyRentsPage>();
+    expect(page.data.find((r) => r.id === moved.successor!.id)).toMatchObject({ valueCents: 5_000, receivedCents: 2 * R1_SHARE });
+    expect(page.data.some((r) => r.id === rentIds.r1)).toBe(false);
   });
 
   it("never shows another provider's rents", async () => {
     const page = (await call(t.app, 'GET', '/api/providers/my-rents', { token: demo })).json<MyRentsPage>();
     expect(page.data.some((r) => Object.values(rentIds).includes(r.id))).toBe(false);
     expect(page.data.map((r) => r.seller.name)).toEqual(['Faculdade Vale do Saber']);
+    expect(page.data[0]!.receivedCents).toBeGreaterThan(0);
   });
 
   it('refuses a page size above 5 and bad paging with 400', async () => {

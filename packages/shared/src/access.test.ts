@@ -30,10 +30,10 @@ const DIRECTOR_EXCLUDES: MenuKey[] = [
   'manage-subjects', 'courses', 'tutorials', 'unit-access-report', 'settings', 'feedback-report', 'ia-activities',
   'financeiro',
 ];
-const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges'];
+const MANAGER_EXTRA_EXCLUDES: MenuKey[] = ['my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges', 'financial-report'];
 const PROVIDER_EXCLUDES: MenuKey[] = [
   'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-  'feedback-report', 'ia-activities', 'financeiro',
+  'feedback-report', 'ia-activities', 'financeiro', 'charges', 'financial-report',
 ];
 
 describe('menuFor (spec 1 §2.9 and §6)', () => {
@@ -41,9 +41,9 @@ describe('menuFor (spec 1 §2.9 and §6)', () => {
     const expected: Record<UserType, MenuKey[]> = {
       admin: [
         'dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'ia-activities',
-        'unit-access-report', 'logs-report', 'feedback-report', 'control', 'charges',
+        'unit-access-report', 'logs-report', 'feedback-report', 'financial-report', 'control', 'charges',
       ],
-      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'control', 'charges'],
+      director: ['dashboard', 'profile', 'units', 'my-team', 'notifications', 'plans', 'providers', 'access-report', 'logs-report', 'financial-report', 'control', 'charges'],
       manager: ['dashboard', 'profile', 'units', 'access-report'],
       curator: ['dashboard', 'profile', 'units'],
       review: ['dashboard', 'profile', 'units'],

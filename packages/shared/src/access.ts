@@ -84,6 +84,7 @@ export const MENU_ENTRIES = [
   { key: 'logs-report', path: '/dashboard/logs-report', label: 'Relatório de Logs' },
   { key: 'feedback-report', path: '/dashboard/feedback-report', label: 'Relatório de Feedbacks' },
   { key: 'units-report', path: '/dashboard/units-report', label: 'Relatório de Unidades Publicadas' },
+  { key: 'financial-report', path: '/dashboard/financial-report', label: 'Relatório Financeiro' },
   { key: 'tutorials', path: '/dashboard/tutorials', label: 'Tutoriais' },
   { key: 'control', path: '/seller/control', label: 'Instituições' },
   // The platform team's charges (admin, director): the money screens are theirs alone.
@@ -112,12 +113,12 @@ export const MENU_BY_TYPE: Record<UserType, MenuKey[]> = {
     'units-report', 'courses', 'tutorials', 'settings', 'financeiro',
   ),
   director: except(...DIRECTOR_EXCLUDED),
-  manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges'),
+  manager: except(...DIRECTOR_EXCLUDED, 'my-team', 'plans', 'providers', 'control', 'logs-report', 'notifications', 'charges', 'financial-report'),
   curator: ['dashboard', 'profile', 'units'],
   review: ['dashboard', 'profile', 'units'],
   provider: except(
     'units', 'plans', 'store-service', 'my-services', 'providers', 'store', 'access-report', 'control', 'settings',
-    'feedback-report', 'ia-activities', 'notifications', 'financeiro', 'charges',
+    'feedback-report', 'ia-activities', 'notifications', 'financeiro', 'charges', 'financial-report',
   ),
   serviceProvider: ['dashboard', 'profile', 'my-services', 'tutorials'],
   editor: ['dashboard', 'profile', 'my-units', 'tutorials'],

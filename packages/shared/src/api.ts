@@ -9,6 +9,7 @@ import { providersRoutes } from './providers';
 import { lmsRoutes } from './lms';
 import { reportsRoutes } from './reports';
 import { unitsReportRoutes } from './units-report';
+import { financialReportRoutes } from './financial-report';
 import { accessReportsRoutes } from './access-reports';
 import { aiRoutes } from './ai';
 import { notificationsRoutes } from './notifications';
@@ -46,6 +47,7 @@ export const API = {
   lms: lmsRoutes,
   reports: reportsRoutes,
   unitsReport: unitsReportRoutes,
+  financialReport: financialReportRoutes,
   accessReports: accessReportsRoutes,
   ai: aiRoutes,
   notifications: notificationsRoutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incomeMonths, monthlyIncome, type ActivePeriod } from './provider-income';
+import { incomeByMonth, incomeMonths, providerShareCents } from './provider-income';
 import { formatLongDate } from './format';
 
 const at = (iso: string) => new Date(iso);
@@ -16,34 +16,23 @@ describe('incomeMonths', () => {
   });
 });
 
-describe('monthlyIncome (THE INCOME RULE)', () => {
-  const months = incomeMonths(at('2025-06-15T12:00:00Z'), 6); // jan..jun 2025
-  const sum = (periods: ActivePeriod[]) => Object.fromEntries(monthlyIncome(periods, months).map((m) => [m.month, m.valueCents]));
-
-  it('a rent counts in every month it was active at some moment, once per month', () => {
-    const periods: ActivePeriod[] = [
-      { rentId: 1, previousRentId: null, valueCents: 1000, start: at('2025-02-20T12:00:00Z'), end: at('2025-03-02T12:00:00Z') },
-      { rentId: 1, previousRentId: null, valueCents: 1000, start: at('2025-03-10T12:00:00Z'), end: null },
-    ];
-    expect(sum(periods)).toEqual({ '2025-01': 0, '2025-02': 1000, '2025-03': 1000, '2025-04': 1000, '2025-05': 1000, '2025-06': 1000 });
+describe('the provider share (THE INCOME RULE)', () => {
+  it('is the amount minus the platform fee, half a centavo rounded up in the platform\'s favour, per line', () => {
+    expect(providerShareCents(12_345, 0)).toBe(12_345);
+    // 10 % of 12 345 = 1 234.5 → fee 1 235 (half up), share 11 110.
+    expect(providerShareCents(12_345, 1_000)).toBe(11_110);
+    // 2.5 % of 1 001 = 25.025 → fee 25.
+    expect(providerShareCents(1_001, 250)).toBe(976);
+    expect(providerShareCents(999, 10_000)).toBe(0);
   });
 
-  it('a canceled rent counts up to the month of its cancellation; a migrated rent and its successor count once', () => {
-    const periods: ActivePeriod[] = [
-      { rentId: 2, previousRentId: null, valueCents: 500, start: at('2025-01-05T12:00:00Z'), end: at('2025-02-10T12:00:00Z') },
-      { rentId: 3, previousRentId: null, valueCents: 2000, start: at('2025-03-01T12:00:00Z'), end: at('2025-04-15T12:00:00Z') },
-      { rentId: 4, previousRentId: 3, valueCents: 3000, start: at('2025-04-15T12:00:00Z'), end: null },
-    ];
-    expect(sum(periods)).toEqual({ '2025-01': 500, '2025-02': 500, '2025-03': 2000, '2025-04': 3000, '2025-05': 3000, '2025-06': 3000 });
-  });
-
-  it('an empty period (ended when it began) counts nothing; a month boundary is São Paulo midnight', () => {
-    const periods: ActivePeriod[] = [
-      { rentId: 5, previousRentId: null, valueCents: 700, start: at('2025-05-10T12:00:00Z'), end: at('2025-05-10T12:00:00Z') },
-      // Ends at 23:59 of 31 May in São Paulo (02:59 UTC on 1 June): May only.
-      { rentId: 6, previousRentId: null, valueCents: 100, start: at('2025-05-01T03:00:00Z'), end: at('2025-06-01T02:59:00Z') },
-    ];
-    expect(sum(periods)).toMatchObject({ '2025-04': 0, '2025-05': 100, '2025-06': 0 });
+  it('every month of the window comes back, oldest first, 0 where nothing was charged', () => {
+    const months = incomeMonths(at('2025-06-15T12:00:00Z'), 3);
+    expect(incomeByMonth(months, [{ month: '2025-05', receivedCents: 700, pendingCents: 50 }, { month: '2024-01', receivedCents: 9, pendingCents: 9 }])).toEqual([
+      { month: '2025-04', label: 'abr/2025', valueCents: 0, pendingCents: 0 },
+      { month: '2025-05', label: 'mai/2025', valueCents: 700, pendingCents: 50 },
+      { month: '2025-06', label: 'jun/2025', valueCents: 0, pendingCents: 0 },
+    ]);
   });
 });
 

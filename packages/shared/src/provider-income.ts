@@ -3,20 +3,21 @@
  * alugueis' (/dashboard/providers-rents, spec 3 §2.8 last bullet). Provider users only, their own
  * provider's rents (the server asks the access gate's rent.read).
  *
- * THE INCOME RULE (computed on the server from rent_history, the pure part here so it is tested once):
- * the income of a calendar month (São Paulo time) is the sum of `value_cents` of the provider's rents that
- * were ACTIVE at any moment of that month — an active period runs from a history row 'active' to the rent's
- * next history row (or now). A rent counts once per month whatever the number of its active periods, and
- * with its agreed value (a plan change never rewrites the past: the old rent becomes migrated). A rent and
- * its successor (plan change of an active rent) are one contract: in the month of the change only the
- * successor's value counts, so the month is not billed twice. Requested and waiting rents count nothing; a
- * canceled rent counts in the months it was active, the month of its cancellation included.
+ * THE INCOME RULE (what was paid, never what was rented): the income of a month is the provider's share of the
+ * PAID charges of that month — the month a charge covers (its period, the month's first day), not the day it was
+ * paid. A charge lists its rents (charge_rents, each at the amount it was issued at); the provider's share of each of
+ * its rents' lines is that amount minus the platform's fee (`providerShareCents`: CHARGE_PLATFORM_FEE_BPS basis
+ * points, half a centavo rounded up, per line). A rent is charged at most once a month, and the same institution and
+ * provider at most once a month (a plan change, a reactivation, a cancel and re-rent), so a month is never counted
+ * twice. 'A receber' is the same share of the month's unpaid charges (open or overdue); canceled charges count in
+ * neither. Requested and waiting rents count only once their charge is paid (paying the first charge activates them).
  */
 import { z } from 'zod';
 import type { UserType } from './access';
 import { defineRoute } from './contract';
 import { LIMITS } from './limits';
 import { MSG } from './messages';
+import { platformFeeCents } from './charge-machine';
 
 /** Who sees the income dashboard and 'Meus alugueis': the provider's account holders. */
 export const PROVIDER_INCOME_TYPES = ['provider'] as const satisfies readonly UserType[];
@@ -36,6 +37,11 @@ export const INCOME = {
 export const INCOME_TEXT = {
   income: 'Rendimento mensal',
   months: 'Meses',
+  received: 'Recebido',
+  pending: 'A receber',
+  incomeNote: 'Cobranças pagas pelas instituições, no mês a que se referem.',
+  pendingNote: 'A receber: cobranças emitidas e ainda não pagas (em aberto ou vencidas).',
+  feeNote: (percent: string) => `Valores já descontada a taxa da plataforma (${percent}).`,
   approved: 'Unidades aprovadas',
   approvedLabel: 'Aprovada',
   recentRents: 'Aluguéis recentes',
@@ -71,6 +77,9 @@ function spMonthStart(year: number, month: number): Date {
   const first = naive - spOffsetMs(naive);
   return new Date(naive - spOffsetMs(first));
 }
+
+/** 'mar/2025' of a month 'YYYY-MM' (the income chart's and the financial report's months). */
+export const shortMonthLabel = (month: string): string => `${MONTHS_SHORT[Number(month.slice(5, 7)) - 1]}/${month.slice(0, 4)}`;
 
 /** [year, month 1-12] of `instant` in São Paulo. */
 function spYearMonth(instant: Date): [number, number] {
@@ -108,36 +117,35 @@ export function incomeMonths(now: Date, count: number = INCOME.monthsMax): Incom
   return out;
 }
 
-/** One ACTIVE period of a rent (from rent_history): [start, end), end null = still active. */
-export interface ActivePeriod {
-  rentId: number;
-  /** The rent this one replaced (plan change of an active rent). */
-  previousRentId: number | null;
-  valueCents: number;
-  start: Date;
-  end: Date | null;
+/** The provider's share of a charge's line of `amountCents` at a platform fee of `feeBps` (THE INCOME RULE). */
+export const providerShareCents = (amountCents: number, feeBps: number): number => amountCents - platformFeeCents(amountCents, feeBps);
+
+/** One month's paid and unpaid provider shares, as the server sums them (`month`: 'YYYY-MM'). */
+export interface IncomeSums {
+  month: string;
+  receivedCents: number;
+  pendingCents: number;
 }
 
-/** The income of each month by THE INCOME RULE (header), in centavos. */
-export function monthlyIncome(periods: readonly ActivePeriod[], months: readonly IncomeMonth[]): { month: string; label: string; valueCents: number }[] {
-  return months.map((m) => {
-    const active = new Map<number, ActivePeriod>();
-    for (const p of periods) {
-      const end = p.end?.getTime() ?? Number.POSITIVE_INFINITY;
-      if (end <= p.start.getTime()) continue;
-      if (p.start.getTime() < m.end.getTime() && end > m.start.getTime()) active.set(p.rentId, p);
-    }
-    // A rent whose successor was active in the same month: the contract counts once, with the newer value.
-    const replaced = new Set([...active.values()].map((p) => p.previousRentId).filter((id): id is number => id !== null));
-    let valueCents = 0;
-    for (const [rentId, p] of active) if (!replaced.has(rentId)) valueCents += p.valueCents;
-    return { month: m.month, label: m.label, valueCents };
-  });
+/** Every month of `months`, oldest first, with its sums (0 for a month without charges). */
+export function incomeByMonth(months: readonly IncomeMonth[], sums: readonly IncomeSums[]): IncomeMonthRow[] {
+  const byMonth = new Map(sums.map((s) => [s.month, s]));
+  return months.map((m) => ({ month: m.month, label: m.label, valueCents: byMonth.get(m.month)?.receivedCents ?? 0, pendingCents: byMonth.get(m.month)?.pendingCents ?? 0 }));
 }
 
 // ---------------------------------------------------------------- contract
 
-export const incomeMonthRow = z.object({ month: z.string(), label: z.string(), valueCents: z.number() });
+export const incomeMonthRow = z.object({
+  /** 'YYYY-MM'. */
+  month: z.string(),
+  /** 'mar/2025'. */
+  label: z.string(),
+  /** Received: the provider's share of the month's paid charges (THE INCOME RULE), centavos. */
+  valueCents: z.number(),
+  /** A receber: the provider's share of the month's open and overdue charges, centavos. */
+  pendingCents: z.number(),
+});
+export type IncomeMonthRow = z.infer<typeof incomeMonthRow>;
 
 export const providerUnitRow = z.object({
   itemId: z.number(),
@@ -154,6 +162,8 @@ export const providerDashboard = z.object({
   income: z.array(incomeMonthRow),
   approved: z.object({ count: z.number(), latest: z.array(providerUnitRow) }),
   popular: z.array(providerUnitRow),
+  /** The platform's fee on the charges, in basis points (CHARGE_PLATFORM_FEE_BPS; 0: none). */
+  platformFeeBps: z.number(),
 });
 export type ProviderDashboard = z.infer<typeof providerDashboard>;
 
@@ -171,6 +181,8 @@ export const providerRentRow = z.object({
   valueCents: z.number(),
   planName: z.string(),
   createdAt: z.string(),
+  /** What the provider has received for this rent: its share of the rent's paid charges, every month (centavos). */
+  receivedCents: z.number(),
 });
 export type ProviderRentRow = z.infer<typeof providerRentRow>;
 
@@ -180,12 +192,12 @@ export type MyRentsPage = z.infer<typeof myRentsPage>;
 export const providerIncomeRoutes = {
   dashboard: defineRoute({
     method: 'GET', path: '/providers/dashboard', tag: 'providers',
-    summary: 'Painel do fornecedor: rendimento dos últimos 6 meses (centavos, aluguéis ativos no mês), unidades aprovadas e mais populares',
+    summary: 'Painel do fornecedor: rendimento dos últimos 6 meses (centavos: parte do fornecedor nas cobranças pagas de cada mês, e a receber), unidades aprovadas e mais populares',
     access: PROVIDER_INCOME_TYPES, response: providerDashboard,
   }),
   myRents: defineRoute({
     method: 'GET', path: '/providers/my-rents', tag: 'providers',
-    summary: 'Aluguéis do catálogo do próprio fornecedor, mais recentes primeiro (até 5 por página; valor mensal em centavos)',
+    summary: 'Aluguéis do catálogo do próprio fornecedor, mais recentes primeiro (até 5 por página; valor mensal e total recebido em centavos)',
     access: PROVIDER_INCOME_TYPES, query: myRentsQuery, response: myRentsPage,
   }),
 } as const;

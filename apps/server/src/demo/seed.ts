@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_SELLER_CNPJ, demoEmail } from './accounts';
 import { ensurePublishedDemoReview, seedDemoUnits } from './units';
 import { seedDemoMarketplace } from './marketplace';
 import { seedDemoCatalogue } from './catalogue';
+import { seedDemoCharges } from './charges';
 
 export { DEMO_PASSWORD, demoEmail };
 export { DEMO_PUBLISHED_UNIT_TITLE } from './units';
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     if (curatorId && reviewerId && managerId) await ensurePublishedDemoReview(db, { curatorId, reviewerId, managerId });
     await seedDemoMarketplace(db);
     await seedDemoCatalogue(db);
+    await seedDemoCharges(db);
     return;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -120,6 +122,7 @@ export async function seedDemo(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): P
     await seedDemoUnits(tx, provider!.id, providerUser.id, { curatorId: staffId('curator'), reviewerId: staffId('review'), managerId: staffId('manager') });
     await seedDemoMarketplace(tx);
     await seedDemoCatalogue(tx);
+    await seedDemoCharges(tx);
   });
   log?.info('dados de demonstração carregados');
 }

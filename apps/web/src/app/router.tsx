@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
               { path: '/dashboard/units-report', lazy: page(() => import('../features/reports/pages/units-report-page')) },
               { path: '/dashboard/access-report', lazy: page(() => import('../features/reports/pages/access-report-page')) },
               { path: '/dashboard/unit-access-report', lazy: page(() => import('../features/reports/pages/unit-access-report-page')) },
+              { path: '/dashboard/financial-report', lazy: page(() => import('../features/reports/pages/financial-report-page')) },
               { path: '/dashboard/ia-activities', lazy: page(() => import('../features/ai/pages/ia-activities-page')) },
               { path: '/dashboard/notifications', lazy: page(() => import('../features/notifications/pages/notifications-page')) },
               { path: '/dashboard/my-units', lazy: page(() => import('../features/units/pages/my-units-page')) },

@@ -40,7 +40,7 @@ export interface DataTableProps<T> {
 }
 
 /** Whether the element is narrower than its content, kept up to date as either changes size. */
-function useOverflowsX(ref: RefObject<HTMLDivElement | null>) {
+export function useOverflowsX(ref: RefObject<HTMLDivElement | null>) {
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;

@@ -3,3 +3,7 @@ export { chargesModule } from './charges.routes';
 export { subscribeCharges } from './subscribers';
 export { issueMonthlyCharges, startChargeIssuing } from './charges.issuing';
 export type { IssueResult } from './charges.issuing';
+// Read-only money figures for the provider's income and the team's financial report; the demo's paid months.
+export { financialCells, incomeByMonthSql, incomeSumsOf, receivedOfRentSql } from './charges.income';
+export type { FinancialFilters, IncomeSumsJson } from './charges.income';
+export { seedDemoPaidCharges } from './demo-charges';

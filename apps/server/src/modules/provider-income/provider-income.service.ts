@@ -1,19 +1,20 @@
 /**
  * The provider's income dashboard (spec 1 §2.10) and 'Meus alugueis' (spec 3 §2.8): provider users, their
  * own provider only (the provider comes from the session, never from the request; the rents list is also
- * filtered by the access gate's rent.read). The income rule is THE INCOME RULE of
- * @edu/shared/provider-income: active periods read from rent_history, summed per São Paulo month.
+ * filtered by the access gate's rent.read). The money is THE INCOME RULE of @edu/shared/provider-income: the
+ * provider's share of the PAID charges of each month (and, apart, of the unpaid ones: 'A receber'), read from the
+ * charges module (`incomeByMonthSql`, `receivedOfRentSql`: SQL it writes over its own tables, inside these statements),
+ * the platform's fee CHARGE_PLATFORM_FEE_BPS taken per line.
  */
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AnyColumn } from 'drizzle-orm';
 import { isProviderInReview } from '@edu/shared/providers';
 import {
   INCOME,
   INCOME_TEXT,
+  incomeByMonth,
   incomeMonths,
-  monthlyIncome,
-  type ActivePeriod,
   type MyRentsPage,
   type ProviderDashboard,
   type ProviderUnitRow,
@@ -24,8 +25,9 @@ import type { AuthContext } from '../../platform/sessions';
 import type { Executor } from '../../platform/db';
 import { foldBeforeReading } from '../reports/index';
 import { forbidden } from '../../platform/errors';
-import { accessWhere, rentActive } from '../access/index';
-import { itemContents, items, providers, rentHistory, rents, sellers } from '../../db/schema';
+import { accessWhere } from '../access/index';
+import { incomeByMonthSql, incomeSumsOf, receivedOfRentSql } from '../charges/index';
+import { itemContents, items, providers, rents, sellers } from '../../db/schema';
 import { cappedTotal } from '../../platform/lists';
 import { jsonArrayOf, jsonRowColumns, rowNumber } from '../../platform/json-rows';
 import { knowledgeAreasOf } from '../units/index';
@@ -34,44 +36,6 @@ import { uploadUrlSql } from '../../platform/storage';
 
 /** The partial indexes are DESC NULLS LAST (drizzle's `.desc()`); a plain `desc` (NULLS FIRST) would not use them. */
 const descNullsLast = (column: AnyColumn) => sql`${column} desc nulls last`;
-
-const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-
-/** The active periods of `providerId`'s rents that end after `since` (rent_history: an 'active' row until the rent's next row). */
-export async function activePeriods(ex: Executor, providerId: number, since: Date, until: Date): Promise<ActivePeriod[]> {
-  const h = ex
-    .select({
-      rentId: rentHistory.rentId,
-      status: rentHistory.status,
-      at: rentHistory.at,
-      nextAt: sql<Date | string | null>`lead(${rentHistory.at}) over (partition by ${rentHistory.rentId} order by ${rentHistory.at}, ${rentHistory.id})`.as('next_at'),
-    })
-    .from(rentHistory)
-    .innerJoin(rents, eq(rents.id, rentHistory.rentId))
-    .where(eq(rents.providerId, providerId))
-    .as('h');
-  const rows = await ex
-    .select({ rentId: h.rentId, start: h.at, end: h.nextAt, valueCents: rents.valueCents, previousRentId: rents.previousRentId })
-    .from(h)
-    .innerJoin(rents, eq(rents.id, h.rentId))
-    .where(and(rentActive(h.status), lt(h.at, until), or(isNull(h.nextAt), gt(h.nextAt, since))));
-  return rows.map((r) => ({
-    rentId: r.rentId,
-    previousRentId: r.previousRentId,
-    valueCents: r.valueCents,
-    start: toDate(r.start),
-    end: r.end === null ? null : toDate(r.end),
-  }));
-}
-
-/** `activePeriods` as a JSON array inside another statement (the provider's own row: `providers.id`). */
-function activePeriodsJson(since: Date, until: Date): SQL<{ rentId: number; start: string; end: string | null; valueCents: number; previousRentId: number | null }[]> {
-  return sql`(select coalesce(json_agg(json_build_object('rentId', h.rent_id, 'start', h.at, 'end', h.next_at, 'valueCents', r.value_cents, 'previousRentId', r.previous_rent_id)), '[]'::json)
-    from (select rh.rent_id, rh.status, rh.at, lead(rh.at) over (partition by rh.rent_id order by rh.at, rh.id) as next_at
-      from rent_history rh join rents r0 on r0.id = rh.rent_id where r0.provider_id = providers.id) h
-    join rents r on r.id = h.rent_id
-    where ${rentActive(sql`h.status`)} and h.at < ${until.toISOString()}::timestamptz and (h.next_at is null or h.next_at > ${since.toISOString()}::timestamptz))`;
-}
 
 type UnitJson = { itemId: number; contentId: number; title: string; knowledgeIds: number[]; publishedAt: string | null };
 
@@ -101,6 +65,7 @@ function unitsJson(db: Executor, order: 'latest' | 'popular', limit: number): SQ
 
 export function providerIncomeService(deps: Deps) {
   const { db } = deps;
+  const feeBps = deps.config.CHARGE_PLATFORM_FEE_BPS;
   const noProvider = (auth: AuthContext) => {
     if (auth.user.providerId === null) throw forbidden(INCOME_TEXT.noProvider);
     return auth.user.providerId;
@@ -109,8 +74,8 @@ export function providerIncomeService(deps: Deps) {
   return {
     /**
      * The pending accesses folded first (the reports' fold: its own statements, a no-op check when nothing is pending),
-     * then ONE statement: the provider's row (403 without it, or under analysis) carrying its active periods and both
-     * unit lists as JSON; the areas' names come from the areas in memory.
+     * then ONE statement: the provider's row (403 without it, or under analysis) carrying the sums of its charges' lines
+     * per month (the charges module's SQL) and both unit lists as JSON; the areas' names come from the areas in memory.
      */
     async dashboard(auth: AuthContext, now: Date = new Date()): Promise<ProviderDashboard> {
       const providerId = noProvider(auth);
@@ -122,7 +87,7 @@ export function providerIncomeService(deps: Deps) {
           .select({
             status: providers.status,
             publishedUnits: providers.publishedUnits,
-            periods: activePeriodsJson(months[0]!.start, months[months.length - 1]!.end),
+            income: incomeByMonthSql(providerId, { from: months[0]!.month, to: months[months.length - 1]!.month }, feeBps),
             latest: unitsJson(db, 'latest', INCOME.latestApproved),
             popular: unitsJson(db, 'popular', INCOME.popular),
           })
@@ -132,13 +97,6 @@ export function providerIncomeService(deps: Deps) {
       ]);
       if (!provider) throw forbidden(INCOME_TEXT.noProvider);
       if (isProviderInReview(provider.status)) throw forbidden(INCOME_TEXT.inReview);
-      const periods: ActivePeriod[] = provider.periods.map((p) => ({
-        rentId: p.rentId,
-        previousRentId: p.previousRentId,
-        valueCents: Number(p.valueCents),
-        start: new Date(p.start),
-        end: p.end === null ? null : new Date(p.end),
-      }));
       const unitRows = (rows: UnitJson[]): ProviderUnitRow[] =>
         rows.map((r) => ({
           itemId: r.itemId,
@@ -149,15 +107,16 @@ export function providerIncomeService(deps: Deps) {
         }));
       // The approved count is the store fact providers.published_units (kept by store/catalogue-facts.ts).
       return {
-        income: monthlyIncome(periods, months),
+        income: incomeByMonth(months, incomeSumsOf(provider.income)),
         approved: { count: provider.publishedUnits, latest: unitRows(provider.latest) },
         popular: unitRows(provider.popular),
+        platformFeeBps: feeBps,
       };
     },
 
     /**
      * One statement: the provider's row (403 without it) left-joined to the page of its rents, with the capped total;
-     * the plans' names come from the plans in memory.
+     * each rent with what it brought (the charges module's SQL); the plans' names come from the plans in memory.
      */
     async myRents(auth: AuthContext, q: z.output<typeof myRentsQuery>): Promise<MyRentsPage> {
       const providerId = noProvider(auth);
@@ -178,6 +137,8 @@ export function providerIncomeService(deps: Deps) {
           valueCents: rents.valueCents,
           planId: rents.planId,
           createdAt: rents.createdAt,
+          // Qualified: the charges' SQL runs inside this subquery and names its own tables by aliases.
+          receivedCents: receivedOfRentSql(sql`${rents}.${sql.identifier('id')}`, feeBps).as('received_cents'),
           n: rowNumber(order),
         })
         .from(rents)
@@ -198,6 +159,7 @@ export function providerIncomeService(deps: Deps) {
             valueCents: page.valueCents,
             planId: page.planId,
             createdAt: page.createdAt,
+            receivedCents: page.receivedCents,
           })
           .from(head)
           .leftJoin(page, sql`true`)
@@ -217,6 +179,7 @@ export function providerIncomeService(deps: Deps) {
                   valueCents: r.valueCents!,
                   planName: planNames.get(r.planId!) ?? '',
                   createdAt: r.createdAt!.toISOString(),
+                  receivedCents: Number(r.receivedCents ?? 0),
                 },
               ],
         ),

@@ -14,13 +14,19 @@ import { INCOME_CHART_HEIGHT, IncomeChart } from './income-chart';
 type IncomeMonth = ProviderDashboard['income'][number];
 const INCOME_COLUMNS: ChartDataColumn<IncomeMonth>[] = [
   { key: 'month', header: 'Mês', value: (m) => m.label },
-  { key: 'value', header: 'Rendimento', value: (m) => formatCents(m.valueCents), numeric: true },
+  { key: 'value', header: INCOME_TEXT.received, value: (m) => formatCents(m.valueCents), numeric: true },
+  { key: 'pending', header: INCOME_TEXT.pending, value: (m) => formatCents(m.pendingCents), numeric: true },
 ];
+
+/** '12,5 %' of basis points. */
+const percentOf = (bps: number) => `${(bps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`;
 
 const MONTH_MARKS = Array.from({ length: INCOME.monthsMax }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
 /**
- * The provider's income dashboard (spec 1 §2.10): monthly income with a 1–6 month slider (default 6), approved
+ * The provider's income dashboard (spec 1 §2.10): monthly income — what the institutions PAID for the month, the
+ * provider's share (THE INCOME RULE of @edu/shared/provider-income), with what is still to receive beside it — with a
+ * 1–6 month slider (default 6), approved
  * units (count, the latest with their knowledge areas, 'Aprovada'), recent rents (3 per page) and the most
  * popular units. Everything is computed by the server for the signed-in provider.
  */
@@ -32,6 +38,8 @@ export function ProviderIncomeDashboard() {
   const data = dashboard.data;
   const shown = data?.income.slice(-months) ?? [];
   const total = shown.reduce((sum, m) => sum + m.valueCents, 0);
+  const pending = shown.reduce((sum, m) => sum + m.pendingCents, 0);
+  const period = months === 1 ? 'no último mês' : `nos últimos ${months} meses`;
 
   return (
     <Stack gap="lg">
@@ -42,10 +50,20 @@ export function ProviderIncomeDashboard() {
               {INCOME_TEXT.income}
             </Title>
             <Text size="sm" c="dimmed">
-              Total {months === 1 ? 'no último mês' : `nos últimos ${months} meses`}:{' '}
+              {INCOME_TEXT.received} {period}:{' '}
               <Text span fw={700} c="teal" data-testid="income-total">
                 {data ? formatCents(total) : '–'}
               </Text>
+            </Text>
+            <Text size="sm" c="dimmed">
+              {INCOME_TEXT.pending} {period}:{' '}
+              <Text span fw={700} data-testid="income-pending">
+                {data ? formatCents(pending) : '–'}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed" mt={4} maw={520}>
+              {INCOME_TEXT.incomeNote} {INCOME_TEXT.pendingNote}
+              {data && data.platformFeeBps > 0 ? ` ${INCOME_TEXT.feeNote(percentOf(data.platformFeeBps))}` : ''}
             </Text>
           </div>
           <Stack gap={4} w={260}>

@@ -1,7 +1,7 @@
 import { Avatar, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatLongDate, formatMonthly } from '@edu/shared/format';
+import { formatCents, formatLongDate, formatMonthly } from '@edu/shared/format';
 import { INCOME, INCOME_TEXT, PROVIDER_INCOME_TYPES, type ProviderRentRow } from '@edu/shared/provider-income';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
@@ -10,7 +10,10 @@ import { LoadError } from '../../../ui/load-error';
 import { providerRentsQuery } from '../api';
 import { RentStatusBadge } from '../../../ui/rent-status-badge';
 
-/** 'Meus alugueis' of a provider (spec 3 §2.8, /dashboard/providers-rents): its catalogue's rents, 5 per page. */
+/**
+ * 'Meus alugueis' of a provider (spec 3 §2.8, /dashboard/providers-rents): its catalogue's rents, 5 per page, each with
+ * its monthly value and what it brought (Recebido: the provider's share of its paid charges).
+ */
 export default function ProviderRentsPage() {
   const user = useSessionUser();
   if (!user) return null;
@@ -52,12 +55,14 @@ function ProviderRents() {
               { key: 'status', header: 'Status', width: 140, render: (r) => <RentStatusBadge status={r.status} /> },
               { key: 'value', header: 'Valor', width: 160, render: (r) => <Text size="sm">{formatMonthly(r.valueCents)}</Text> },
               { key: 'date', header: 'Data de aquisição', width: 220, render: (r) => <Text size="sm">{formatLongDate(r.createdAt)}</Text> },
+              // What the rent brought: the provider's share of its paid charges (THE INCOME RULE), every month.
+              { key: 'received', header: INCOME_TEXT.received, width: 150, render: (r) => <Text size="sm">{formatCents(r.receivedCents)}</Text> },
             ]}
             page={page}
             total={list.data?.total ?? 0}
             pageSize={INCOME.rentsPageSize}
             onPageChange={setPage}
-            minWidth={640}
+            minWidth={780}
           />
         )}
       </Card>
