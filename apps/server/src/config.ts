@@ -242,6 +242,7 @@ const schema = z.object({
     .refine((v) => v === '' || v.length >= 32, 'PIX_WEBHOOK_SECRET: use pelo menos 32 caracteres'),
   /** Pix notices per client address per minute. */
   RATE_LIMIT_PIX_WEBHOOK: z.coerce.number().int().positive().default(120),
+  /**
    * The platform's share of each paid charge, in basis points (100 = 1 %; 0–10000): the provider's income is each of its
    * rents' amount minus this fee (`platformFeeCents`, half a centavo rounds up, per rent of a charge).
    */
