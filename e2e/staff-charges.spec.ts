@@ -82,10 +82,11 @@ test('admin: Cobranças from the menu, overdue from the address, a payment by ha
   await handRow.getByRole('button', { name: /^Marcar como paga/ }).click();
   const payDialog = page.getByRole('dialog', { name: 'Marcar como paga' });
   await expect(payDialog.getByLabel('Data do pagamento')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
-  // Audited as it opens, before any error shows: the error text is Mantine's default red, shared by every form of the app.
   await expectNoSeriousAxe(page, 'pay dialog');
   await payDialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
   await expect(payDialog.getByText('Campo Obrigatório')).toBeVisible();
+  // The error's text is the theme's darker red (4.6:1), as in every form.
+  await expectNoSeriousAxe(page, 'pay dialog with its error');
   await payDialog.getByLabel('Referência').fill('E2E-PAGAMENTO-MAO');
   await payDialog.getByRole('button', { name: 'Confirmar pagamento' }).click();
   await expectToast(page, 'Pagamento registrado!');

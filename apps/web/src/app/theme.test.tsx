@@ -86,6 +86,10 @@ describe('theme contrast', () => {
       expect(contrast(v(name), v('color-gray-0'))).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it("fields' error messages reach 4.5:1 on white", () => {
+    expect(contrast(v('color-error'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
 });
 
 // `PRINT_CONTRAST=1 npx vitest run apps/web/src/app/theme.test.tsx`: the table of docs/decisions.md.

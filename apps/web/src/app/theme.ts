@@ -65,6 +65,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // sits on (Mantine's grey 6, #868e96, is 3.3:1; the placeholders' grey 5, #adb5bd, 2.1:1).
     '--mantine-color-dimmed': '#62696f',
     '--mantine-color-placeholder': '#62696f',
+    // Fields' error messages and red borders: Mantine's is red 6 (#fa5252, 3.3:1 on white); the darker red, 4.6:1.
+    '--mantine-color-error': DARKER.red!.filled,
     ...Object.fromEntries(
       Object.entries(DARKER).flatMap(([name, c]) => [
         [`--mantine-color-${name}-filled`, c.filled],
