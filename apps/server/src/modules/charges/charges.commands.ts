@@ -31,8 +31,15 @@ import { chargeRents, charges } from './charges.tables';
 import { spToday } from '@edu/shared/format';
 import { periodOf } from './charge-dates';
 import { chargeReply } from './charges.queries';
+import { chargeFacts } from './charge-facts';
+import { liftNonPaymentSuspension } from './late-rule';
+import { domainEvents } from '../../platform/domain-events';
+import './events';
 
 export type Charge = typeof charges.$inferSelect;
+
+/** What the charges' writes need beyond the transaction: the event queue (domain events) and the configuration (Pix, rules). */
+export type ChargeDeps = Pick<Deps, 'jobs' | 'config'>;
 
 /** Who moves a charge: a user of the platform team, or the system (id null). */
 export interface ChargeActor {
@@ -62,7 +69,7 @@ export interface NewCharge {
  * unique index charge_rents_rent_period_unique refuse it (the caller's transaction fails): the issuing's lock makes
  * that a last line of defence, not a path.
  */
-export async function insertCharge(tx: Tx, input: NewCharge): Promise<Charge> {
+export async function insertCharge(tx: Tx, deps: ChargeDeps, input: NewCharge): Promise<Charge> {
   const amountCents = input.rents.reduce((sum, r) => sum + r.amountCents, 0);
   const [charge] = await tx
     .insert(charges)
@@ -75,6 +82,8 @@ export async function insertCharge(tx: Tx, input: NewCharge): Promise<Charge> {
     action: 'issued_charge',
     data: { chargeId: charge!.id, sellerId: input.sellerId, code: charge!.code, period: input.period, amountCents, rentIds: input.rents.map((r) => r.rentId) },
   });
+  // The institution is told (modules/notifications): amount, period, due date, rents, Pix code.
+  await domainEvents(deps).emit(tx, { name: 'charge.issued', ...(await chargeFacts(tx, deps.config, charge!.id)) });
   return charge!;
 }
 
@@ -145,11 +154,108 @@ export async function voidChargesOfCanceledRent(tx: Tx, event: Pick<RentCanceled
   return voided;
 }
 
+/** A payment: the day the money arrived (YYYY-MM-DD, São Paulo, not after today) and the bank's reference. */
+export interface ChargePayment {
+  paidOn: string;
+  reference: string;
+}
+
+export interface PaidCharge extends ChargeMoveResult {
+  /** The rents that became active because this was their first charge. */
+  activatedRentIds: number[];
+  /** The institution was suspended for non-payment and this payment lifted it. */
+  reactivated: boolean;
+}
+
+/**
+ * THE payment of a charge, in the caller's transaction `tx`, whoever records it: the platform team by hand (the pay
+ * route) or the system (`SYSTEM_ACTOR`: a statement import, the payment provider's notice). The caller has checked
+ * access and the input; this moves the charge (409 when it is paid or canceled), activates each waiting rent of which
+ * it is the first charge (through the rents module's writer), audits `paid_charge` (and each rent's move), tells the
+ * institution (charge.paid: the receipt e-mail and the bell), and lifts a suspension for non-payment when no unpaid
+ * charge of the institution is still more than CHARGE_SUSPEND_AFTER_DAYS days late (late-charges.ts).
+ *
+ * Locks, in the module's order: the charge's rents, the charge, then the institution's late-payment lock.
+ */
+export async function payCharge(
+  deps: ChargeDeps,
+  tx: Tx,
+  chargeId: number,
+  actor: ChargeActor,
+  payment: ChargePayment,
+  opts: { today?: string } = {},
+): Promise<PaidCharge> {
+  const today = opts.today ?? spToday();
+  const lifecycle = rentLifecycle(deps);
+  // The rents first (the order every path takes), then the charge (moveCharge).
+  const held = await tx
+    .select({
+      id: rents.id,
+      status: rents.status,
+      // No other charge holds the rent: this is its first.
+      first: sql<boolean>`not exists (select 1 from ${chargeRents} o where o.rent_id = ${rents.id} and o.charge_id <> ${chargeId})`,
+    })
+    .from(rents)
+    .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
+    .orderBy(rents.id)
+    .for('update');
+  const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actor, { payment, today });
+  const activated: number[] = [];
+  for (const rent of held) {
+    if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
+    if (actor.id === null || actor.type === CHARGE_SYSTEM) {
+      // The rent machine's setStatus is the platform team's: a system payment cannot activate a rent yet.
+      throw new Error(`charge ${chargeId}: a system payment cannot activate rent ${rent.id} (the rent machine has no system actor)`);
+    }
+    const rentActor = { id: actor.id, type: actor.type };
+    const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', rentActor, { status: RENT_GRANTING_STATUS });
+    await record(tx, {
+      userId: actor.id,
+      sellerId: null,
+      action: 'updated_rent_status',
+      data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
+    });
+    activated.push(rent.id);
+  }
+  await record(tx, {
+    userId: actor.id,
+    sellerId: null,
+    action: 'paid_charge',
+    data: {
+      chargeId,
+      sellerId: charge.sellerId,
+      code: charge.code,
+      period: charge.period,
+      amountCents: charge.amountCents,
+      paidOn: payment.paidOn,
+      reference: payment.reference,
+      from,
+      to,
+      activatedRentIds: activated,
+      ...(actor.id === null ? { by: CHARGE_SYSTEM } : {}),
+    },
+  });
+  const facts = await chargeFacts(tx, deps.config, chargeId);
+  await domainEvents(deps).emit(tx, {
+    name: 'charge.paid',
+    chargeId,
+    sellerId: facts.sellerId,
+    code: facts.code,
+    period: facts.period,
+    amountCents: facts.amountCents,
+    dueOn: facts.dueOn,
+    rents: facts.rents,
+    paidOn: payment.paidOn,
+    reference: payment.reference,
+  });
+  const reactivated = await liftNonPaymentSuspension(deps, tx, charge.sellerId, today, chargeId);
+  return { charge, from, to, activatedRentIds: activated, reactivated };
+}
+
 const actorOf = (auth: AuthContext): ChargeActor => ({ id: auth.user.id, type: auth.user.type });
 
 export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
   const { db } = deps;
-  const lifecycle = rentLifecycle(deps);
 
   return {
     /**
@@ -163,38 +269,8 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
       const reference = body.reference.trim();
       return db.transaction(async (tx) => {
         await requireAccess(tx, auth, 'charge.read', chargeId);
-        // The rents first (the order every path takes), then the charge (moveCharge).
-        const held = await tx
-          .select({
-            id: rents.id,
-            status: rents.status,
-            // No other charge holds the rent: this is its first.
-            first: sql<boolean>`not exists (select 1 from ${chargeRents} o where o.rent_id = ${rents.id} and o.charge_id <> ${chargeId})`,
-          })
-          .from(rents)
-          .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
-          .orderBy(rents.id)
-          .for('update');
-        const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actorOf(auth), { payment: { paidOn, reference }, today });
-        const activated: number[] = [];
-        for (const rent of held) {
-          if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
-          const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: auth.user.id, type: auth.user.type }, { status: RENT_GRANTING_STATUS });
-          await record(tx, {
-            userId: auth.user.id,
-            sellerId: auth.user.sellerId,
-            action: 'updated_rent_status',
-            data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
-          });
-          activated.push(rent.id);
-        }
-        await record(tx, {
-          userId: auth.user.id,
-          sellerId: auth.user.sellerId,
-          action: 'paid_charge',
-          data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, paidOn, reference, from, to, activatedRentIds: activated },
-        });
-        return { message: CHARGES_MSG.paid, activatedRentIds: activated, ...(await chargeReply(tx, deps.config, chargeId)) };
+        const paid = await payCharge(deps, tx, chargeId, actorOf(auth), { paidOn, reference }, { today });
+        return { message: CHARGES_MSG.paid, activatedRentIds: paid.activatedRentIds, ...(await chargeReply(tx, deps.config, chargeId)) };
       });
     },
 
@@ -209,6 +285,8 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
           action: 'canceled_charge',
           data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, from, to },
         });
+        // The charge no longer counts as late: a suspension for non-payment it held is lifted like by a payment.
+        await liftNonPaymentSuspension(deps, tx, charge.sellerId, spToday(), chargeId);
         return { message: CHARGES_MSG.canceled, activatedRentIds: [], ...(await chargeReply(tx, deps.config, chargeId)) };
       });
     },

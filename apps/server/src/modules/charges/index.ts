@@ -3,3 +3,8 @@ export { chargesModule } from './charges.routes';
 export { subscribeCharges } from './subscribers';
 export { issueMonthlyCharges, startChargeIssuing } from './charges.issuing';
 export type { IssueResult } from './charges.issuing';
+export { payCharge, SYSTEM_ACTOR } from './charges.commands';
+export type { ChargeActor, ChargeDeps, ChargePayment, PaidCharge } from './charges.commands';
+export { runLateCharges, startLateCharges } from './late-charges';
+export type { LateResult } from './late-charges';
+export type { ChargeIssuedEvent, ChargeLateNoticeEvent, ChargePaidEvent, ChargeRentFacts } from './events';
