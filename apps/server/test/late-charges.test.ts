@@ -7,7 +7,7 @@
  * status set by hand clears the reason; a pending institution is never suspended. The charge e-mails: the new charge
  * with its Pix code and the receipt of a paid one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { SessionUser } from '@edu/shared/auth';
 import { CHARGES_MSG } from '@edu/shared/charges';
@@ -21,7 +21,7 @@ import { runLateCharges } from '../src/modules/charges/index';
 import { latestNoticeDay } from '../src/modules/charges/late-charges';
 import { addDays, periodOf } from '../src/modules/charges/charge-dates';
 import { chargePix, pixReceiver } from '../src/modules/charges/pix-settings';
-import { call, createTestApp, signIn, type TestApp } from './harness';
+import { call, createTestApp, createTestCluster, signIn, type TestApp, type TestInstance } from './harness';
 import { buildInstitution, buildPlanPrice, buildProvider, buildUser } from './factories';
 
 const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo' };
@@ -317,6 +317,43 @@ describe('the demonstration Pix', () => {
       expect(mail!.text).toContain(CHARGES_MSG.pixDemo);
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe.skipIf(!inject('testDatabase'))('two server instances', () => {
+  it('running the rule at once on one database: one expiry, one notice per day, one suspension', { timeout: 60_000 }, async () => {
+    const cluster = await createTestCluster(2, { env: PIX_ENV });
+    try {
+      const [one, two] = cluster.instances as [TestInstance, TestInstance];
+      const db = one.deps.db;
+      const sellerId = await buildInstitution(db, { name: 'Colégio Dois Servidores', cnpj: '11444777000161', status: 'active' });
+      const holderEmail = 'titular@dois-servidores.com.br';
+      await buildUser(db, { name: 'Titular Dois', email: holderEmail, type: 'seller', sellerId });
+      const [{ id: plan }] = (await db.select({ id: plans.id }).from(plans).limit(1)) as [{ id: number }];
+      const [{ id: admin }] = (await db.select({ id: users.id }).from(users).where(eq(users.type, 'admin')).limit(1)) as [{ id: number }];
+      const providerId = await buildProvider(db, { companyName: 'Editora Dois Servidores', email: 'dois@atraso.com.br' });
+      const due = addDays(spToday(), -20);
+      const charge = await db.transaction(async (tx) => {
+        const rent = await openRent(tx, 'create', { sellerId, providerId, planId: plan, valueCents: 7_000 }, { id: admin, type: 'admin' });
+        return insertCharge(tx, one.deps, { sellerId, period: periodOf(addDays(due, -5)), dueOn: due, rents: [{ rentId: rent.id, amountCents: 7_000 }] });
+      });
+      for (const day of [0, 1, 3, 7, 11]) {
+        const now = at(addDays(due, day));
+        const runs = await Promise.all([runLateCharges(one.deps, now), runLateCharges(two.deps, now), runLateCharges(one.deps, now), runLateCharges(two.deps, now)]);
+        const expired = runs.flatMap((r) => r.expired).filter((id) => id === charge.id);
+        expect(expired).toHaveLength(day === 1 ? 1 : 0);
+        const notices = runs.flatMap((r) => r.notices).filter((x) => x.chargeId === charge.id);
+        expect(notices).toEqual([0, 3, 7].includes(day) ? [{ chargeId: charge.id, day }] : []);
+        expect(runs.flatMap((r) => r.suspended).filter((id) => id === sellerId)).toHaveLength(day === 11 ? 1 : 0);
+      }
+      const notices = await db.select().from(chargeNotices).where(eq(chargeNotices.chargeId, charge.id));
+      expect(notices.map((x) => x.day).sort((a, b) => a - b)).toEqual([0, 3, 7]);
+      const mails = await db.select().from(emails).where(eq(emails.to, holderEmail));
+      // The new charge, three notices, the suspension.
+      expect(mails.map((m) => m.subject.split(' ')[0]).sort()).toEqual(['Acesso', 'Cobrança', 'Cobrança', 'Nova', 'Sua']);
+    } finally {
+      await cluster.close();
     }
   });
 });

@@ -17,7 +17,8 @@
  *
  * Each charge and each institution is its own short transaction: one failing does not stop the others.
  */
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, max } from 'drizzle-orm';
+import { INSTITUTION_ACTIVE_STATUS } from '@edu/shared/institutions';
 import { CHARGE_SYSTEM, daysLate, OPEN_CHARGE_STATUSES, type ChargeStatus } from '@edu/shared/charge-machine';
 import { spToday } from '@edu/shared/format';
 import type { Deps } from '../../platform/deps';
@@ -93,10 +94,20 @@ async function notify(deps: LateDeps, today: string, result: LateResult) {
     .where(and(inArray(charges.status, [...OPEN_CHARGE_STATUSES]), lte(charges.dueOn, addDays(today, -days[0]!))))
     .orderBy(charges.id);
   const events = domainEvents(deps);
+  // The latest notice each has had, read at once: a charge whose latest notice due is sent costs no transaction.
+  const sentDays = new Map<number, number>();
+  if (candidates.length > 0) {
+    const rows = await deps.db
+      .select({ chargeId: chargeNotices.chargeId, day: max(chargeNotices.day) })
+      .from(chargeNotices)
+      .where(inArray(chargeNotices.chargeId, candidates.map((c) => c.id)))
+      .groupBy(chargeNotices.chargeId);
+    for (const r of rows) if (r.day !== null) sentDays.set(r.chargeId, r.day);
+  }
   for (const c of candidates) {
     const late = daysLate({ dueDate: c.dueOn, today });
     const day = latestNoticeDay(days, late);
-    if (day === null) continue;
+    if (day === null || (sentDays.get(c.id) ?? -1) >= day) continue;
     const sent = await deps.db.transaction(async (tx) => {
       // Still unpaid now that the charge is ours (a payment may have committed since the list was read).
       const [charge] = await tx.select().from(charges).where(eq(charges.id, c.id)).for('no key update');
@@ -128,10 +139,12 @@ async function notify(deps: LateDeps, today: string, result: LateResult) {
 
 async function suspend(deps: LateDeps, today: string, result: LateResult) {
   const tolerance = deps.config.CHARGE_SUSPEND_AFTER_DAYS;
+  // Only active institutions can be suspended by the system (the institutions module checks it again under the lock).
   const late = await deps.db
     .selectDistinct({ sellerId: charges.sellerId })
     .from(charges)
-    .where(and(inArray(charges.status, [...OPEN_CHARGE_STATUSES]), lt(charges.dueOn, lateCutoff(today, tolerance))))
+    .innerJoin(sellers, eq(sellers.id, charges.sellerId))
+    .where(and(inArray(charges.status, [...OPEN_CHARGE_STATUSES]), lt(charges.dueOn, lateCutoff(today, tolerance)), eq(sellers.status, INSTITUTION_ACTIVE_STATUS)))
     .orderBy(charges.sellerId);
   for (const { sellerId } of late) {
     const done = await deps.db.transaction(async (tx) => {
