@@ -1,13 +1,15 @@
 /**
  * THE writer of `charges` and `charge_rents`, driven by `@edu/shared/charge-machine`: a new charge (`insertCharge`,
  * called by the issuing) and every move of one (`moveCharge`: pay, expire, cancel), each refused with 409 and the
- * machine's pt-BR message when the table does not allow it. The routes' moves (`chargeCommands`) add the object check
- * (the access gate), the payment's date, the rents a first payment activates (through the rents module's one writer,
- * `rentLifecycle`) and the audit entry, all in one transaction.
+ * machine's pt-BR message when the table does not allow it. A payment, whoever records it, is `payCharge`: the rents a
+ * first payment activates (through the rents module's one writer, `rentLifecycle`), the audit entry, the receipt
+ * (charge.paid) and the lifting of a suspension for non-payment, in the caller's transaction. The routes' moves
+ * (`chargeCommands`) add the object check (the access gate) and the input's checks. A new charge emits charge.issued.
  *
  * Locks, in one order everywhere: the charge's rents (the rents module's FOR UPDATE, taken by `moveRent`, or here
  * before the charge when a payment may activate them), then the charge (FOR NO KEY UPDATE: charge_rents rows point at
- * it). A rent's cancellation locks its rent first too (`voidChargesOfCanceledRent` runs inside that move).
+ * it), then the institution's late-payment advisory lock (late-rule.ts). A rent's cancellation locks its rent first
+ * too (`voidChargesOfCanceledRent` runs inside that move).
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
