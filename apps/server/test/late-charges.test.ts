@@ -14,10 +14,10 @@ import { CHARGES_MSG } from '@edu/shared/charges';
 import type { InstitutionsPage } from '@edu/shared/institutions';
 import { formatCents, spToday } from '@edu/shared/format';
 import { auditLogs, emails } from '../src/platform/platform.tables';
-import { chargeNotices, charges, notifications, plans, sellers, users } from '../src/db/schema';
+import { chargeNotices, charges, notifications, plans, rentHistory, rents, sellers, users } from '../src/db/schema';
 import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { insertCharge } from '../src/modules/charges/charges.commands';
-import { runLateCharges } from '../src/modules/charges/index';
+import { payCharge, runLateCharges, SYSTEM_ACTOR } from '../src/modules/charges/index';
 import { latestNoticeDay } from '../src/modules/charges/late-charges';
 import { addDays, periodOf } from '../src/modules/charges/charge-dates';
 import { chargePix, pixReceiver } from '../src/modules/charges/pix-settings';
@@ -295,6 +295,37 @@ describe('the charge e-mails', () => {
     const [receipt] = await mailsTo(inst.holderEmail, 'Recibo');
     expect(receipt!.text).toContain('Referência do pagamento: E2E-ACEITE.');
     expect(receipt!.text).toContain(`Valor: ${formatCents(12_345)}.`);
+  });
+});
+
+describe('a system payment (payCharge with SYSTEM_ACTOR)', () => {
+  it('pays a first charge: the waiting rent becomes active by the system, audited without a user, the receipt sent', async () => {
+    const inst = await institution();
+    const db = t.deps.db;
+    const providerId = await buildProvider(db, { companyName: 'Editora Sistema', email: 'sistema@atraso.com.br' });
+    await buildPlanPrice(db, { planId, providerId, valueCents: 4_321 });
+    const rent = await db.transaction((tx) =>
+      openRent(tx, 'request', { sellerId: inst.sellerId, providerId, planId, valueCents: 4_321 }, { id: inst.holderId, type: 'seller' }),
+    );
+    expect((await call(t.app, 'PUT', `/api/sellers/rents/${rent.id}`, { token: adminToken, payload: { status: 'waiting' } })).statusCode).toBe(200);
+    const [charge] = await db.select().from(charges).where(eq(charges.sellerId, inst.sellerId));
+    const paid = await db.transaction((tx) => payCharge(t.deps, tx, charge!.id, SYSTEM_ACTOR, { paidOn: spToday(), reference: 'PIX-E2E-SISTEMA' }));
+    expect(paid).toMatchObject({ from: 'open', to: 'paid', activatedRentIds: [rent.id], reactivated: false });
+    expect(paid.charge).toMatchObject({ status: 'paid', paidBy: null, paidReference: 'PIX-E2E-SISTEMA' });
+    const [r] = await db.select({ status: rents.status }).from(rents).where(eq(rents.id, rent.id));
+    expect(r!.status).toBe('active');
+    const [history] = await db.select().from(rentHistory).where(eq(rentHistory.rentId, rent.id)).orderBy(desc(rentHistory.id)).limit(1);
+    expect(history).toMatchObject({ status: 'active', byUserId: null });
+    const [audit] = await db.select().from(auditLogs).where(eq(auditLogs.action, 'paid_charge')).orderBy(desc(auditLogs.id)).limit(1);
+    expect(audit).toMatchObject({ userId: null, data: expect.objectContaining({ chargeId: charge!.id, by: 'system', activatedRentIds: [rent.id] }) });
+    const [receipt] = await mailsTo(inst.holderEmail, 'Recibo');
+    expect(receipt!.text).toContain('Referência do pagamento: PIX-E2E-SISTEMA.');
+    // Paying again: 409, nothing changed.
+    const again = await db.transaction((tx) => payCharge(t.deps, tx, charge!.id, SYSTEM_ACTOR, { paidOn: spToday(), reference: 'X' })).then(
+      () => null,
+      (e: unknown) => e as { statusCode?: number },
+    );
+    expect(again?.statusCode).toBe(409);
   });
 });
 

@@ -23,7 +23,7 @@ import { record } from '../../platform/audit';
 import { requireAccess } from '../access/index';
 import { rentLifecycle, type RentCanceledEvent } from '../rents/index';
 import { rents } from '../../db/schema';
-import { RENT_GRANTING_STATUS, type RentStatus } from '@edu/shared/rent-machine';
+import { RENT_GRANTING_STATUS, RENT_SYSTEM, type RentStatus } from '@edu/shared/rent-machine';
 
 /** A rent accepted by the team and waiting for its first payment (the rent machine's AGUARDANDO). */
 const AWAITING_PAYMENT: RentStatus = 'waiting';
@@ -205,12 +205,11 @@ export async function payCharge(
   const activated: number[] = [];
   for (const rent of held) {
     if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
-    if (actor.id === null || actor.type === CHARGE_SYSTEM) {
-      // The rent machine's setStatus is the platform team's: a system payment cannot activate a rent yet.
-      throw new Error(`charge ${chargeId}: a system payment cannot activate rent ${rent.id} (the rent machine has no system actor)`);
-    }
-    const rentActor = { id: actor.id, type: actor.type };
-    const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', rentActor, { status: RENT_GRANTING_STATUS });
+    // By hand: the team's setStatus (as the manage-status modal would); by the system: the rent machine's `paid`.
+    const moved =
+      actor.type === CHARGE_SYSTEM
+        ? await lifecycle.moveRent(tx, rent.id, 'paid', { id: null, type: RENT_SYSTEM })
+        : await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: actor.id, type: actor.type }, { status: RENT_GRANTING_STATUS });
     await record(tx, {
       userId: actor.id,
       sellerId: null,
