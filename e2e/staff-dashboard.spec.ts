@@ -29,6 +29,7 @@ test('admin: the counts of what needs doing, a link to the filtered providers, F
     /^\d+ fornecedor(es)? aguardando aprovação/,
     /^\d+ unidades? aguardando delegação/,
     /^\d+ solicitaç(ão|ões) de aluguel aguardando aceite/,
+    /^\d+ cobranças? vencidas?/,
     /^\d+ instituiç(ão|ões) suspensas?/,
     /^\d+ feedbacks? em aberto/,
   ]) await expect(tasks(page).getByRole('link', { name: what })).toBeVisible();
@@ -57,7 +58,7 @@ test('director: the same Painel; at 390 px nothing is cut', async ({ page }) => 
   await page.setViewportSize(PHONE);
   await signIn(page, demoEmail('director'));
   await expect(page).toHaveURL('/dashboard');
-  await expect(tasks(page).getByRole('link')).toHaveCount(5);
+  await expect(tasks(page).getByRole('link')).toHaveCount(6);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   const region = tasks(page);
   expect(await region.evaluate((el) => [...el.querySelectorAll('*'), el].every((e) => e.scrollWidth <= e.clientWidth + 1))).toBe(true);

@@ -247,6 +247,18 @@ const schema = z.object({
    * rents' amount minus this fee (`platformFeeCents`, half a centavo rounds up, per rent of a charge).
    */
   CHARGE_PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(CHARGES.defaultPlatformFeeBps),
+  /**
+   * The late-payment notices: days after a charge's due date on which the institution is told (0 = the due date),
+   * comma-separated. The late-payment job runs with the issuing (every CHARGE_ISSUE_MINUTES).
+   */
+  CHARGE_LATE_NOTICE_DAYS: z
+    .string()
+    .trim()
+    .default(CHARGES.lateNoticeDays.join(','))
+    .refine((v) => v === '' || /^\d{1,3}(\s*,\s*\d{1,3})*$/.test(v), 'CHARGE_LATE_NOTICE_DAYS: informe dias após o vencimento separados por vírgula, por exemplo 0,3,7')
+    .transform((v) => [...new Set(v === '' ? [] : v.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b)),
+  /** An institution with a charge unpaid MORE than this many days after its due date is suspended for non-payment. */
+  CHARGE_SUSPEND_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(CHARGES.suspendAfterDaysLate),
 }).superRefine((v, ctx) => {
   const keyIssue = pixKeyIssue(v.PIX_KEY);
   if (keyIssue) ctx.addIssue({ code: 'custom', path: ['PIX_KEY'], message: `PIX_KEY: ${keyIssue}` });

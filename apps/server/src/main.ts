@@ -10,7 +10,7 @@ import { courseImportWorker } from './modules/courses/index';
 import { startAccessFolding } from './modules/reports/index';
 import { ltiScoresWorker, startLtiCleanup } from './modules/lti/index';
 import { importStoredImages } from './modules/units/index';
-import { startChargeIssuing } from './modules/charges/index';
+import { startChargeIssuing, startLateCharges } from './modules/charges/index';
 
 const config = configOrExit();
 const refusal = startupRefusal(config);
@@ -40,6 +40,7 @@ await ltiScoresWorker(deps).start();
 const stopFolding = startAccessFolding(deps.db, config.ACCESS_FOLD_SECONDS, log);
 const stopLtiCleanup = startLtiCleanup(deps.db, 10, log);
 const stopChargeIssuing = startChargeIssuing(deps, config.CHARGE_ISSUE_MINUTES, log);
+const stopLateCharges = startLateCharges(deps, config.CHARGE_ISSUE_MINUTES, log);
 await app.listen({ port: config.PORT, host: config.HOST });
 log.info(
   { url: config.PUBLIC_URL, database: deps.database.kind, mail: config.mailMode, startupMs: Date.now() - started },
@@ -67,6 +68,7 @@ async function shutdown(signal: string) {
   stopFolding();
   stopLtiCleanup();
   stopChargeIssuing();
+  stopLateCharges();
   try {
     await closeGracefully(app, deps);
     process.exit(0);

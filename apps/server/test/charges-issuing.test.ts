@@ -133,10 +133,14 @@ describe.skipIf(!pg)('exactly once on PostgreSQL', () => {
     try {
       const db = t.deps.db;
       const url = t.deps.config.DATABASE_URL!;
-      // Back to the release before: no charges tables, the last migration not applied.
+      // Back to the release before the charges: no charges tables (nor the late-payment's), their migrations not applied.
+      await db.execute(sql`drop table charge_notices`);
+      await db.execute(sql`alter table sellers drop column suspension_reason`);
       await db.execute(sql`drop table charge_rents`);
       await db.execute(sql`drop table charges`);
-      await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      await db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at in (select created_at from drizzle.__drizzle_migrations order by created_at desc limit 2)`,
+      );
       const demoActive = await db.select({ id: rents.id }).from(rents).where(eq(rents.status, 'active'));
       expect(demoActive.length).toBeGreaterThan(0);
       const reopened = await openDatabase({ url });

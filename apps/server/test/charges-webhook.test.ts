@@ -89,11 +89,11 @@ describe('the Pix notice', () => {
     expect(await auditsOf('paid_charge', charge.id)).toHaveLength(1);
   });
 
-  it('a payment by the system leaves a first charge\'s rent waiting (the rent machine moves rents by the team\'s hand)', async () => {
+  it('a payment by the system activates a first charge\'s waiting rent (the rent machine\'s paid move)', async () => {
     const charge = await newCharge(1_000);
     expect((await signed(notice([{ txid: charge.code, valor: '10.00' }]))).statusCode).toBe(200);
     expect((await chargeNow(charge.id)).status).toBe('paid');
-    expect((await t.deps.db.select({ s: rents.status }).from(rents).where(eq(rents.id, charge.rentId)))[0]!.s).toBe('waiting');
+    expect((await t.deps.db.select({ s: rents.status }).from(rents).where(eq(rents.id, charge.rentId)))[0]!.s).toBe('active');
   });
 
   it('forged, missing, malformed signatures and a signature of another body: 401, nothing changes', async () => {

@@ -27,7 +27,7 @@ const MAR = '2021-03';
 /** A charge of `sellerId` for `month` holding `lines` (rent, amount), ended in `end`. */
 async function charge(sellerId: number, month: string, lines: { rentId: number; amountCents: number }[], end: 'paid' | 'overdue' | 'canceled' | 'open') {
   await t.deps.db.transaction(async (tx) => {
-    const c = await insertCharge(tx, { sellerId, period: `${month}-01`, dueOn: `${month}-06`, rents: lines });
+    const c = await insertCharge(tx, null, { sellerId, period: `${month}-01`, dueOn: `${month}-06`, rents: lines });
     const today = spToday();
     if (end === 'paid') await moveCharge(tx, c.id, 'pay', actor, { payment: { paidOn: `${month}-05`, reference: `R${c.id}` }, today });
     if (end === 'overdue') await moveCharge(tx, c.id, 'expire', { id: null, type: CHARGE_SYSTEM }, { today });

@@ -209,7 +209,7 @@ describe('institution status', () => {
 
     const signin = await postSignin(t.app, 'suspensa@escola.edu.br', passwordIn(mail?.text)!);
     expect(signin.statusCode).toBe(200);
-    expect(signin.json<SessionUser>().seller).toEqual({ id: sellerId, status: 'suspended', grants: [] });
+    expect(signin.json<SessionUser>().seller).toEqual({ id: sellerId, status: 'suspended', grants: [], suspensionReason: null, overdueCharges: 0 });
     const bell = await t.deps.db.select().from(notifications).where(eq(notifications.userId, userId));
     expect(bell.some((n) => n.text.includes('suspenso'))).toBe(true);
 
@@ -220,7 +220,7 @@ describe('institution status', () => {
     const back = await call(t.app, 'PUT', `/api/sellers/status/${sellerId}`, { token: await tok('director'), payload: { status: 'active' } });
     expect(back.json()).toMatchObject({ updated: 1 });
     const me = await call(t.app, 'GET', '/api/me', { token: signin.json<{ token: string }>().token });
-    expect(me.json<SessionUser>().seller).toEqual({ id: sellerId, status: 'active', grants: [] });
+    expect(me.json<SessionUser>().seller).toEqual({ id: sellerId, status: 'active', grants: [], suspensionReason: null, overdueCharges: 0 });
   });
 
   it('an empty or unknown status is refused with nothing changed', async () => {

@@ -79,6 +79,15 @@ describe('configuration', () => {
     for (const line of problems({ ...pix, PIX_KEY: '123.456.789-00' })) expect(line).not.toContain('123.456');
   });
 
+  it('the late-payment rule: CHARGE_LATE_NOTICE_DAYS (days after the due date) and CHARGE_SUSPEND_AFTER_DAYS', () => {
+    expect(loadConfig({}).CHARGE_LATE_NOTICE_DAYS).toEqual([0, 3, 7]);
+    expect(loadConfig({}).CHARGE_SUSPEND_AFTER_DAYS).toBe(10);
+    expect(loadConfig({ CHARGE_LATE_NOTICE_DAYS: '7, 1,1' }).CHARGE_LATE_NOTICE_DAYS).toEqual([1, 7]);
+    expect(loadConfig({ CHARGE_LATE_NOTICE_DAYS: '' }).CHARGE_LATE_NOTICE_DAYS).toEqual([]);
+    expect(problems({ CHARGE_LATE_NOTICE_DAYS: '0;3' })).toEqual(['CHARGE_LATE_NOTICE_DAYS: informe dias após o vencimento separados por vírgula, por exemplo 0,3,7']);
+    expect(problems({ CHARGE_SUSPEND_AFTER_DAYS: '0' })).toEqual(['CHARGE_SUSPEND_AFTER_DAYS: informe um número inteiro a partir de 1 (recebido: "0")']);
+  });
+
   it('accepts the connection strings the drivers read', () => {
     for (const url of ['postgres://postgres@127.0.0.1:5432/test', 'postgresql://u:p@db.exemplo.com/saber?sslmode=require', 'postgres:///saber?host=/var/run/postgresql', 'socket:/var/run/postgresql?db=saber']) {
       expect(problems({ DATABASE_URL: url }), url).toEqual([]);

@@ -46,7 +46,7 @@ async function chargeOf(rentId: number, i: number, end: 'paid' | 'overdue' | 'ca
   return t.deps.db.transaction(async (tx) => {
     const [rent] = await tx.select().from(rents).where(eq(rents.id, rentId));
     const period = periodOfIndex(i);
-    const charge = await insertCharge(tx, { sellerId: rent!.sellerId, period, dueOn: `${months[i]!.month}-06`, rents: [{ rentId, amountCents: rent!.valueCents }] });
+    const charge = await insertCharge(tx, null, { sellerId: rent!.sellerId, period, dueOn: `${months[i]!.month}-06`, rents: [{ rentId, amountCents: rent!.valueCents }] });
     const today = spToday();
     if (end === 'paid') await moveCharge(tx, charge.id, 'pay', actor, { payment: { paidOn: `${months[i]!.month}-05`, reference: `REF-${charge.id}` }, today });
     if (end === 'overdue') await moveCharge(tx, charge.id, 'expire', { id: null, type: CHARGE_SYSTEM }, { today });

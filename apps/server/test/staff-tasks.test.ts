@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { USER_TYPES } from '@edu/shared/access';
 import type { StaffTasks } from '@edu/shared/dashboard';
 import { DEMO_LOGIN_BY_TYPE } from '../src/demo/accounts';
-import { itemFeedbacks, plans, sellers } from '../src/db/schema';
+import { charges, itemFeedbacks, plans, sellers } from '../src/db/schema';
 import { call, createTestApp, signIn, statementsOf, type TestApp } from './harness';
 import { buildInstitution, buildProvider, buildRent, buildUnit } from './factories';
 
@@ -44,8 +44,8 @@ describe('the counts', () => {
     const db = t.deps.db;
     const before = await tasks();
 
-    // Counted: a provider in review and one pending, a unit version sent, a requested rent, a suspended
-    // institution, a problem report just created and one in analysis.
+    // Counted: a provider in review and one pending, a unit version sent, a requested rent, an overdue charge, a
+    // suspended institution, a problem report just created and one in analysis.
     await buildProvider(db, { companyName: 'Editora Em Análise', status: 'review', email: 'analise@painel.com.br' });
     await buildProvider(db, { companyName: 'Editora Pendente', status: 'pending', email: 'pendente@painel.com.br' });
     const approved = await buildProvider(db, { companyName: 'Editora Aprovada', status: 'active', email: 'aprovada@painel.com.br' });
@@ -58,6 +58,11 @@ describe('the counts', () => {
     await buildRent(db, { sellerId: requesting, providerId: approved, planId: plan!.id, status: 'requested', createdAt: new Date('2001-01-01T12:00:00Z') });
     const paying = await buildInstitution(db, { name: 'Colégio Pagante', cnpj: '90000000000102', status: 'active' });
     await buildRent(db, { sellerId: paying, providerId: approved, planId: plan!.id, status: 'active' });
+    // An overdue charge (counted) and an open one (not).
+    await db.insert(charges).values([
+      { sellerId: paying, code: 'SCPAINELVENCIDA1', period: '2001-01-01', amountCents: 1_000, dueOn: '2001-01-06', status: 'overdue' },
+      { sellerId: paying, code: 'SCPAINELABERTA01', period: '2001-02-01', amountCents: 1_000, dueOn: '2001-02-06', status: 'open' },
+    ]);
     await buildInstitution(db, { name: 'Colégio Suspenso', cnpj: '90000000000103', status: 'suspended' });
     await buildInstitution(db, { name: 'Colégio Pendente', cnpj: '90000000000104', status: 'pending' });
     const report = { itemContentId: published.contentId, unitName: 'Unidade Publicada', errorType: 'Botões não funcionam', errorDescription: 'Não abre' };
@@ -74,6 +79,7 @@ describe('the counts', () => {
       unitsAwaitingDelegation: before.unitsAwaitingDelegation + 1,
       rentRequests: before.rentRequests + 1,
       oldestRentRequest: { sellerId: requesting, sellerName: 'Colégio Solicitante' },
+      overdueCharges: before.overdueCharges + 1,
       suspendedInstitutions: before.suspendedInstitutions + 1,
       openFeedback: before.openFeedback + 2,
     });
@@ -87,6 +93,8 @@ describe('the counts', () => {
     expect(institutions.json<{ counts: { suspended: number } }>().counts.suspended).toBe(after.suspendedInstitutions);
     const newUnits = await call(t.app, 'GET', '/api/items/item/content/new?page=1', { token });
     expect(newUnits.json<{ total: number }>().total).toBe(after.unitsAwaitingDelegation);
+    const overdue = await call(t.app, 'GET', '/api/charges?status=overdue', { token });
+    expect(overdue.json<{ total: number }>().total).toBe(after.overdueCharges);
     const control = await call(t.app, 'GET', `/api/sellers/rents-control/${requesting}?page=1`, { token });
     expect(control.json<{ counts: { requested: number } }>().counts.requested).toBe(1);
 

@@ -1,7 +1,7 @@
 /** Sign-in, sign-up, e-mail confirmation and password flows (spec 1 §2.2–§2.6, §5, §7 "Auth and users"). */
 import { z } from 'zod';
 import { USER_STATUSES, USER_TYPES } from './access';
-import { INSTITUTION_GRANTS } from './institutions';
+import { INSTITUTION_GRANTS, SUSPENSION_REASONS } from './institutions';
 import { MSG } from './messages';
 import { LIMITS } from './limits';
 import { defineRoute } from './contract';
@@ -32,7 +32,15 @@ export const sessionUser = z.object({
    * admin granted it (INSTITUTION_GRANTS: packages, temporary links, review files).
    */
   seller: z
-    .object({ id: z.number(), status: z.enum(['active', 'pending', 'suspended']), grants: z.array(z.enum(INSTITUTION_GRANTS)) })
+    .object({
+      id: z.number(),
+      status: z.enum(['active', 'pending', 'suspended']),
+      grants: z.array(z.enum(INSTITUTION_GRANTS)),
+      /** Why the system suspended it (the late-payment rule); null when suspended by hand or not suspended. */
+      suspensionReason: z.enum(SUSPENSION_REASONS).nullable(),
+      /** Its charges overdue now (VENCIDA): the shell's late-payment notice. */
+      overdueCharges: z.number(),
+    })
     .nullable(),
   mustChangePassword: z.boolean(),
 });

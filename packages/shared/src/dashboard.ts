@@ -18,6 +18,8 @@ export const staffTasks = z.object({
   rentRequests: z.number(),
   /** The institution of the oldest of those requests: its rentals control is where it is accepted. */
   oldestRentRequest: z.object({ sellerId: z.number(), sellerName: z.string() }).nullable(),
+  /** Charges overdue (VENCIDA: unpaid after the due date), the Cobranças list filtered by status overdue. */
+  overdueCharges: z.number(),
   /** Institutions suspended (Instituições, Suspensas). */
   suspendedInstitutions: z.number(),
   /** Problem reports and students' feedback not resolved nor closed (Relatório de Feedbacks). */
@@ -28,7 +30,7 @@ export type StaffTasks = z.infer<typeof staffTasks>;
 export const dashboardRoutes = {
   staffTasks: defineRoute({
     method: 'GET', path: '/dashboard/staff-tasks', tag: 'dashboard',
-    summary: 'Painel da equipe da plataforma: o que precisa ser feito agora (fornecedores em análise, unidades a delegar, aluguéis solicitados, instituições suspensas, feedbacks em aberto)',
+    summary: 'Painel da equipe da plataforma: o que precisa ser feito agora (fornecedores em análise, unidades a delegar, aluguéis solicitados, cobranças vencidas, instituições suspensas, feedbacks em aberto)',
     access: STAFF_TASKS_TYPES, response: staffTasks,
   }),
 } as const;

@@ -13,6 +13,15 @@ import { cnpj, email, idParam, pageQuery, requiredText, idSchema } from './valid
 /** The seller account view and the terms flags (spec 1 §2.13, §3 "Seller", §7 "Seller account … terms"). */
 export const SELLER_STATUSES = ['active', 'pending', 'suspended'] as const;
 
+/**
+ * Why an institution is suspended when the system suspended it: `non_payment`, a charge unpaid more than
+ * CHARGES.suspendAfterDaysLate days after its due date (the late-payment rule). Null for a suspension by hand (and for
+ * any status set by hand): only a suspension for non-payment is lifted by paying.
+ */
+export const SUSPENSION_REASONS = ['non_payment'] as const;
+export type SuspensionReason = (typeof SUSPENSION_REASONS)[number];
+export const SUSPENSION_REASON_LABELS: Record<SuspensionReason, string> = { non_payment: 'inadimplência' };
+
 export const sellerView = z.object({
   id: z.number(),
   name: z.string(),
@@ -104,6 +113,15 @@ export const INSTITUTION_MSG = {
   suspendedNoticeTitle: 'Instituição suspensa',
   suspendedNotice:
     'O acesso da sua instituição está suspenso: a loja, o carrinho e o catálogo estão indisponíveis. Entre em contato com a equipe Saber Compartilhado para regularizar e reativar o acesso.',
+  nonPaymentNoticeTitle: 'Instituição suspensa por inadimplência',
+  nonPaymentNotice:
+    'O acesso da sua instituição está suspenso por inadimplência: a loja, o carrinho e o catálogo voltam assim que as cobranças vencidas forem pagas.',
+  overdueNoticeTitle: 'Pagamento em atraso',
+  overdueNotice: (count: number) =>
+    count === 1
+      ? 'Sua instituição tem uma cobrança vencida. Pague pelo Pix para evitar a suspensão do acesso por inadimplência.'
+      : `Sua instituição tem ${count} cobranças vencidas. Pague pelo Pix para evitar a suspensão do acesso por inadimplência.`,
+  seeFinance: 'Ver Financeiro',
   pendingNoticeTitle: 'Instituição pendente',
   pendingNotice:
     'O cadastro da sua instituição está pendente de ativação pela equipe Saber Compartilhado: a loja, o carrinho e o catálogo ficam disponíveis assim que ele for ativado.',
@@ -115,6 +133,8 @@ export const institutionRow = z.object({
   companyName: z.string(),
   cnpj: z.string(),
   status: z.enum(SELLER_STATUSES),
+  /** Why the system suspended it (non_payment); null when suspended by hand or not suspended. */
+  suspensionReason: z.enum(SUSPENSION_REASONS).nullable(),
   logoUrl: z.string().nullable(),
   planId: z.number().nullable(),
   planName: z.string().nullable(),

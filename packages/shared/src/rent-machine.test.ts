@@ -10,6 +10,7 @@ import {
   RENT_EVENTS,
   RENT_MACHINE,
   RENT_STATUSES,
+  RENT_SYSTEM,
   rentEventsFor,
   rentStatusLabel,
   type RentFrom,
@@ -39,6 +40,16 @@ describe('rent machine: every event from every status for every user type', () =
       }
     }
   }
+});
+
+describe('rent machine: a system payment', () => {
+  it('paid: the system alone, a waiting rent becomes active; nothing else', () => {
+    expect(decideRent('paid', 'waiting', RENT_SYSTEM)).toMatchObject({ ok: true, to: 'active' });
+    for (const from of ['requested', 'active', 'canceled', 'migrated'] as const) expect(decideRent('paid', from, RENT_SYSTEM)).toMatchObject({ ok: false, code: 'RENT_FINAL' });
+    for (const type of USER_TYPES) expect(decideRent('paid', 'waiting', type)).toMatchObject({ ok: false, code: 'RENT_FORBIDDEN' });
+    // The system makes no other move.
+    for (const event of RENT_EVENTS.filter((e) => e !== 'paid')) expect(decideRent(event, 'waiting', RENT_SYSTEM, 'active')).toMatchObject({ ok: false, code: 'RENT_FORBIDDEN' });
+  });
 });
 
 describe('rent machine: the moves the spec names', () => {

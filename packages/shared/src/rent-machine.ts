@@ -12,6 +12,8 @@
  *   changePlan   admin, director          requested|waiting          never active: the same status (plan and price replaced in place)
  *                                                                    ever active: migrated (a NEW rent in the same status takes them)
  *                                         active                     migrated (a NEW active rent takes the new plan and price)
+ *   paid         the system               waiting                    active (its first charge was paid by a system payment:
+ *                                                                    a bank statement import, the payment provider's notice)
  *   cancel       admin, director          requested|waiting|active   canceled
  *   sellerCancel seller, content manager  requested|waiting          canceled (nothing was paid yet)
  *                                         active                     active, with a cancellation request to the provider
@@ -77,12 +79,15 @@ export const RENT_MANAGE_LABELS: Record<(typeof RENT_MANAGE_STATUSES)[number], s
 };
 
 export const RENT_ADMIN_TYPES = PLATFORM_ADMIN_TYPES;
+/** The system: a payment recorded without a user (a statement import, the payment provider's notice). Never a user's type. */
+export const RENT_SYSTEM = 'system' as const;
+export type RentActorType = UserType | typeof RENT_SYSTEM;
 /** Who puts items in the cart, requests payment and cancels the institution's rents (assistants only read). */
 export const RENT_BUYER_TYPES = ['seller', 'seller_content_manager'] as const satisfies readonly UserType[];
 /** Who reads an institution's rents (its own only). */
 export const RENT_READER_SELLER_TYPES = ['seller', 'seller_content_manager', 'seller_assistent'] as const satisfies readonly UserType[];
 
-export const RENT_EVENTS = ['request', 'create', 'setStatus', 'changePlan', 'cancel', 'sellerCancel'] as const;
+export const RENT_EVENTS = ['request', 'create', 'setStatus', 'changePlan', 'paid', 'cancel', 'sellerCancel'] as const;
 export type RentEvent = (typeof RENT_EVENTS)[number];
 
 export const NEW_RENT = 'new' as const;
@@ -103,7 +108,7 @@ export interface RentStep {
 }
 
 export interface RentMove {
-  who: readonly UserType[];
+  who: readonly RentActorType[];
   steps: Partial<Record<RentFrom, RentStep>>;
   /** 409 when the rent's status is not one of `steps`. */
   refusal: string;
@@ -144,6 +149,7 @@ export const RENT_MACHINE: Record<RentEvent, RentMove> = {
     },
     refusal: RENT_MSG.final,
   },
+  paid: { who: [RENT_SYSTEM], steps: { waiting: { to: 'active' } }, refusal: RENT_MSG.final },
   cancel: {
     who: ADMIN,
     steps: { requested: { to: 'canceled' }, waiting: { to: 'canceled' }, active: { to: 'canceled' } },
@@ -164,7 +170,7 @@ export type RentDecision =
  * May `actor` make `event` on a rent in `from`? `chosen` is the admin's pick for setStatus. Pure: the
  * server and the web ask the same function.
  */
-export function decideRent(event: RentEvent, from: RentFrom, actorType: UserType, chosen?: OpenRentStatus): RentDecision {
+export function decideRent(event: RentEvent, from: RentFrom, actorType: RentActorType, chosen?: OpenRentStatus): RentDecision {
   const move = RENT_MACHINE[event];
   if (!move.who.includes(actorType)) return { ok: false, code: 'RENT_FORBIDDEN', message: RENT_MSG.notAllowed };
   const step = move.steps[from];

@@ -1,13 +1,15 @@
 /**
  * THE writer of `charges` and `charge_rents`, driven by `@edu/shared/charge-machine`: a new charge (`insertCharge`,
  * called by the issuing) and every move of one (`moveCharge`: pay, expire, cancel), each refused with 409 and the
- * machine's pt-BR message when the table does not allow it. The routes' moves (`chargeCommands`) add the object check
- * (the access gate), the payment's date, the rents a first payment activates (through the rents module's one writer,
- * `rentLifecycle`) and the audit entry, all in one transaction.
+ * machine's pt-BR message when the table does not allow it. A payment, whoever records it, is `payCharge`: the rents a
+ * first payment activates (through the rents module's one writer, `rentLifecycle`), the audit entry, the receipt
+ * (charge.paid) and the lifting of a suspension for non-payment, in the caller's transaction. The routes' moves
+ * (`chargeCommands`) add the object check (the access gate) and the input's checks. A new charge emits charge.issued.
  *
  * Locks, in one order everywhere: the charge's rents (the rents module's FOR UPDATE, taken by `moveRent`, or here
  * before the charge when a payment may activate them), then the charge (FOR NO KEY UPDATE: charge_rents rows point at
- * it). A rent's cancellation locks its rent first too (`voidChargesOfCanceledRent` runs inside that move).
+ * it), then the institution's late-payment advisory lock (late-rule.ts). A rent's cancellation locks its rent first
+ * too (`voidChargesOfCanceledRent` runs inside that move).
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -21,7 +23,7 @@ import { record } from '../../platform/audit';
 import { requireAccess } from '../access/index';
 import { rentLifecycle, type RentCanceledEvent } from '../rents/index';
 import { rents } from '../../db/schema';
-import { RENT_GRANTING_STATUS, type RentStatus } from '@edu/shared/rent-machine';
+import { RENT_GRANTING_STATUS, RENT_SYSTEM, type RentStatus } from '@edu/shared/rent-machine';
 
 /** A rent accepted by the team and waiting for its first payment (the rent machine's AGUARDANDO). */
 const AWAITING_PAYMENT: RentStatus = 'waiting';
@@ -31,8 +33,15 @@ import { chargeRents, charges } from './charges.tables';
 import { spToday } from '@edu/shared/format';
 import { periodOf } from './charge-dates';
 import { chargeReply } from './charges.queries';
+import { chargeFacts } from './charge-facts';
+import { liftNonPaymentSuspension } from './late-rule';
+import { domainEvents } from '../../platform/domain-events';
+import './events';
 
 export type Charge = typeof charges.$inferSelect;
+
+/** What the charges' writes need beyond the transaction: the event queue (domain events) and the configuration (Pix, rules). */
+export type ChargeDeps = Pick<Deps, 'jobs' | 'config'>;
 
 /** Who moves a charge: a user of the platform team, or the system (id null). */
 export interface ChargeActor {
@@ -60,9 +69,9 @@ export interface NewCharge {
 /**
  * A new open charge for `input.rents` (each at least 1 centavo). A rent already charged for the period makes the
  * unique index charge_rents_rent_period_unique refuse it (the caller's transaction fails): the issuing's lock makes
- * that a last line of defence, not a path.
+ * that a last line of defence, not a path. `deps` null: nobody is told (the demo's past months, seeded as history).
  */
-export async function insertCharge(tx: Tx, input: NewCharge): Promise<Charge> {
+export async function insertCharge(tx: Tx, deps: ChargeDeps | null, input: NewCharge): Promise<Charge> {
   const amountCents = input.rents.reduce((sum, r) => sum + r.amountCents, 0);
   const [charge] = await tx
     .insert(charges)
@@ -75,6 +84,8 @@ export async function insertCharge(tx: Tx, input: NewCharge): Promise<Charge> {
     action: 'issued_charge',
     data: { chargeId: charge!.id, sellerId: input.sellerId, code: charge!.code, period: input.period, amountCents, rentIds: input.rents.map((r) => r.rentId) },
   });
+  // The institution is told (modules/notifications): amount, period, due date, rents, Pix code. Not the demo's history.
+  if (deps) await domainEvents(deps).emit(tx, { name: 'charge.issued', ...(await chargeFacts(tx, deps.config, charge!.id)) });
   return charge!;
 }
 
@@ -145,32 +156,39 @@ export async function voidChargesOfCanceledRent(tx: Tx, event: Pick<RentCanceled
   return voided;
 }
 
-/** Who pays a charge, with the institution the audit entries name as the actor's (null: the platform team, the system). */
-export type PayActor = ChargeActor & { sellerId?: number | null };
+/** A payment: the day the money arrived (YYYY-MM-DD, São Paulo, not after today) and the bank's reference. */
+export interface ChargePayment {
+  paidOn: string;
+  reference: string;
+}
 
-export interface PayChargeResult extends ChargeMoveResult {
+export interface PaidCharge extends ChargeMoveResult {
   /** The rents that became active because this was their first charge. */
-  activated: number[];
+  activatedRentIds: number[];
+  /** The institution was suspended for non-payment and this payment lifted it. */
+  reactivated: boolean;
 }
 
 /**
- * Pay charge `chargeId` in `tx` (the hand payment, the statement import, the Pix notice): the rents first (the order
- * every path takes), then the charge (moveCharge, 409 when it is not unpaid). A rent of the charge that is waiting and
- * has no other charge (this is its first) becomes active through the rents module's writer — when a user of the team
- * pays; the rent machine has no system actor, so a payment by the system (the Pix notice) leaves that rent waiting for
- * the team's activation (docs/decisions.md). Audited `paid_charge`. The caller has checked access.
+ * THE payment of a charge, in the caller's transaction `tx`, whoever records it: the platform team by hand (the pay
+ * route) or the system (`SYSTEM_ACTOR`: a statement import, the payment provider's notice). The caller has checked
+ * access and the input; this moves the charge (409 when it is paid or canceled), activates each waiting rent of which
+ * it is the first charge (through the rents module's writer), audits `paid_charge` (and each rent's move), tells the
+ * institution (charge.paid: the receipt e-mail and the bell), and lifts a suspension for non-payment when no unpaid
+ * charge of the institution is still more than CHARGE_SUSPEND_AFTER_DAYS days late (late-charges.ts).
+ *
+ * Locks, in the module's order: the charge's rents, the charge, then the institution's late-payment lock.
  */
 export async function payCharge(
+  deps: ChargeDeps,
   tx: Tx,
-  deps: Pick<Deps, 'jobs'>,
   chargeId: number,
-  actor: PayActor,
-  payment: { paidOn: string; reference: string },
-  today: string = spToday(),
-): Promise<PayChargeResult> {
+  actor: ChargeActor,
+  payment: ChargePayment,
+  opts: { today?: string } = {},
+): Promise<PaidCharge> {
+  const today = opts.today ?? spToday();
   const lifecycle = rentLifecycle(deps);
-  const { paidOn, reference } = payment;
-  const rentActor = actor.id !== null && actor.type !== CHARGE_SYSTEM ? { id: actor.id, type: actor.type } : null;
   // The rents first (the order every path takes), then the charge (moveCharge).
   const held = await tx
     .select({
@@ -183,14 +201,18 @@ export async function payCharge(
     .where(inArray(rents.id, tx.select({ id: chargeRents.rentId }).from(chargeRents).where(eq(chargeRents.chargeId, chargeId))))
     .orderBy(rents.id)
     .for('update');
-  const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actor, { payment: { paidOn, reference }, today });
+  const { charge, from, to } = await moveCharge(tx, chargeId, 'pay', actor, { payment, today });
   const activated: number[] = [];
   for (const rent of held) {
-    if (rent.status !== AWAITING_PAYMENT || !rent.first || !rentActor) continue;
-    const moved = await lifecycle.moveRent(tx, rent.id, 'setStatus', rentActor, { status: RENT_GRANTING_STATUS });
+    if (rent.status !== AWAITING_PAYMENT || !rent.first) continue;
+    // By hand: the team's setStatus (as the manage-status modal would); by the system: the rent machine's `paid`.
+    const moved =
+      actor.type === CHARGE_SYSTEM
+        ? await lifecycle.moveRent(tx, rent.id, 'paid', { id: null, type: RENT_SYSTEM })
+        : await lifecycle.moveRent(tx, rent.id, 'setStatus', { id: actor.id, type: actor.type }, { status: RENT_GRANTING_STATUS });
     await record(tx, {
       userId: actor.id,
-      sellerId: actor.sellerId ?? null,
+      sellerId: null,
       action: 'updated_rent_status',
       data: { rentId: rent.id, sellerId: moved.rent.sellerId, providerId: moved.rent.providerId, from: moved.from, to: moved.to, chargeId },
     });
@@ -198,11 +220,37 @@ export async function payCharge(
   }
   await record(tx, {
     userId: actor.id,
-    sellerId: actor.sellerId ?? null,
+    sellerId: null,
     action: 'paid_charge',
-    data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, paidOn, reference, from, to, activatedRentIds: activated },
+    data: {
+      chargeId,
+      sellerId: charge.sellerId,
+      code: charge.code,
+      period: charge.period,
+      amountCents: charge.amountCents,
+      paidOn: payment.paidOn,
+      reference: payment.reference,
+      from,
+      to,
+      activatedRentIds: activated,
+      ...(actor.id === null ? { by: CHARGE_SYSTEM } : {}),
+    },
   });
-  return { charge, from, to, activated };
+  const facts = await chargeFacts(tx, deps.config, chargeId);
+  await domainEvents(deps).emit(tx, {
+    name: 'charge.paid',
+    chargeId,
+    sellerId: facts.sellerId,
+    code: facts.code,
+    period: facts.period,
+    amountCents: facts.amountCents,
+    dueOn: facts.dueOn,
+    rents: facts.rents,
+    paidOn: payment.paidOn,
+    reference: payment.reference,
+  });
+  const reactivated = await liftNonPaymentSuspension(deps, tx, charge.sellerId, today, chargeId);
+  return { charge, from, to, activatedRentIds: activated, reactivated };
 }
 
 const actorOf = (auth: AuthContext): ChargeActor => ({ id: auth.user.id, type: auth.user.type });
@@ -222,8 +270,8 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
       const reference = body.reference.trim();
       return db.transaction(async (tx) => {
         await requireAccess(tx, auth, 'charge.read', chargeId);
-        const { activated } = await payCharge(tx, deps, chargeId, { ...actorOf(auth), sellerId: auth.user.sellerId }, { paidOn, reference }, today);
-        return { message: CHARGES_MSG.paid, activatedRentIds: activated, ...(await chargeReply(tx, deps.config, chargeId)) };
+        const paid = await payCharge(deps, tx, chargeId, actorOf(auth), { paidOn, reference }, { today });
+        return { message: CHARGES_MSG.paid, activatedRentIds: paid.activatedRentIds, ...(await chargeReply(tx, deps.config, chargeId)) };
       });
     },
 
@@ -238,6 +286,8 @@ export function chargeCommands(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
           action: 'canceled_charge',
           data: { chargeId, sellerId: charge.sellerId, code: charge.code, period: charge.period, amountCents: charge.amountCents, from, to },
         });
+        // The charge no longer counts as late: a suspension for non-payment it held is lifted like by a payment.
+        await liftNonPaymentSuspension(deps, tx, charge.sellerId, spToday(), chargeId);
         return { message: CHARGES_MSG.canceled, activatedRentIds: [], ...(await chargeReply(tx, deps.config, chargeId)) };
       });
     },

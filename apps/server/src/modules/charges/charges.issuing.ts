@@ -8,6 +8,8 @@
  *   issues, for the current month, ONE charge per institution grouping its active rents not yet charged this month
  *   (one Pix to pay a month, one line in the institution's list); each rent's part stays in charge_rents.
  *
+ * Each new charge emits charge.issued in its transaction (the institution's bell and e-mail with the Pix code).
+ *
  * A rent is charged at most once per month (docs/decisions.md, "Charges and Pix"): not if it already has a charge
  * row for the month (the unique index charge_rents_rent_period_unique guarantees it), nor if another rent of the same
  * institution and provider does with a charge not canceled (a plan change's successor, the same provider rented
@@ -18,17 +20,14 @@
  * line of defence, and a run that meets it anyway skips that institution until the next run.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../../platform/deps';
 import type { Db, Tx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/pg-errors';
 import { rents } from '../../db/schema';
 import { rentActive } from '../access/index';
 import { chargeRents, charges } from './charges.tables';
-import { insertCharge, type Charge } from './charges.commands';
+import { insertCharge, type Charge, type ChargeDeps } from './charges.commands';
 import { spToday } from '@edu/shared/format';
 import { addDays, periodOf } from './charge-dates';
-
-type DueDays = Pick<Deps['config'], 'CHARGE_DUE_DAYS'>;
 
 const lockInstitution = (tx: Tx, sellerId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`charges:${sellerId}`}))`);
 
@@ -44,7 +43,7 @@ const notChargedIn = (period: string) => sql`not exists (
 )`;
 
 /** The first charge of rent `rentId`, just accepted (in the acceptance's transaction); null when nothing is owed. */
-export async function issueFirstCharge(tx: Tx, config: DueDays, rentId: number, today: string = spToday()): Promise<Charge | null> {
+export async function issueFirstCharge(tx: Tx, deps: ChargeDeps, rentId: number, today: string = spToday()): Promise<Charge | null> {
   const [rent] = await tx.select({ sellerId: rents.sellerId }).from(rents).where(eq(rents.id, rentId));
   if (!rent) return null;
   await lockInstitution(tx, rent.sellerId);
@@ -54,7 +53,7 @@ export async function issueFirstCharge(tx: Tx, config: DueDays, rentId: number, 
     .from(rents)
     .where(and(eq(rents.id, rentId), gt(rents.valueCents, 0), notChargedIn(period)));
   if (!due) return null;
-  return insertCharge(tx, { sellerId: rent.sellerId, period, dueOn: addDays(today, config.CHARGE_DUE_DAYS), rents: [{ rentId: due.id, amountCents: due.valueCents }] });
+  return insertCharge(tx, deps, { sellerId: rent.sellerId, period, dueOn: addDays(today, deps.config.CHARGE_DUE_DAYS), rents: [{ rentId: due.id, amountCents: due.valueCents }] });
 }
 
 export interface IssueResult {
@@ -66,7 +65,7 @@ export interface IssueResult {
 }
 
 /** The monthly charges of the current month (São Paulo) that are missing: one per institution with uncharged active rents. */
-export async function issueMonthlyCharges(deps: { db: Db; config: DueDays }, now: Date = new Date()): Promise<IssueResult> {
+export async function issueMonthlyCharges(deps: ChargeDeps & { db: Db }, now: Date = new Date()): Promise<IssueResult> {
   const today = spToday(now);
   const period = periodOf(today);
   const dueOn = addDays(today, deps.config.CHARGE_DUE_DAYS);
@@ -84,7 +83,7 @@ export async function issueMonthlyCharges(deps: { db: Db; config: DueDays }, now
           .where(and(eq(rents.sellerId, sellerId), due))
           .orderBy(rents.id);
         if (owed.length === 0) return null;
-        return insertCharge(tx, { sellerId, period, dueOn, rents: owed });
+        return insertCharge(tx, deps, { sellerId, period, dueOn, rents: owed });
       });
       if (charge) result.issued.push(charge.id);
     } catch (err) {
@@ -96,7 +95,7 @@ export async function issueMonthlyCharges(deps: { db: Db; config: DueDays }, now
 }
 
 /** The issuing at start and every `minutes` (main.ts); a failed run is logged and the next one tries again. */
-export function startChargeIssuing(deps: { db: Db; config: DueDays }, minutes: number, log: { error: (o: object, m: string) => void }): () => void {
+export function startChargeIssuing(deps: ChargeDeps & { db: Db }, minutes: number, log: { error: (o: object, m: string) => void }): () => void {
   const run = () => void issueMonthlyCharges(deps).catch((err: unknown) => log.error({ err }, 'cobranças: falha ao emitir as cobranças do mês'));
   run();
   const timer = setInterval(run, minutes * 60_000);

@@ -16,13 +16,13 @@ import { plans, providers, rents, sellers } from '../../db/schema';
 import { chargeRents, charges } from './charges.tables';
 import { chargePix, pixReceiver, pixStateOf } from './pix-settings';
 
-type PixConfig = Pick<Config, 'PIX_KEY' | 'PIX_NAME' | 'PIX_CITY' | 'loadDemoData'>;
+export type PixConfig = Pick<Config, 'PIX_KEY' | 'PIX_NAME' | 'PIX_CITY' | 'loadDemoData'>;
 type ListQuery = z.output<typeof staffChargesQuery>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The rows of `ids`, in that order, with their rents and Pix codes. */
-async function rowsOf(ex: Executor, config: PixConfig, ids: number[]): Promise<ChargeRow[]> {
+export async function rowsOf(ex: Executor, config: PixConfig, ids: number[]): Promise<ChargeRow[]> {
   if (ids.length === 0) return [];
   const receiver = pixReceiver(config);
   const found = await ex

@@ -70,3 +70,19 @@ export const chargeRents = pgTable(
     check('charge_rents_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * The late-payment notices sent (charges/late-charges.ts): one row per charge and notice day (days after the due date,
+ * CHARGES.lateNoticeDays), written in the notice's transaction. UNIQUE (charge_id, day): a notice goes out at most once
+ * per charge and day, however many instances run the job at once.
+ */
+export const chargeNotices = pgTable(
+  'charge_notices',
+  {
+    chargeId: integer('charge_id').notNull().references(() => charges.id),
+    /** Days after the due date the notice is for (0 = the due date itself). */
+    day: integer('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chargeId, t.day] }), check('charge_notices_day_known', sql`${t.day} >= 0`)],
+);

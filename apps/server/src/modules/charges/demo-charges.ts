@@ -33,7 +33,7 @@ export async function seedDemoPaidCharges(tx: Tx, input: DemoPaidMonths): Promis
   const paid: number[] = [];
   for (const period of periods.filter((p) => !done.has(p))) {
     const dueOn = addDays(period, input.dueDays);
-    const charge = await insertCharge(tx, { sellerId: rent.sellerId, period, dueOn, rents: [{ rentId: input.rentId, amountCents: rent.valueCents }] });
+    const charge = await insertCharge(tx, null, { sellerId: rent.sellerId, period, dueOn, rents: [{ rentId: input.rentId, amountCents: rent.valueCents }] });
     const payment = { paidOn: addDays(period, Math.max(0, input.dueDays - 2)), reference: `DEMO-${charge.code}` };
     const moved = await moveCharge(tx, charge.id, 'pay', { id: null, type: CHARGE_SYSTEM }, { payment, today: payment.paidOn });
     await record(tx, {

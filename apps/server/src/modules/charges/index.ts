@@ -7,3 +7,8 @@ export type { IssueResult } from './charges.issuing';
 export { financialCells, incomeByMonthSql, incomeSumsOf, receivedOfRentSql } from './charges.income';
 export type { FinancialFilters, IncomeSumsJson } from './charges.income';
 export { seedDemoPaidCharges } from './demo-charges';
+export { payCharge, SYSTEM_ACTOR } from './charges.commands';
+export type { ChargeActor, ChargeDeps, ChargePayment, PaidCharge } from './charges.commands';
+export { runLateCharges, startLateCharges } from './late-charges';
+export type { LateResult } from './late-charges';
+export type { ChargeIssuedEvent, ChargeLateNoticeEvent, ChargePaidEvent, ChargeRentFacts } from './events';

@@ -108,7 +108,7 @@ export function pixNoticeService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
           continue;
         }
         try {
-          await db.transaction((tx) => payCharge(tx, deps, charge.id, SYSTEM_ACTOR, { paidOn: item.paidOn, reference: item.endToEndId }));
+          await db.transaction((tx) => payCharge(deps, tx, charge.id, SYSTEM_ACTOR, { paidOn: item.paidOn, reference: item.endToEndId }));
           answer('paid');
         } catch (err) {
           // Paid (or canceled) since it was read: the team, an import or the same notice at the same time.

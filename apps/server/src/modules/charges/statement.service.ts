@@ -89,7 +89,7 @@ async function matchLines(ex: Executor, transactions: StatementTransaction[]): P
 
 const shown = (lines: Matched[]): StatementLine[] => lines.map(({ chargeId: _, ...l }) => l);
 
-export function statementService(deps: Pick<Deps, 'db' | 'jobs'>) {
+export function statementService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
   const { db } = deps;
   return {
     /** POST /charges/statement/preview: the credits and what importing each would do; nothing is written. */
@@ -107,7 +107,7 @@ export function statementService(deps: Pick<Deps, 'db' | 'jobs'>) {
     async import(auth: AuthContext, request: FastifyRequest): Promise<StatementImportReply> {
       const statement = parsed(await readUpload(request));
       const { lines, debits } = await matchLines(db, statement.transactions);
-      const actor = { id: auth.user.id, type: auth.user.type, sellerId: auth.user.sellerId };
+      const actor = { id: auth.user.id, type: auth.user.type };
       const paid: { chargeId: number; reference: string; paidOn: string }[] = [];
       for (const line of lines) {
         if (line.result !== 'pay' || line.chargeId === null) continue;
@@ -115,7 +115,7 @@ export function statementService(deps: Pick<Deps, 'db' | 'jobs'>) {
         try {
           await db.transaction(async (tx) => {
             await requireAccess(tx, auth, 'charge.read', chargeId);
-            await payCharge(tx, deps, chargeId, actor, { paidOn: line.date, reference: line.reference });
+            await payCharge(deps, tx, chargeId, actor, { paidOn: line.date, reference: line.reference });
           });
           paid.push({ chargeId, reference: line.reference, paidOn: line.date });
         } catch (err) {

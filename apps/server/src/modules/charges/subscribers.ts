@@ -14,7 +14,7 @@ import { issueFirstCharge } from './charges.issuing';
 export function subscribeCharges(deps: Pick<Deps, 'jobs' | 'config'>): void {
   domainEvents(deps).subscribeOnce('charges', (events) => {
     events.within('rent.accepted', async (tx, e) => {
-      await issueFirstCharge(tx, deps.config, e.rentId);
+      await issueFirstCharge(tx, deps, e.rentId);
     });
     events.within('rent.canceled', async (tx, e) => {
       await voidChargesOfCanceledRent(tx, e);

@@ -6,3 +6,4 @@ export { institutionsModule } from './institutions.routes';
 export { sellersModule } from './sellers.routes';
 export type { InstitutionPendingEvent, InstitutionReactivatedEvent, InstitutionSuspendedEvent } from './events';
 export { activateSignedUpSeller, insertSeller, replaceLmsKeyHash, setSellerLogo } from './seller-writes';
+export { reactivateAfterPayment, suspendForNonPayment } from './non-payment';

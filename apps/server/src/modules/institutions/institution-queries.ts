@@ -49,13 +49,14 @@ export async function ownersOf(db: Executor, sellerIds: number[]): Promise<Map<n
   return map;
 }
 
-function toRow(s: Pick<SellerRecord, 'id' | 'name' | 'companyName' | 'cnpj' | 'status' | 'logoKey' | 'planId' | 'createdAt' | 'grants'>, planName: string | null, owner: OwnerRecord | undefined): InstitutionRow {
+function toRow(s: Pick<SellerRecord, 'id' | 'name' | 'companyName' | 'cnpj' | 'status' | 'suspensionReason' | 'logoKey' | 'planId' | 'createdAt' | 'grants'>, planName: string | null, owner: OwnerRecord | undefined): InstitutionRow {
   return {
     id: s.id,
     name: s.name,
     companyName: s.companyName,
     cnpj: s.cnpj,
     status: s.status as SellerStatus,
+    suspensionReason: s.suspensionReason === 'non_payment' ? 'non_payment' : null,
     logoUrl: uploadUrl(s.logoKey),
     planId: s.planId,
     planName,
@@ -109,6 +110,7 @@ export function institutionQueries(deps: Pick<Deps, 'db' | 'database'>) {
           companyName: sellers.companyName,
           cnpj: sellers.cnpj,
           status: sellers.status,
+          suspensionReason: sellers.suspensionReason,
           logoKey: sellers.logoKey,
           planId: sellers.planId,
           createdAt: sellers.createdAt,
@@ -137,6 +139,7 @@ export function institutionQueries(deps: Pick<Deps, 'db' | 'database'>) {
             companyName: page.companyName,
             cnpj: page.cnpj,
             status: page.status,
+            suspensionReason: page.suspensionReason,
             logoKey: page.logoKey,
             planId: page.planId,
             createdAt: page.createdAt,
@@ -157,6 +160,7 @@ export function institutionQueries(deps: Pick<Deps, 'db' | 'database'>) {
           companyName: r.companyName!,
           cnpj: r.cnpj!,
           status: r.status!,
+          suspensionReason: r.suspensionReason,
           logoKey: r.logoKey,
           planId: r.planId,
           createdAt: r.createdAt!,

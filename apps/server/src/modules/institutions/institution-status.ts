@@ -3,9 +3,10 @@
  * institution's users still sign in; the store, cart and catalogue refuse them (`requireActiveInstitution`,
  * institutions/active-institution.ts) and the shell shows a notice read from the session's `seller.status`.
  * Activating a pending institution whose user never confirmed the e-mail activates that user with a first
- * password, so "Ativo" always means usable.
+ * password, so "Ativo" always means usable. A status set here is set by hand: it clears the automatic suspension reason
+ * (non-payment.ts), so a payment never lifts a suspension by hand.
  */
-import { and, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { INSTITUTION_MSG, type SellerStatus } from '@edu/shared/institutions';
 import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -41,9 +42,16 @@ export function institutionStatus(deps: Deps) {
       }
     }
     const changed = await db.transaction(async (tx) => {
+      // A status set by hand has no automatic reason: one suspended for non-payment and suspended again by hand stays
+      // suspended, now by hand (a payment no longer lifts it); no notice, nothing else changed.
+      const madeManual = await tx
+        .update(sellers)
+        .set({ suspensionReason: null, updatedAt: new Date() })
+        .where(and(inArray(sellers.id, wanted), eq(sellers.status, status), isNotNull(sellers.suspensionReason)))
+        .returning({ id: sellers.id });
       const rows = await tx
         .update(sellers)
-        .set({ status, updatedAt: new Date() })
+        .set({ status, suspensionReason: null, updatedAt: new Date() })
         .where(and(inArray(sellers.id, wanted), ne(sellers.status, status)))
         .returning({ id: sellers.id, name: sellers.name });
       for (const row of rows) {
@@ -73,7 +81,7 @@ export function institutionStatus(deps: Deps) {
         userId: auth.user.id,
         sellerId: auth.user.sellerId,
         action: 'updated_seller_status',
-        data: { ids: wanted, status, changed: rows.map((r) => r.id) },
+        data: { ids: wanted, status, changed: rows.map((r) => r.id), ...(madeManual.length ? { reasonCleared: madeManual.map((r) => r.id) } : {}) },
       });
       return rows.length;
     });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { plans } from '../plans/plans.tables';
 
 export const sellers = pgTable(
@@ -20,6 +20,11 @@ export const sellers = pgTable(
     /** active, pending (until the e-mail is confirmed), suspended. */
     status: text('status').notNull().default('pending'),
     /**
+     * Why the SYSTEM suspended it: 'non_payment' (the late-payment rule, charges/late-charges.ts). Null for every
+     * status set by hand (institution-status.ts clears it), so paying lifts only a suspension for non-payment.
+     */
+    suspensionReason: text('suspension_reason'),
+    /**
      * What an admin granted this institution beyond its rentals (the spec's "certain specific user ids"):
      * INSTITUTION_GRANTS of @edu/shared/institutions — unit packages, temporary share links, AI review files.
      */
@@ -29,6 +34,7 @@ export const sellers = pgTable(
   },
   (t) => [
     index('sellers_status_idx').on(t.status),
+    check('sellers_suspension_reason_known', sql`${t.suspensionReason} in ('non_payment')`),
     // The LMS API finds the institution of a key by its hash on every call.
     uniqueIndex('sellers_lms_key_hash_unique').on(t.lmsKeyHash).where(sql`${t.lmsKeyHash} is not null`),
   ],

@@ -5,6 +5,7 @@
  * - `providerHolders`: a provider's ACCOUNT HOLDERS (type provider, or serviceProvider for a partner); its
  *   editors write units and are not told about rents, payments or services.
  * - `sellerTeam`: every user of an institution.
+ * - `sellerHolders`: an institution's ACCOUNT HOLDERS (type seller), who manage its money: its charges, its Pix.
  *
  * Active users only, with the name and e-mail the bell and the e-mail need.
  */
@@ -34,3 +35,10 @@ export const providerHolders = (ex: Executor, providerId: number) =>
 
 /** Every user of institution `sellerId`. */
 export const sellerTeam = (ex: Executor, sellerId: number) => activeUsers(ex, eq(users.sellerId, sellerId));
+
+/** The user type that holds an institution's account and manages its money (its charges). */
+export const SELLER_HOLDER_TYPES = ['seller'] as const satisfies readonly UserType[];
+
+/** The account holders of institution `sellerId` (not its assistants nor content managers). */
+export const sellerHolders = (ex: Executor, sellerId: number) =>
+  activeUsers(ex, and(eq(users.sellerId, sellerId), inArray(users.type, [...SELLER_HOLDER_TYPES]))!);

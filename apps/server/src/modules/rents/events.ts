@@ -9,7 +9,8 @@ interface RentFacts {
   rentId: number;
   sellerId: number;
   providerId: number;
-  actorId: number;
+  /** Null: the system (a rent activated by a system payment of its first charge). */
+  actorId: number | null;
 }
 
 /** A rent was requested by the institution's payment request (status requested). */
@@ -30,10 +31,13 @@ export interface RentAcceptedEvent extends RentFacts {
   valueCents: number;
 }
 
-/** A rent became active: an admin's 'Novo Aluguel' (`cause` create, from 'new') or the manage-status modal. */
+/**
+ * A rent became active: an admin's 'Novo Aluguel' (`cause` create, from 'new'), the manage-status modal or a payment
+ * of its first charge by hand (setStatus), or a system payment of it (paid).
+ */
 export interface RentActivatedEvent extends RentFacts {
   name: 'rent.activated';
-  cause: Extract<RentEvent, 'create' | 'setStatus'>;
+  cause: Extract<RentEvent, 'create' | 'setStatus' | 'paid'>;
   from: RentFrom;
 }
 

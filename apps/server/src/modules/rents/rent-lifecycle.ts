@@ -15,9 +15,8 @@
  * tests and fixtures that only want rows); they are not on the module's front door.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { UserType } from '@edu/shared/access';
 import type { ErrorCode } from '@edu/shared/error-codes';
-import { changePlanSplits, decideRent, RENT_GRANTING_STATUS, RENT_MSG, type OpenRentStatus, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
+import { changePlanSplits, decideRent, RENT_GRANTING_STATUS, RENT_MSG, type OpenRentStatus, type RentActorType, type RentEvent, type RentStatus } from '@edu/shared/rent-machine';
 import type { Deps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
 import { domainEvents } from '../../platform/domain-events';
@@ -26,9 +25,10 @@ import { rentHistory, rents } from './rents.tables';
 
 export type Rent = typeof rents.$inferSelect;
 
+/** Who moves a rent: a user, or the system (id null: a payment recorded without a user, the machine's `paid`). */
 export interface RentActor {
-  id: number;
-  type: UserType;
+  id: number | null;
+  type: RentActorType;
 }
 
 function refuse(code: ErrorCode, message: string): never {
@@ -207,7 +207,7 @@ export function rentLifecycle(deps: Pick<Deps, 'jobs'>): RentLifecycle {
         await events.emit(tx, { name: 'rent.cancellation_requested', ...facts });
       } else if ((event === 'cancel' || event === 'sellerCancel') && to === 'canceled') {
         await events.emit(tx, { name: 'rent.canceled', ...facts, cause: event, from });
-      } else if (event === 'setStatus' && to === RENT_GRANTING_STATUS && from !== to) {
+      } else if ((event === 'setStatus' || event === 'paid') && to === RENT_GRANTING_STATUS && from !== to) {
         await events.emit(tx, { name: 'rent.activated', ...facts, cause: event, from });
       } else if (event === 'setStatus' && from === 'requested' && to === 'waiting') {
         await events.emit(tx, { name: 'rent.accepted', ...facts, planId: rent.planId, valueCents: rent.valueCents });

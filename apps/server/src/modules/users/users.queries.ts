@@ -1,14 +1,18 @@
 /** Reads of users shared by several modules. */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@edu/shared/auth';
+import type { ChargeStatus } from '@edu/shared/charge-machine';
 import type { UserStatus, UserType } from '@edu/shared/access';
 import type { UserRow } from '@edu/shared/users';
 import { INSTITUTION_GRANTS, type InstitutionGrant, type SellerStatus } from '@edu/shared/institutions';
 
+/** A charge unpaid after its due date (VENCIDA). */
+const OVERDUE_CHARGE: ChargeStatus = 'overdue';
+
 const isGrant = (g: string): g is InstitutionGrant => (INSTITUTION_GRANTS as readonly string[]).includes(g);
 import type { Executor } from '../../platform/db';
 import { effectiveType } from '../../platform/sessions';
-import { providers, sellers } from '../../db/schema';
+import { charges, providers, sellers } from '../../db/schema';
 import { users } from './users.tables';
 import { uploadUrl } from '../../platform/storage';
 import { cappedCount, cappedTotal, pageOf } from '../../platform/lists';
@@ -28,13 +32,16 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
       provider: { id: providers.id, status: providers.status, isServiceProvider: providers.isServiceProvider },
       sellerStatus: sellers.status,
       sellerGrants: sellers.grants,
+      sellerReason: sellers.suspensionReason,
+      // The institution's overdue charges (the shell's late-payment notice): an index scan of its charges.
+      overdueCharges: sql<number>`(select count(*)::int from ${charges} where ${charges.sellerId} = ${users.sellerId} and ${charges.status} = ${OVERDUE_CHARGE})`,
     })
     .from(users)
     .leftJoin(providers, eq(providers.id, users.providerId))
     .leftJoin(sellers, eq(sellers.id, users.sellerId))
     .where(eq(users.id, userId));
   if (!row) return null;
-  const { user, provider, sellerStatus, sellerGrants } = row;
+  const { user, provider, sellerStatus, sellerGrants, sellerReason, overdueCharges } = row;
   return {
     id: user.id,
     name: user.name,
@@ -44,7 +51,13 @@ export async function loadSessionUser(db: Executor, userId: number): Promise<Ses
     status: user.status as UserStatus,
     provider: provider?.id ? { id: provider.id, status: provider.status, isServiceProvider: provider.isServiceProvider } : null,
     seller: user.sellerId
-      ? { id: user.sellerId, status: (sellerStatus ?? 'pending') as SellerStatus, grants: (sellerGrants ?? []).filter(isGrant) }
+      ? {
+          id: user.sellerId,
+          status: (sellerStatus ?? 'pending') as SellerStatus,
+          grants: (sellerGrants ?? []).filter(isGrant),
+          suspensionReason: sellerReason === 'non_payment' ? 'non_payment' : null,
+          overdueCharges: Number(overdueCharges ?? 0),
+        }
       : null,
     mustChangePassword: user.mustChangePassword,
   };

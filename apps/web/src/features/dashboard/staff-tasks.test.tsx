@@ -17,6 +17,7 @@ const TASKS: StaffTasks = {
   unitsAwaitingDelegation: 1,
   rentRequests: 2,
   oldestRentRequest: { sellerId: 42, sellerName: 'Colégio Ipê' },
+  overdueCharges: 4,
   suspendedInstitutions: 0,
   openFeedback: 5,
 };
@@ -60,6 +61,7 @@ describe('the team’s Painel', () => {
     expect(
       screen.getByRole('link', { name: '2 solicitações de aluguel aguardando aceite (Abre a mais antiga: Colégio Ipê)' }).getAttribute('href'),
     ).toBe('/seller/rents-control/42');
+    expect(screen.getByRole('link', { name: '4 cobranças vencidas' }).getAttribute('href')).toBe('/dashboard/charges?status=overdue');
     const suspended = screen.getByRole('link', { name: '0 instituições suspensas: nada pendente' });
     expect(suspended.getAttribute('href')).toBe('/seller/control?status=suspended');
     expect(suspended.textContent).toContain('Nada pendente');

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { IconAlertTriangle, IconBuildingOff, IconHourglass, IconMessageReport, IconReceipt, type Icon } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingOff, IconCashOff, IconHourglass, IconMessageReport, IconReceipt, type Icon } from '@tabler/icons-react';
 import type { StaffTasks } from '@edu/shared/dashboard';
 import { MSG } from '@edu/shared/messages';
 import { LoadError } from '../../../ui/load-error';
@@ -20,7 +20,7 @@ interface Task {
   detail?: (tasks: StaffTasks) => string | null;
 }
 
-/** The five tasks, in the order the platform team works: who joins, what is sent, what is bought, who is out, what broke. */
+/** The six tasks, in the order the platform team works: who joins, what is sent, what is bought, what is unpaid, who is out, what broke. */
 export const STAFF_TASKS: Task[] = [
   {
     key: 'providersInReview', to: () => '/dashboard/providers?status=review', icon: IconHourglass,
@@ -36,6 +36,10 @@ export const STAFF_TASKS: Task[] = [
     to: (t) => (t.oldestRentRequest ? `/seller/rents-control/${t.oldestRentRequest.sellerId}` : '/seller/control'),
     one: 'solicitação de aluguel aguardando aceite', many: 'solicitações de aluguel aguardando aceite',
     detail: (t) => (t.rentRequests > 1 && t.oldestRentRequest ? `Abre a mais antiga: ${t.oldestRentRequest.sellerName}` : t.oldestRentRequest?.sellerName ?? null),
+  },
+  {
+    key: 'overdueCharges', to: () => '/dashboard/charges?status=overdue', icon: IconCashOff,
+    one: 'cobrança vencida', many: 'cobranças vencidas',
   },
   {
     key: 'suspendedInstitutions', to: () => '/seller/control?status=suspended', icon: IconBuildingOff,

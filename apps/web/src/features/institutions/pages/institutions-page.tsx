@@ -17,6 +17,8 @@ import {
   SELLER_FILTERS,
   SELLER_STATUS_COLORS,
   SELLER_STATUS_LABELS,
+  SUSPENSION_REASON_LABELS,
+  type SuspensionReason,
   type InstitutionRow,
   type SellerStatus,
 } from '@edu/shared/institutions';
@@ -51,11 +53,19 @@ export default function InstitutionsPage() {
   return <Institutions />;
 }
 
-function SellerStatusBadge({ status }: { status: SellerStatus }) {
+/** The status, and under it why the system suspended it ('inadimplência'), when it did. */
+function SellerStatusBadge({ status, reason }: { status: SellerStatus; reason: SuspensionReason | null }) {
   return (
-    <Badge color={SELLER_STATUS_COLORS[status]} variant="light" radius="sm">
-      {SELLER_STATUS_LABELS[status]}
-    </Badge>
+    <Stack gap={2} align="flex-start">
+      <Badge color={SELLER_STATUS_COLORS[status]} variant="light" radius="sm">
+        {SELLER_STATUS_LABELS[status]}
+      </Badge>
+      {status === 'suspended' && reason && (
+        <Text size="xs" c="red.9">
+          {SUSPENSION_REASON_LABELS[reason]}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -150,7 +160,7 @@ function Institutions() {
     },
     { key: 'plan', header: 'Plano', render: (row) => <Text size="sm">{row.planName ?? '—'}</Text> },
     { key: 'created', header: 'Criada em', width: 110, render: (row) => <Text size="sm">{formatDate(row.createdAt)}</Text> },
-    { key: 'status', header: 'Status', width: 110, render: (row) => <SellerStatusBadge status={row.status} /> },
+    { key: 'status', header: 'Status', width: 110, render: (row) => <SellerStatusBadge status={row.status} reason={row.suspensionReason ?? null} /> },
     {
       key: 'actions',
       header: 'Ações',
