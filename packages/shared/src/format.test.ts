@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatCommentDate, formatMonthly, formatCount, formatDate, formatLongDate, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
+import { formatCents, formatCommentDate, formatCount, formatDate, formatDay, formatLongDate, formatMonthly, formatMonthYear, isValidCnpj, isValidCpf, maskCnpj, maskCpf, onlyDigits } from './format';
 
 describe('CPF', () => {
   it('accepts numbers whose check digits are right, with or without the mask', () => {
@@ -116,5 +116,16 @@ describe('formatMonthly', () => {
   it("writes centavos as reais per month, the one '/mês' text", () => {
     expect(formatMonthly(123456)).toBe('R$\u00a01.234,56/mês');
     expect(formatMonthly(0)).toBe('R$\u00a00,00/mês');
+  });
+});
+
+describe('calendar days and months (charges: São Paulo dates, not instants)', () => {
+  it('writes a day as DD/MM/AAAA from its digits, whatever the machine’s time zone', () => {
+    expect(formatDay('2026-11-05')).toBe('05/11/2026');
+    expect(formatDay('2026-01-01T00:00:00Z')).toBe('01/01/2026');
+  });
+  it('writes a month, or its first day, in words', () => {
+    expect(formatMonthYear('2026-11-01')).toBe('novembro de 2026');
+    expect(formatMonthYear('2027-03')).toBe('março de 2027');
   });
 });

@@ -82,6 +82,10 @@ export function formatDate(value: string | Date): string {
 export const formatDateTime = (iso: string | Date): string => spDateTime().format(typeof iso === 'string' ? new Date(iso) : iso).replace(',', '');
 
 const MONTHS_PT = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+/** A calendar day 'YYYY-MM-DD' (a date, not an instant: no time zone) as DD/MM/AAAA. */
+export const formatDay = (day: string): string => day.slice(0, 10).split('-').reverse().join('/');
+/** A month, 'YYYY-MM' or its first day 'YYYY-MM-01', as 'novembro de 2026'. */
+export const formatMonthYear = (month: string): string => `${MONTHS_PT[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 const spDay = formatterOnce(() => new Intl.DateTimeFormat('en-CA', { timeZone: SP, year: 'numeric', month: '2-digit', day: '2-digit' }));
 /** The São Paulo calendar day of an instant (default: now), as YYYY-MM-DD. */
 export const spToday = (now: Date = new Date()): string => spDay().format(now);

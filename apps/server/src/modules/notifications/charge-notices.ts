@@ -10,7 +10,7 @@
  * Each e-mail links to the institution's 'Financeiro'. The Pix code of a demonstration says it must not be paid.
  */
 import { CHARGES_MSG } from '@edu/shared/charges';
-import { formatCents } from '@edu/shared/format';
+import { formatCents, formatDay, formatMonthYear } from '@edu/shared/format';
 import type { Deps } from '../../platform/deps';
 import type { Tx } from '../../platform/db';
 import type { DomainEvents } from '../../platform/domain-events';
@@ -18,13 +18,6 @@ import { escapeHtml } from '../../platform/html';
 import type { ChargeIssuedEvent, ChargeLateNoticeEvent, ChargePaidEvent, ChargeRentFacts } from '../charges/index';
 import { notifyUsers } from './notify';
 import { sellerHolders } from './recipients';
-
-const MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-
-/** A calendar date YYYY-MM-DD as dd/mm/aaaa (no time zone: it is a date, not an instant). */
-export const dayLabel = (iso: string): string => iso.slice(0, 10).split('-').reverse().join('/');
-/** A charge's period (YYYY-MM-01) as 'novembro de 2026'. */
-export const periodLabel = (period: string): string => `${MONTHS[Number(period.slice(5, 7)) - 1]} de ${period.slice(0, 4)}`;
 
 const rentLines = (rents: ChargeRentFacts[]) => rents.map((r) => `• ${r.companyName} (plano ${r.planName}): ${formatCents(r.amountCents)}`);
 
@@ -55,11 +48,11 @@ export function subscribeChargeNotices(events: DomainEvents, { mailer, config }:
     tell(
       tx,
       e.sellerId,
-      `<p><strong>Nova cobrança:</strong> ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(periodLabel(e.period))}, com vencimento em ${dayLabel(e.dueOn)}. Veja o código Pix em Financeiro.</p>`,
-      `Nova cobrança de ${formatCents(e.amountCents)} — vencimento em ${dayLabel(e.dueOn)}`,
+      `<p><strong>Nova cobrança:</strong> ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(formatMonthYear(e.period))}, com vencimento em ${formatDay(e.dueOn)}. Veja o código Pix em Financeiro.</p>`,
+      `Nova cobrança de ${formatCents(e.amountCents)} — vencimento em ${formatDay(e.dueOn)}`,
       [
-        `Uma nova cobrança foi emitida para a sua instituição, referente a ${periodLabel(e.period)}.`,
-        `Valor: ${formatCents(e.amountCents)}. Vencimento: ${dayLabel(e.dueOn)}. Código da cobrança: ${e.code}.`,
+        `Uma nova cobrança foi emitida para a sua instituição, referente a ${formatMonthYear(e.period)}.`,
+        `Valor: ${formatCents(e.amountCents)}. Vencimento: ${formatDay(e.dueOn)}. Código da cobrança: ${e.code}.`,
         'Aluguéis cobrados:',
         ...rentLines(e.rents),
         ...pixParagraphs(e),
@@ -70,14 +63,14 @@ export function subscribeChargeNotices(events: DomainEvents, { mailer, config }:
   events.within('charge.late_notice', (tx, e: ChargeLateNoticeEvent) => {
     const today = e.daysLate === 0;
     const when = today ? 'vence hoje' : `está vencida há ${e.daysLate} ${e.daysLate === 1 ? 'dia' : 'dias'}`;
-    const warning = `Se ela não for paga, o acesso da instituição à loja, ao carrinho e ao catálogo será suspenso por inadimplência a partir de ${dayLabel(e.suspendsOn)}.`;
+    const warning = `Se ela não for paga, o acesso da instituição à loja, ao carrinho e ao catálogo será suspenso por inadimplência a partir de ${formatDay(e.suspendsOn)}.`;
     return tell(
       tx,
       e.sellerId,
-      `<p><strong>${today ? 'Cobrança vence hoje' : 'Cobrança em atraso'}:</strong> a cobrança de ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(periodLabel(e.period))} ${escapeHtml(when)}. Pague pelo Pix em Financeiro.</p>`,
-      today ? `Sua cobrança de ${formatCents(e.amountCents)} vence hoje` : `Cobrança em atraso: ${formatCents(e.amountCents)} vencida em ${dayLabel(e.dueOn)}`,
+      `<p><strong>${today ? 'Cobrança vence hoje' : 'Cobrança em atraso'}:</strong> a cobrança de ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(formatMonthYear(e.period))} ${escapeHtml(when)}. Pague pelo Pix em Financeiro.</p>`,
+      today ? `Sua cobrança de ${formatCents(e.amountCents)} vence hoje` : `Cobrança em atraso: ${formatCents(e.amountCents)} vencida em ${formatDay(e.dueOn)}`,
       [
-        `A cobrança de ${formatCents(e.amountCents)} referente a ${periodLabel(e.period)} (vencimento em ${dayLabel(e.dueOn)}, código ${e.code}) ${when}.`,
+        `A cobrança de ${formatCents(e.amountCents)} referente a ${formatMonthYear(e.period)} (vencimento em ${formatDay(e.dueOn)}, código ${e.code}) ${when}.`,
         warning,
         'Aluguéis cobrados:',
         ...rentLines(e.rents),
@@ -91,13 +84,13 @@ export function subscribeChargeNotices(events: DomainEvents, { mailer, config }:
     tell(
       tx,
       e.sellerId,
-      `<p><strong>Pagamento confirmado:</strong> a cobrança de ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(periodLabel(e.period))} foi paga em ${dayLabel(e.paidOn)}. Obrigado!</p>`,
+      `<p><strong>Pagamento confirmado:</strong> a cobrança de ${escapeHtml(formatCents(e.amountCents))} referente a ${escapeHtml(formatMonthYear(e.period))} foi paga em ${formatDay(e.paidOn)}. Obrigado!</p>`,
       `Recibo: pagamento de ${formatCents(e.amountCents)} confirmado`,
       [
         'Recebemos o pagamento da cobrança da sua instituição. Obrigado!',
         `Valor: ${formatCents(e.amountCents)}.`,
-        `Referente a: ${periodLabel(e.period)}.`,
-        `Data do pagamento: ${dayLabel(e.paidOn)}.`,
+        `Referente a: ${formatMonthYear(e.period)}.`,
+        `Data do pagamento: ${formatDay(e.paidOn)}.`,
         `Referência do pagamento: ${e.reference}.`,
         `Código da cobrança: ${e.code}.`,
         'Aluguéis pagos:',

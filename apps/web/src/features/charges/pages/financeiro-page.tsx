@@ -11,15 +11,14 @@ import { Link, useSearchParams } from 'react-router';
 import { SELLER_TYPES } from '@edu/shared/access';
 import { CHARGE_STATUSES, CHARGE_STATUS_LABELS, type ChargeStatus } from '@edu/shared/charge-machine';
 import { CHARGES_MSG, CHARGES_PAGE_SIZE, type ChargeRow } from '@edu/shared/charges';
-import { formatCents } from '@edu/shared/format';
+import { formatCents, formatDay, formatMonthYear } from '@edu/shared/format';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { LoadError } from '../../../ui/load-error';
 import { sellerChargesQuery } from '../seller-api';
-import { ChargeStatusBadge } from '../seller/charge-status-badge';
+import { ChargeStatusBadge } from '../charge-status-badge';
 import { ChargeToPay } from '../seller/charge-to-pay';
-import { formatDay, formatPeriod } from '../../../ui/charge-days';
 import { useUnpaidCharges } from '../seller/unpaid-charges';
 import { PixNotice } from '../seller/pix-notice';
 
@@ -88,7 +87,7 @@ function AllCharges() {
   };
 
   const columns: Column<ChargeRow>[] = [
-    { key: 'period', header: 'Período', render: (c) => <Text size="sm" fw={500}>{formatPeriod(c.period)}</Text> },
+    { key: 'period', header: 'Período', render: (c) => <Text size="sm" fw={500}>{formatMonthYear(c.period)}</Text> },
     { key: 'amount', header: 'Valor', render: (c) => <Text size="sm">{formatCents(c.amountCents)}</Text> },
     { key: 'due', header: 'Vencimento', render: (c) => <Text size="sm">{formatDay(c.dueOn)}</Text> },
     { key: 'status', header: 'Status', render: (c) => <ChargeStatusBadge status={c.status} /> },
@@ -104,7 +103,7 @@ function AllCharges() {
             size="compact-sm"
             variant="light"
             leftSection={<IconReceipt size={14} aria-hidden />}
-            aria-label={`Recibo da cobrança de ${formatPeriod(c.period)}`}
+            aria-label={`Recibo da cobrança de ${formatMonthYear(c.period)}`}
           >
             Recibo
           </Button>

@@ -10,14 +10,13 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { SELLER_TYPES } from '@edu/shared/access';
 import type { ChargeRow } from '@edu/shared/charges';
-import { formatCents, formatDateTime } from '@edu/shared/format';
+import { formatCents, formatDateTime, formatDay, formatMonthYear } from '@edu/shared/format';
 import { useSessionUser } from '../../../lib/session';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { Brand } from '../../../ui/brand';
 import { LoadError } from '../../../ui/load-error';
 import { PageLoader } from '../../../ui/page-loader';
 import { sellerChargeQuery } from '../seller-api';
-import { formatDay, formatPeriod } from '../../../ui/charge-days';
 import classes from './financeiro-receipt.module.css';
 
 const TITLE = 'Recibo';
@@ -92,12 +91,12 @@ function ReceiptSheet({ charge }: { charge: ChargeRow }) {
         <Title order={1} size="h2" id="recibo-titulo">Recibo de pagamento</Title>
         <Text>
           {PLATFORM_NAME} recebeu de <strong>{charge.sellerName}</strong> a quantia de <strong>{formatCents(charge.amountCents)}</strong>,
-          referente aos aluguéis de conteúdo do mês de {formatPeriod(charge.period)}.
+          referente aos aluguéis de conteúdo do mês de {formatMonthYear(charge.period)}.
         </Text>
         <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: 0 }}>
           <Fact term="Instituição" value={charge.sellerName} />
           <Fact term="Cobrança" value={charge.code} />
-          <Fact term="Período" value={formatPeriod(charge.period)} />
+          <Fact term="Período" value={formatMonthYear(charge.period)} />
           <Fact term="Vencimento" value={formatDay(charge.dueOn)} />
           <Fact term="Pago em" value={charge.paidOn ? formatDay(charge.paidOn) : '—'} />
           <Fact term="Referência do pagamento" value={charge.paidReference ?? '—'} />

@@ -11,7 +11,7 @@ import { lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHARGE_ADMIN_TYPES, CHARGE_STATUSES, CHARGE_STATUS_LABELS, chargeEventsFor, type ChargeStatus } from '@edu/shared/charge-machine';
 import { CHARGES_MSG, CHARGES_PAGE_SIZE, type ChargeRow } from '@edu/shared/charges';
-import { formatCents } from '@edu/shared/format';
+import { formatCents, formatDay, formatMonthYear } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import type { UserType } from '@edu/shared/access';
 import { useSessionUser } from '../../../lib/session';
@@ -23,7 +23,7 @@ import { LoadError } from '../../../ui/load-error';
 import { AccessDenied, typeAllowed } from '../../../ui/access-denied';
 import { OnceOpened } from '../../../ui/lazy-dialog';
 import { chargeInstitutionsQuery, staffChargesQuery, useCancelCharge } from '../staff-api';
-import { ChargeStatusBadge, dayLabel, periodLabel } from '../staff/charge-cells';
+import { ChargeStatusBadge } from '../charge-status-badge';
 
 const loadPay = () => import('../staff/pay-charge-modal');
 const loadImport = () => import('../staff/import-statement-modal');
@@ -80,7 +80,7 @@ function StaffCharges({ type }: { type: UserType }) {
   async function askCancel(row: ChargeRow) {
     const ok = await confirm({
       title: 'Cancelar cobrança',
-      message: `Cancelar a cobrança de ${formatCents(row.amountCents)} de ${row.sellerName} (${periodLabel(row.period)})? A instituição não poderá mais pagá-la.`,
+      message: `Cancelar a cobrança de ${formatCents(row.amountCents)} de ${row.sellerName} (${formatMonthYear(row.period)})? A instituição não poderá mais pagá-la.`,
       confirmLabel: 'Cancelar cobrança',
       cancelLabel: 'Voltar',
       danger: true,
@@ -91,18 +91,18 @@ function StaffCharges({ type }: { type: UserType }) {
   const can = (row: ChargeRow, event: 'pay' | 'cancel') => chargeEventsFor(row.status, type).includes(event);
   const columns: Column<ChargeRow>[] = [
     { key: 'seller', header: 'Instituição', render: (r) => <Text size="sm">{r.sellerName}</Text> },
-    { key: 'period', header: 'Período', render: (r) => periodLabel(r.period) },
+    { key: 'period', header: 'Período', render: (r) => formatMonthYear(r.period) },
     { key: 'amount', header: 'Valor', render: (r) => formatCents(r.amountCents) },
-    { key: 'due', header: 'Vencimento', render: (r) => dayLabel(r.dueOn) },
+    { key: 'due', header: 'Vencimento', render: (r) => formatDay(r.dueOn) },
     { key: 'status', header: 'Status', render: (r) => <ChargeStatusBadge status={r.status} /> },
-    { key: 'paid', header: 'Pago em', render: (r) => dayLabel(r.paidOn) },
+    { key: 'paid', header: 'Pago em', render: (r) => (r.paidOn ? formatDay(r.paidOn) : '—') },
     {
       key: 'actions',
       header: 'Ações',
       render: (r) => (
         <Group gap={6} wrap="wrap">
           {can(r, 'pay') && (
-            <Button size="compact-sm" variant="light" leftSection={<IconCash size={14} aria-hidden />} aria-label={`Marcar como paga a cobrança de ${r.sellerName} de ${periodLabel(r.period)}`} onClick={() => setPaying(r)}>
+            <Button size="compact-sm" variant="light" leftSection={<IconCash size={14} aria-hidden />} aria-label={`Marcar como paga a cobrança de ${r.sellerName} de ${formatMonthYear(r.period)}`} onClick={() => setPaying(r)}>
               Marcar como paga
             </Button>
           )}
@@ -112,7 +112,7 @@ function StaffCharges({ type }: { type: UserType }) {
               variant="light"
               color="red"
               leftSection={<IconX size={14} aria-hidden />}
-              aria-label={`Cancelar a cobrança de ${r.sellerName} de ${periodLabel(r.period)}`}
+              aria-label={`Cancelar a cobrança de ${r.sellerName} de ${formatMonthYear(r.period)}`}
               disabled={cancel.isPending}
               onClick={() => void askCancel(r)}
             >

@@ -5,18 +5,18 @@
 import { Alert, Box, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ChargeRow, PixState } from '@edu/shared/charges';
-import { formatCents } from '@edu/shared/format';
+import { formatCents, formatDay, formatMonthYear } from '@edu/shared/format';
 import { LabeledValue } from '../../../ui/labeled-value';
-import { ChargeStatusBadge } from './charge-status-badge';
-import { formatDay, formatPeriod, overdueText } from '../../../ui/charge-days';
+import { ChargeStatusBadge } from '../charge-status-badge';
+import { overdueText } from './overdue-text';
 import { PixCopy } from './pix-copy';
 import { PixQr } from './pix-qr';
 
-export const qrLabel = (charge: Pick<ChargeRow, 'code' | 'period'>) => `QR Code Pix da cobrança ${charge.code} (${formatPeriod(charge.period)})`;
+export const qrLabel = (charge: Pick<ChargeRow, 'code' | 'period'>) => `QR Code Pix da cobrança ${charge.code} (${formatMonthYear(charge.period)})`;
 
 export function ChargeToPay({ charge, pix, headingOrder = 3 }: { charge: ChargeRow; pix: PixState | undefined; headingOrder?: 2 | 3 }) {
   const overdue = charge.status === 'overdue';
-  const title = `Cobrança de ${formatPeriod(charge.period)}`;
+  const title = `Cobrança de ${formatMonthYear(charge.period)}`;
   return (
     <Card withBorder padding="md" component="article" aria-label={title} style={overdue ? { borderColor: 'var(--mantine-color-red-6)', borderWidth: 2 } : undefined}>
       <Stack gap="sm">

@@ -68,7 +68,7 @@ describe('Importar extrato', () => {
     expect(await screen.findByText('2 créditos no extrato; 1 cobrança será paga. 1 débito ignorado.')).toBeTruthy();
     expect(screen.getByText('Será paga')).toBeTruthy();
     expect(screen.getByText('Sem correspondência')).toBeTruthy();
-    expect(screen.getByText(/Colégio Ipê · 01\/2024/)).toBeTruthy();
+    expect(screen.getByText(/Colégio Ipê · janeiro de 2024/)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Confirmar importação' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar importação' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

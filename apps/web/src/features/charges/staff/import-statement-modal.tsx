@@ -6,7 +6,7 @@
 import { Alert, Badge, Code, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { formatCents } from '@edu/shared/format';
+import { formatCents, formatDay, formatMonthYear } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import {
   STATEMENT_LIMITS,
@@ -21,13 +21,12 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { DataTable, type Column } from '../../../ui/data-table';
 import { FormActions } from '../../../ui/form-actions';
 import { previewStatement, useImportStatement } from '../staff-api';
-import { dayLabel, periodLabel } from './charge-cells';
 
 const PREVIEW_PAGE = 10;
 const refusal = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : MSG.generic);
 
 const columns: Column<StatementLine>[] = [
-  { key: 'date', header: 'Data', width: 110, render: (l) => dayLabel(l.date) },
+  { key: 'date', header: 'Data', width: 110, render: (l) => formatDay(l.date) },
   { key: 'amount', header: 'Valor', render: (l) => formatCents(l.amountCents) },
   { key: 'description', header: 'Descrição', render: (l) => <Text size="sm">{l.description || '—'}</Text> },
   {
@@ -36,7 +35,7 @@ const columns: Column<StatementLine>[] = [
     render: (l) =>
       l.charge ? (
         <Text size="sm">
-          {l.charge.sellerName} · {periodLabel(l.charge.period)} · {formatCents(l.charge.amountCents)}
+          {l.charge.sellerName} · {formatMonthYear(l.charge.period)} · {formatCents(l.charge.amountCents)}
         </Text>
       ) : (
         <Text size="sm" c="dimmed">

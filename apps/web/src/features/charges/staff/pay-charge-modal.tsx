@@ -6,14 +6,13 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { CHARGES_MSG, CHARGE_REFERENCE_MAX, payChargeBody, type ChargeRow } from '@edu/shared/charges';
-import { formatCents, spToday } from '@edu/shared/format';
+import { formatCents, formatMonthYear, spToday } from '@edu/shared/format';
 import { MSG } from '@edu/shared/messages';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, zodForm } from '../../../lib/form';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { FormActions } from '../../../ui/form-actions';
 import { usePayCharge } from '../staff-api';
-import { periodLabel } from './charge-cells';
 
 interface Values {
   paidOn: string;
@@ -59,7 +58,7 @@ export function PayChargeModal({ charge, onClose }: { charge: ChargeRow | null; 
         })}>
           <Stack gap="sm">
             <Text size="sm">
-              {shown.sellerName} · {periodLabel(shown.period)} · <strong>{formatCents(shown.amountCents)}</strong>
+              {shown.sellerName} · {formatMonthYear(shown.period)} · <strong>{formatCents(shown.amountCents)}</strong>
             </Text>
             <TextInput type="date" label="Data do pagamento" withAsterisk max={today} data-autofocus {...form.getInputProps('paidOn')} />
             <TextInput

@@ -8,8 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { IconCash } from '@tabler/icons-react';
 import { CHARGES } from '@edu/shared/charge-machine';
-import { formatCents } from '@edu/shared/format';
-import { formatDay } from '../../../ui/charge-days';
+import { formatCents, formatDay } from '@edu/shared/format';
 import { unpaidChargesQuery } from '../api';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);

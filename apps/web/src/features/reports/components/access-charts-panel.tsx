@@ -4,6 +4,7 @@
  * stays out of the page's first load; a placeholder of their size holds their place) and are hidden from screen readers; the same numbers are given as text: a visible summary line and, under
  * 'Ver dados em tabela', two tables (the days with accesses, the units).
  */
+import { formatDay } from '@edu/shared/format';
 import { Card, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { CHARTS_MSG, type AccessCharts } from '@edu/shared/access-reports';
@@ -16,10 +17,9 @@ const Charts = lazy(() => import('./access-charts'));
 
 const count = (n: number) => n.toLocaleString('pt-BR');
 /** YYYY-MM-DD as DD/MM/YYYY (a calendar date: no time zone involved). */
-const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 const TREND_COLUMNS: ChartDataColumn<AccessCharts['trend'][number]>[] = [
-  { key: 'day', header: 'Dia', value: (d) => dayLabel(d.day) },
+  { key: 'day', header: 'Dia', value: (d) => formatDay(d.day) },
   { key: 'accesses', header: 'Acessos', value: (d) => count(d.accesses), numeric: true },
 ];
 const TOP_COLUMNS: ChartDataColumn<AccessCharts['topUnits'][number]>[] = [
@@ -42,7 +42,7 @@ export function AccessChartsPanel({
     () =>
       data
         ? {
-            trend: data.trend.map((d) => ({ label: dayLabel(d.day).slice(0, 5), Acessos: d.accesses })),
+            trend: data.trend.map((d) => ({ label: formatDay(d.day).slice(0, 5), Acessos: d.accesses })),
             top: data.topUnits.map((u) => ({ label: u.title, Acessos: u.accesses })),
           }
         : null,
@@ -65,7 +65,7 @@ export function AccessChartsPanel({
           <Text size="sm" c="dimmed" mb="sm" data-testid="charts-summary">
             {total === 0
               ? CHARTS_MSG.noAccess
-              : `${count(total)} ${total === 1 ? 'acesso' : 'acessos'} em ${count(data.trend.length)} ${data.trend.length === 1 ? 'dia' : 'dias'}; dia de mais acessos: ${dayLabel(busiest!.day)} (${count(busiest!.accesses)}); unidade mais acessada: ${data.topUnits[0]?.title ?? '—'}.`}
+              : `${count(total)} ${total === 1 ? 'acesso' : 'acessos'} em ${count(data.trend.length)} ${data.trend.length === 1 ? 'dia' : 'dias'}; dia de mais acessos: ${formatDay(busiest!.day)} (${count(busiest!.accesses)}); unidade mais acessada: ${data.topUnits[0]?.title ?? '—'}.`}
           </Text>
           {total > 0 && (
             // The charts' library (recharts, ~130 KB gzip) loads when they come near the viewport.
