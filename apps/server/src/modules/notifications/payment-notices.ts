@@ -32,13 +32,13 @@ export function subscribePaymentNotices(events: DomainEvents, { mailer, config }
       await platformTeam(tx),
       `<p>${escapeHtml(who)} solicitou pagamento (${escapeHtml(e.paymentMethod)}): ${lines.map(escapeHtml).join('; ')}.</p>`,
       `Solicitação de pagamento de ${who}`,
-      [`${who} solicitou pagamento por ${e.paymentMethod}.`, ...lines, `Total mensal: ${formatCents(e.totalCents)}.`, 'Envie as informações de pagamento em até 24 horas.'],
+      [`${who} solicitou pagamento por ${e.paymentMethod}.`, ...lines, `Total mensal: ${formatCents(e.totalCents)}.`, 'Aceite a solicitação em até 24 horas no controle de aluguéis da instituição: ao aceitar, a primeira cobrança, com o código Pix, é enviada à instituição.'],
     );
     for (const r of e.rents) {
       const people = await providerHolders(tx, r.providerId);
       await notifyAndMail(tx, people, `<p>${escapeHtml(who)} solicitou o aluguel do seu catálogo.</p>`, `Nova solicitação de aluguel de ${who}`, [
         `${who} solicitou o aluguel do catálogo de ${r.companyName} (${formatCents(r.priceCents)}/mês).`,
-        'A equipe da plataforma entrará em contato após a confirmação do pagamento.',
+        'O aluguel fica ativo quando a instituição paga a primeira cobrança.',
       ]);
     }
     const partners = new Map<number, string[]>();
