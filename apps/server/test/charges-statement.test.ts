@@ -10,10 +10,9 @@ import { MSG } from '@edu/shared/messages';
 import { STATEMENT_MSG, type StatementImportReply, type StatementPreview } from '@edu/shared/charge-payments';
 import { auditLogs } from '../src/platform/platform.tables';
 import { chargeRents, charges, plans, rents, users } from '../src/db/schema';
-import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { chargeCodesIn, parseAmountCents, parseStatement } from '../src/modules/charges/statement-parse';
 import { call, createTestApp, demoEmail, multipartFile, signIn, type TestApp } from './harness';
-import { buildPlanPrice, buildProvider } from './factories';
+import { buildRentRequest } from './factories';
 
 const win1252 = (text: string) => Buffer.from(text, 'latin1');
 
@@ -175,9 +174,8 @@ describe('preview and import through the routes', () => {
 
   /** A new charge (a rent request accepted by the team), its id, code and amount. */
   async function newCharge(valueCents: number) {
-    const providerId = await buildProvider(t.deps.db, { companyName: `Fornecedor ${Math.random().toString(36).slice(2, 8)}`, email: `f${Math.random().toString(36).slice(2, 8)}@teste.com` });
-    await buildPlanPrice(t.deps.db, { planId, providerId, valueCents });
-    const rent = await t.deps.db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId, valueCents }, { id: adminId, type: 'seller' }));
+      const { rentId } = await buildRentRequest(t.deps.db, { sellerId, planId, valueCents, byUserId: adminId });
+    const rent = { id: rentId };
     expect((await call(t.app, 'PUT', `/api/sellers/rents/${rent.id}`, { token: tok.admin, payload: { status: 'waiting' } })).statusCode).toBe(200);
     const [row] = await t.deps.db.select({ charge: charges }).from(chargeRents).innerJoin(charges, eq(charges.id, chargeRents.chargeId)).where(eq(chargeRents.rentId, rent.id));
     return { ...row!.charge, rentId: rent.id };

@@ -9,11 +9,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PixNoticeReply } from '@edu/shared/charge-payments';
 import { auditLogs } from '../src/platform/platform.tables';
 import { chargeRents, charges, plans, rents, users } from '../src/db/schema';
-import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { signPixNotice } from '../src/modules/charges/pix-webhook';
 import { loadConfig } from '../src/config';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
-import { buildPlanPrice, buildProvider } from './factories';
+import { buildRentRequest } from './factories';
 
 const SECRET = 'segredo-do-webhook-pix-com-32-caracteres-ou-mais';
 
@@ -24,9 +23,8 @@ let planId: number;
 let adminId: number;
 
 async function newCharge(valueCents: number) {
-  const providerId = await buildProvider(t.deps.db, { companyName: `Fornecedor ${Math.random().toString(36).slice(2, 8)}`, email: `f${Math.random().toString(36).slice(2, 8)}@teste.com` });
-  await buildPlanPrice(t.deps.db, { planId, providerId, valueCents });
-  const rent = await t.deps.db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId, valueCents }, { id: adminId, type: 'seller' }));
+  const { rentId } = await buildRentRequest(t.deps.db, { sellerId, planId, valueCents, byUserId: adminId });
+  const rent = { id: rentId };
   expect((await call(t.app, 'PUT', `/api/sellers/rents/${rent.id}`, { token: admin, payload: { status: 'waiting' } })).statusCode).toBe(200);
   const [row] = await t.deps.db.select({ charge: charges }).from(chargeRents).innerJoin(charges, eq(charges.id, chargeRents.chargeId)).where(eq(chargeRents.rentId, rent.id));
   return { ...row!.charge, rentId: rent.id };

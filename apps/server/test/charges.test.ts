@@ -12,12 +12,11 @@ import { MSG } from '@edu/shared/messages';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { auditLogs } from '../src/platform/platform.tables';
 import { chargeRents, charges, plans, rents, users } from '../src/db/schema';
-import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { loadConfig } from '../src/config';
 import { pixReceiver, pixStateOf } from '../src/modules/charges/pix-settings';
 import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness';
 import { writersOutside, writesInFile, type WriteScan } from './source-scan';
-import { buildInstitution, buildPlanPrice, buildProvider, buildUser } from './factories';
+import { buildInstitution, buildRentRequest, buildUser } from './factories';
 
 const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo' };
 
@@ -28,18 +27,9 @@ let sellerB: number;
 let planId: number;
 let adminId: number;
 
-async function provider(name: string, valueCents: number) {
-  const id = await buildProvider(t.deps.db, { companyName: name, email: `${name.replace(/\W/g, '').toLowerCase()}@teste.com` });
-  await buildPlanPrice(t.deps.db, { planId, providerId: id, valueCents });
-  return id;
-}
-
 /** A rent request (requested) of `sellerId` for a new provider at `valueCents`. */
-async function requestedRent(sellerId: number, valueCents = 12_345) {
-  const providerId = await provider(`Fornecedor ${Math.random().toString(36).slice(2, 8)}`, valueCents);
-  const rent = await t.deps.db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId, valueCents }, { id: adminId, type: 'seller' }));
-  return rent.id;
-}
+const requestedRent = async (sellerId: number, valueCents = 12_345) =>
+  (await buildRentRequest(t.deps.db, { sellerId, planId, valueCents, byUserId: adminId })).rentId;
 
 const accept = (rentId: number) => call(t.app, 'PUT', `/api/sellers/rents/${rentId}`, { token: tok.admin, payload: { status: 'waiting' } });
 const pay = (token: string | undefined, id: number, payload: object = { paidOn: '2024-01-10', reference: 'E2E123' }) =>

@@ -3,7 +3,8 @@
  * `POST /api/items/item/content/create` takes it; pass what a test cares about in `overrides`.
  */
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../src/platform/db';
+import type { Db, Executor } from '../src/platform/db';
+import { openRent } from '../src/modules/rents/rent-lifecycle';
 import { hashPassword } from '../src/platform/security';
 import { courses, courseSubjects, itemContents, items, planPrices, plans, providers, rents, sellers, subjectItems, subjects, users } from '../src/db/schema';
 
@@ -123,4 +124,27 @@ export async function buildCourse(db: Executor, values: New<typeof courses>) {
 export async function buildCourseSubject(db: Executor, values: New<typeof courseSubjects>) {
   const [row] = await db.insert(courseSubjects).values(values).returning({ id: courseSubjects.id });
   return row!.id;
+}
+
+export interface RentRequestValues {
+  sellerId: number;
+  planId: number;
+  valueCents: number;
+  /** The institution's user who asks (the rent machine's request is a buyer's move). */
+  byUserId: number;
+  companyName?: string;
+}
+
+/**
+ * A rent request (status requested) of `sellerId` for a NEW provider priced `valueCents` on `planId`, through the
+ * rents module's writer as the institution's payment request makes it. Accepting it (PUT /api/sellers/rents/:id
+ * {status: 'waiting'}) issues its first charge.
+ */
+export async function buildRentRequest(db: Db, values: RentRequestValues): Promise<{ rentId: number; providerId: number }> {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const providerId = await buildProvider(db, { companyName: values.companyName ?? `Fornecedor ${tag}`, email: `f${tag}@teste.com` });
+  await buildPlanPrice(db, { planId: values.planId, providerId, valueCents: values.valueCents });
+  const { sellerId, planId, valueCents } = values;
+  const rent = await db.transaction((tx) => openRent(tx, 'request', { sellerId, providerId, planId, valueCents }, { id: values.byUserId, type: 'seller' }));
+  return { rentId: rent.id, providerId };
 }

@@ -22,7 +22,7 @@ import { latestNoticeDay } from '../src/modules/charges/late-charges';
 import { addDays, periodOf } from '../src/modules/charges/charge-dates';
 import { chargePix, pixReceiver } from '../src/modules/charges/pix-settings';
 import { call, createTestApp, createTestCluster, signIn, type TestApp, type TestInstance } from './harness';
-import { buildInstitution, buildPlanPrice, buildProvider, buildUser } from './factories';
+import { buildInstitution, buildPlanPrice, buildProvider, buildRentRequest, buildUser } from './factories';
 
 const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo' };
 const PASSWORD = 'Senha@123';
@@ -276,11 +276,8 @@ describe('the charge e-mails', () => {
   it('accepting a rent request e-mails the new charge with its Pix code to the account holder; paying it e-mails the receipt', async () => {
     const inst = await institution();
     const db = t.deps.db;
-    const providerId = await buildProvider(db, { companyName: 'Editora Aceite', email: 'aceite@atraso.com.br' });
-    await buildPlanPrice(db, { planId, providerId, valueCents: 12_345 });
-    const rent = await db.transaction((tx) =>
-      openRent(tx, 'request', { sellerId: inst.sellerId, providerId, planId, valueCents: 12_345 }, { id: inst.holderId, type: 'seller' }),
-    );
+    const { rentId } = await buildRentRequest(db, { sellerId: inst.sellerId, planId, valueCents: 12_345, byUserId: inst.holderId, companyName: 'Editora Aceite' });
+    const rent = { id: rentId };
     const accepted = await call(t.app, 'PUT', `/api/sellers/rents/${rent.id}`, { token: adminToken, payload: { status: 'waiting' } });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [charge] = await db.select().from(charges).where(inArray(charges.sellerId, [inst.sellerId]));
@@ -302,11 +299,8 @@ describe('a system payment (payCharge with SYSTEM_ACTOR)', () => {
   it('pays a first charge: the waiting rent becomes active by the system, audited without a user, the receipt sent', async () => {
     const inst = await institution();
     const db = t.deps.db;
-    const providerId = await buildProvider(db, { companyName: 'Editora Sistema', email: 'sistema@atraso.com.br' });
-    await buildPlanPrice(db, { planId, providerId, valueCents: 4_321 });
-    const rent = await db.transaction((tx) =>
-      openRent(tx, 'request', { sellerId: inst.sellerId, providerId, planId, valueCents: 4_321 }, { id: inst.holderId, type: 'seller' }),
-    );
+    const { rentId } = await buildRentRequest(db, { sellerId: inst.sellerId, planId, valueCents: 4_321, byUserId: inst.holderId, companyName: 'Editora Sistema' });
+    const rent = { id: rentId };
     expect((await call(t.app, 'PUT', `/api/sellers/rents/${rent.id}`, { token: adminToken, payload: { status: 'waiting' } })).statusCode).toBe(200);
     const [charge] = await db.select().from(charges).where(eq(charges.sellerId, inst.sellerId));
     const paid = await db.transaction((tx) => payCharge(t.deps, tx, charge!.id, SYSTEM_ACTOR, { paidOn: spToday(), reference: 'PIX-E2E-SISTEMA' }));
