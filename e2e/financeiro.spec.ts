@@ -6,16 +6,14 @@
  * receipt. The demo institution's assistant reads its own Financeiro without any button that moves a charge. axe on
  * every screen; at 390 px nothing is cut.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CHARGES_MSG } from '../packages/shared/src/charges';
 import { formatCents, spToday } from '../packages/shared/src/format';
-import { activeRentApi, approvedProviderApi, createActiveAccount, demoEmail, demoToken, ownClientAddress, signIn } from './helpers';
+import { activeRentApi, approvedProviderApi, createActiveAccount, demoEmail, demoToken, expectNoSeriousAxe, ownClientAddress, signIn } from './helpers';
 
 test.use(ownClientAddress());
 
 const PHONE = { width: 390, height: 844 };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface Charge {
   id: number;
@@ -31,12 +29,6 @@ interface Charge {
 const monthOf = (period: string) =>
   new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}T12:00:00Z`));
 
-async function expectNoAxeViolations(page: Page, label: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `[${label}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function expectNothingCut(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -93,7 +85,7 @@ test('the institution pays with the Pix code and prints the receipt once the tea
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(charge.pixCopiaECola);
   await expect(card.getByRole('img', { name: `QR Code Pix da cobrança ${charge.code} (${month})` })).toBeVisible();
   await expect(page.getByRole('button', { name: /Marcar como paga|Cancelar/ })).toHaveCount(0);
-  await expectNoAxeViolations(page, 'financeiro');
+  await expectNoSeriousAxe(page, 'financeiro');
 
   // The team records the payment.
   const paid = await request.post(`/api/charges/${charge.id}/pay`, { headers: admin, data: { paidOn: spToday(), reference: 'E2E-FIN-0001' } });
@@ -116,7 +108,7 @@ test('the institution pays with the Pix code and prints the receipt once the tea
   }
   const [y, m, d] = spToday().split('-');
   await expect(receipt).toContainText(`Pago em${d}/${m}/${y}`);
-  await expectNoAxeViolations(page, 'recibo');
+  await expectNoSeriousAxe(page, 'recibo');
 
   // 'Imprimir' opens the print dialog; printed, only the receipt shows (no header, menu nor buttons).
   await page.evaluate(() => {
@@ -156,5 +148,5 @@ test("another institution type reads its institution's charges: no button moves 
   await expect(page.getByRole('img', { name: /^QR Code Pix da cobrança SC/ }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /Marcar como paga|Cancelar|Importar/ })).toHaveCount(0);
   await expectNothingCut(page);
-  await expectNoAxeViolations(page, 'financeiro assistente 390');
+  await expectNoSeriousAxe(page, 'financeiro assistente 390');
 });

@@ -4,12 +4,11 @@
  * and the period's totals, downloads the CSV; axe finds nothing serious; at 390 px nothing is cut (the table scrolls
  * inside its own region). The director opens it too; a curator gets 'Acesso negado'.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '@playwright/test';
 import { FINANCIAL_REPORT_CSV_HEADER, FINANCIAL_REPORT_FILE_NAME, FINANCIAL_REPORT_MSG as M, csvReais } from '../packages/shared/src/financial-report';
 import { formatCents } from '../packages/shared/src/format';
 import { shortMonthLabel } from '../packages/shared/src/provider-income';
-import { approvedProviderApi, createActiveAccount, demoEmail, demoToken, downloadCsv, ownClientAddress, paidRentApi, signIn } from './helpers';
+import { approvedProviderApi, createActiveAccount, demoEmail, demoToken, downloadCsv, expectNoSeriousAxe, ownClientAddress, paidRentApi, signIn } from './helpers';
 
 test.use(ownClientAddress());
 
@@ -62,8 +61,7 @@ test('admin: the month billed and paid for a provider, the totals, the CSV; axe;
   expect(csv.lines.slice(1, -1)).toEqual([[month, sellerName, provider.companyName, csvReais(PRICE_CENTS), csvReais(PRICE_CENTS), '0,00', '0,00'].join(';')]);
 
   // axe: nothing serious or critical on the filled report.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxe(page, 'relatório financeiro');
 
   // 390 px: the page does not scroll sideways; the table scrolls inside its own region, reachable by keyboard.
   await page.setViewportSize(PHONE);
@@ -74,8 +72,7 @@ test('admin: the month billed and paid for a provider, the totals, the CSV; axe;
   await scroller.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
-  const phoneAxe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(phoneAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxe(page, 'relatório financeiro, 390 px');
 });
 
 test('the director opens it; a curator is refused', async ({ page }) => {

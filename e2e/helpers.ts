@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
 
 import { DEMO_PASSWORD, DEMO_LOGIN_BY_TYPE, demoEmail } from '../apps/server/src/demo/accounts';
@@ -329,4 +330,15 @@ export async function downloadCsv(page: Page, button: string) {
   const bytes = fs.readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return { name: download.suggestedFilename(), lines: bytes.subarray(3).toString('utf8').split('\r\n') };
+}
+
+/** The WCAG 2.2 AA rule sets axe checks. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe finds nothing serious or critical on the page as it is (once its animations ended); `label` names the place. */
+export async function expectNoSeriousAxe(page: Page, label: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `[${label}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { approvedProviderApi, activeRentApi, createActiveAccount, demoEmail, demoToken, expectToast, ownClientAddress, signIn, spDate } from './helpers';
+import { test, expect, type APIRequestContext } from '@playwright/test';
+import { approvedProviderApi, activeRentApi, createActiveAccount, demoEmail, demoToken, expectNoSeriousAxe, expectToast, ownClientAddress, signIn, spDate } from './helpers';
 
 /**
  * The platform team's 'Cobranças': the admin finds it in the menu, opens it filtered on overdue charges from the
@@ -11,7 +10,6 @@ import { approvedProviderApi, activeRentApi, createActiveAccount, demoEmail, dem
 test.use(ownClientAddress());
 
 const PHONE = { width: 390, height: 844 };
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface Charge {
   id: number;
@@ -20,12 +18,6 @@ interface Charge {
   status: string;
 }
 
-async function expectNoSeriousAxe(page: Page, where: string) {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** An institution with two first charges (two rents accepted by the team: requested → waiting), at 900,00 and 450,00. */
 async function institutionWithCharges(request: APIRequestContext) {

@@ -291,6 +291,25 @@ describe('preview and import through the routes', () => {
     expect(logged.length).toBe(3);
   });
 
+  it('a credit dated after today is shown as such and never paid (money does not arrive in the future)', async () => {
+    const charge = await newCharge(6_600);
+    const future = csvSemicolon([`01/02/2999;PIX ${charge.code};66,00;F-1`]);
+    const preview = await upload('preview', tok.admin, future, 'extrato.csv');
+    expect(preview.json<StatementPreview>()).toMatchObject({ payable: 0, lines: [expect.objectContaining({ result: 'future_date' })] });
+    const imported = await upload('import', tok.admin, future, 'extrato.csv');
+    expect(imported.json<StatementImportReply>()).toMatchObject({ paid: 0, lines: [expect.objectContaining({ result: 'future_date' })] });
+    expect((await t.deps.db.select({ s: charges.status }).from(charges).where(eq(charges.id, charge.id)))[0]!.s).toBe('open');
+  });
+
+  it('a statement naming thousands of candidate codes answers, never 500', async () => {
+    // 400 lines naming 200 codes each: 80,000 candidates, more than one SQL statement may carry parameters (65,535).
+    const code = (n: number) => `SC${n.toString(36).toUpperCase().padStart(14, '0')}`;
+    const lines = Array.from({ length: 400 }, (_, i) => `09/01/2024;${Array.from({ length: 200 }, (_, j) => code(i * 200 + j)).join(' ')};1,00;N-${i}`);
+    const res = await upload('preview', tok.admin, csvSemicolon(lines), 'extrato.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<StatementPreview>().lines.every((l) => l.result === 'no_match')).toBe(true);
+  });
+
   it('two imports of the same file at once pay each charge once, never 500', async () => {
     const charge = await newCharge(8_800);
     const file = xmlOfx(charge.code, '88.00');

@@ -85,6 +85,23 @@ describe('the Pix notice', () => {
     expect(replay.json<PixNoticeReply>().results[0]!.result).toBe('already_paid');
     expect(await chargeNow(charge.id)).toEqual(before);
     expect(await auditsOf('paid_charge', charge.id)).toHaveLength(1);
+    expect(await auditsOf('refused_pix_notice', charge.id)).toHaveLength(0);
+
+    // ANOTHER Pix for the same charge (a second payment, another endToEndId): nothing changes, and the money to give
+    // back is on the audit for the team.
+    const second = await signed(notice([{ txid: charge.code, valor: '123.45', endToEndId: 'E99999999202401120000zzzzzzzzzzz', horario: '2024-01-12T12:00:00-03:00' }]));
+    expect(second.json<PixNoticeReply>().results[0]!.result).toBe('already_paid');
+    expect(await chargeNow(charge.id)).toEqual(before);
+    const refused = await auditsOf('refused_pix_notice', charge.id);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.data).toMatchObject({ reason: 'duplicate_payment', endToEndId: 'E99999999202401120000zzzzzzzzzzz', receivedCents: 12_345 });
+  });
+
+  it('a horario without a time zone offset is refused (400): its day would depend on the server', async () => {
+    const charge = await newCharge(2_500);
+    const res = await signed(notice([{ txid: charge.code, valor: '25.00', horario: '2024-01-10T23:30:00' }]));
+    expect(res.statusCode).toBe(400);
+    expect((await chargeNow(charge.id)).status).toBe('open');
   });
 
   it('a payment by the system activates a first charge\'s waiting rent (the rent machine\'s paid move)', async () => {

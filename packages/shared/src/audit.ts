@@ -67,7 +67,7 @@ export const AUDIT_ACTION_LABELS = {
   expired_charge: 'Marcou uma cobrança como vencida',
   sent_charge_late_notice: 'Avisou uma instituição de uma cobrança em atraso',
   suspended_seller_non_payment: 'Suspendeu uma instituição por inadimplência',
-  reactivated_seller_after_payment: 'Reativou uma instituição suspensa por inadimplência após o pagamento',
+  reactivated_seller_after_payment: 'Reativou uma instituição suspensa por inadimplência (cobranças em atraso regularizadas)',
   updated_subject_unit_version: 'Atualizou a versão de uma unidade nas disciplinas',
   linked_lms_item: 'Vinculou uma unidade ao LMS',
   downloaded_scorm_package: 'Baixou o pacote SCORM de uma unidade',

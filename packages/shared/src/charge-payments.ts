@@ -33,7 +33,7 @@ export const PIX_WEBHOOK_SECRET_MIN = 32;
  * - duplicate: an earlier line of the same file already pays that charge;
  * - no_match: no charge's code in the line.
  */
-export const STATEMENT_RESULTS = ['pay', 'amount_mismatch', 'already_paid', 'canceled', 'duplicate', 'no_match'] as const;
+export const STATEMENT_RESULTS = ['pay', 'amount_mismatch', 'already_paid', 'canceled', 'duplicate', 'future_date', 'no_match'] as const;
 export type StatementResult = (typeof STATEMENT_RESULTS)[number];
 
 export const STATEMENT_RESULT_LABELS: Record<StatementResult, string> = {
@@ -42,6 +42,7 @@ export const STATEMENT_RESULT_LABELS: Record<StatementResult, string> = {
   already_paid: 'Já paga',
   canceled: 'Cobrança cancelada',
   duplicate: 'Repetida no extrato',
+  future_date: 'Data no futuro',
   no_match: 'Sem correspondência',
 };
 export const STATEMENT_RESULT_COLORS: Record<StatementResult, 'green' | 'yellow' | 'gray' | 'red' | 'blue'> = {
@@ -50,6 +51,7 @@ export const STATEMENT_RESULT_COLORS: Record<StatementResult, 'green' | 'yellow'
   already_paid: 'blue',
   canceled: 'gray',
   duplicate: 'yellow',
+  future_date: 'red',
   no_match: 'gray',
 };
 
@@ -105,8 +107,12 @@ export const pixNoticeItem = z.looseObject({
   txid: z.string().trim().max(35).optional(),
   /** Reais with a dot and two decimals, e.g. "123.45". */
   valor: z.string().trim().regex(/^\d{1,12}\.\d{2}$/),
-  /** RFC 3339 with an offset, e.g. 2020-09-09T20:15:00.000-03:00. */
-  horario: z.string().trim().min(1).max(40),
+  /** RFC 3339 with an offset (Z or ±hh:mm), e.g. 2020-09-09T20:15:00.000-03:00: without one the day would depend on the server's zone. */
+  horario: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i),
 });
 export const pixNotice = z.looseObject({ pix: z.array(pixNoticeItem).min(1).max(100) });
 export type PixNotice = z.infer<typeof pixNotice>;

@@ -41,7 +41,7 @@ export const INCOME_TEXT = {
   pending: 'A receber',
   incomeNote: 'Cobranças pagas pelas instituições, no mês a que se referem.',
   pendingNote: 'A receber: cobranças emitidas e ainda não pagas (em aberto ou vencidas).',
-  feeNote: (percent: string) => `Valores já descontada a taxa da plataforma (${percent}).`,
+  feeNote: (percent: string) => `Valores com a taxa da plataforma (${percent}) já descontada.`,
   approved: 'Unidades aprovadas',
   approvedLabel: 'Aprovada',
   recentRents: 'Aluguéis recentes',

@@ -188,6 +188,8 @@ export async function payCharge(
   opts: { today?: string } = {},
 ): Promise<PaidCharge> {
   const today = opts.today ?? spToday();
+  // Money does not arrive in the future, whichever path records it (the hand payment checks it first for its field).
+  if (payment.paidOn > today) throw badRequest(CHARGES_MSG.paidOnFuture, { paidOn: CHARGES_MSG.paidOnFuture });
   const lifecycle = rentLifecycle(deps);
   // The rents first (the order every path takes), then the charge (moveCharge).
   const held = await tx

@@ -85,7 +85,7 @@ export function pixNoticeService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
           answer('unknown');
           continue;
         }
-        const refuse = async (reason: 'amount_mismatch' | 'canceled') => {
+        const refuse = async (reason: 'amount_mismatch' | 'canceled' | 'duplicate_payment') => {
           log.warn({ pixWebhook: { endToEndId: item.endToEndId, chargeId: charge.id, reason } }, 'Pix: aviso não pago');
           await record(db, {
             userId: null,
@@ -93,10 +93,15 @@ export function pixNoticeService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
             action: 'refused_pix_notice',
             data: { chargeId: charge.id, sellerId: charge.sellerId, code: charge.code, reason, amountCents: charge.amountCents, receivedCents: item.amountCents, endToEndId: item.endToEndId, paidOn: item.paidOn },
           });
-          answer(reason);
+          answer(reason === 'duplicate_payment' ? 'already_paid' : reason);
+        };
+        /** Paid already: the same notice again changes nothing; ANOTHER payment of it (a second Pix) is money to give back. */
+        const paidAlready = async (paidReference: string | null) => {
+          if (paidReference === item.endToEndId) answer('already_paid');
+          else await refuse('duplicate_payment');
         };
         if (charge.status === 'paid') {
-          answer('already_paid');
+          await paidAlready(charge.paidReference);
           continue;
         }
         if (charge.status === 'canceled') {
@@ -113,8 +118,8 @@ export function pixNoticeService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
         } catch (err) {
           // Paid (or canceled) since it was read: the team, an import or the same notice at the same time.
           if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
-          const [now] = await db.select({ status: charges.status }).from(charges).where(eq(charges.id, charge.id));
-          if (now?.status === 'paid') answer('already_paid');
+          const [now] = await db.select({ status: charges.status, paidReference: charges.paidReference }).from(charges).where(eq(charges.id, charge.id));
+          if (now?.status === 'paid') await paidAlready(now.paidReference);
           else await refuse('canceled');
         }
       }

@@ -9,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isOpenCharge } from '@edu/shared/charge-machine';
 import { CHARGE_REFERENCE_MAX } from '@edu/shared/charges';
+import { spToday } from '@edu/shared/format';
 import { STATEMENT_LIMITS, STATEMENT_MSG, type StatementImportReply, type StatementLine, type StatementPreview } from '@edu/shared/charge-payments';
 import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
@@ -51,18 +52,26 @@ function parsed(bytes: Uint8Array) {
 
 type Matched = StatementLine & { chargeId: number | null };
 
+/** Charge codes looked up per query (PostgreSQL takes at most 65,535 parameters in one statement). */
+const CODES_PER_QUERY = 1_000;
+
 /** Each credit of `transactions` with the charge it names and what importing it would do (read now, nothing locked). */
 async function matchLines(ex: Executor, transactions: StatementTransaction[]): Promise<{ lines: Matched[]; debits: number }> {
   const credits = transactions.filter((t) => t.amountCents > 0);
   const candidates = [...new Set(credits.flatMap((t) => chargeCodesIn(t.searchText)))];
-  const found = candidates.length
-    ? await ex
+  // In batches: a statement full of 'SC…' text names more candidates than one statement may carry parameters.
+  const found = [];
+  for (let i = 0; i < candidates.length; i += CODES_PER_QUERY) {
+    found.push(
+      ...(await ex
         .select({ id: charges.id, code: charges.code, sellerId: charges.sellerId, sellerName: sellers.name, period: charges.period, amountCents: charges.amountCents, status: charges.status })
         .from(charges)
         .innerJoin(sellers, eq(sellers.id, charges.sellerId))
-        .where(inArray(charges.code, candidates))
-    : [];
+        .where(inArray(charges.code, candidates.slice(i, i + CODES_PER_QUERY)))),
+    );
+  }
   const byCode = new Map(found.map((c) => [c.code, c]));
+  const today = spToday();
   const claimed = new Set<number>();
   const lines = credits.map((t): Matched => {
     const charge = chargeCodesIn(t.searchText)
@@ -80,7 +89,9 @@ async function matchLines(ex: Executor, transactions: StatementTransaction[]): P
             ? 'amount_mismatch'
             : claimed.has(charge.id)
               ? 'duplicate'
-              : 'pay';
+              : t.date > today
+                ? 'future_date'
+                : 'pay';
     if (result === 'pay') claimed.add(charge.id);
     return { ...base, result, charge: shown, chargeId: charge.id };
   });

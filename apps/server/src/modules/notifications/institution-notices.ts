@@ -45,7 +45,7 @@ export function subscribeInstitutionNotices(events: DomainEvents, { mailer, conf
   events.within('institution.reactivated', async (tx, e) => {
     if (e.reason !== 'non_payment') return;
     await mailHolders(tx, e.sellerId, `Acesso reativado: ${e.sellerName}`, [
-      `Recebemos o pagamento das cobranças vencidas: o acesso da instituição ${e.sellerName} à loja, ao carrinho e ao catálogo foi reativado.`,
+      `As cobranças em atraso da instituição ${e.sellerName} foram regularizadas: o acesso à loja, ao carrinho e ao catálogo foi reativado.`,
     ]);
   });
   events.within('institution.reactivated', (tx, e) =>

@@ -127,7 +127,7 @@ function ReceiptSheet({ charge }: { charge: ChargeRow }) {
         </Table>
         <Divider />
         <Text size="xs" c="dimmed">
-          Pagamento por Pix confirmado pela equipe da {PLATFORM_NAME}
+          Pagamento confirmado pela {PLATFORM_NAME}
           {charge.paidAt ? ` em ${formatDateTime(charge.paidAt)}` : ''}. Este recibo vale como comprovante de quitação da
           cobrança acima.
         </Text>
@@ -140,7 +140,8 @@ function Fact({ term, value }: { term: string; value: string }) {
   return (
     <>
       <Text component="dt" size="sm" c="dimmed">{term}</Text>
-      <Text component="dd" size="sm" m={0} fw={500}>{value}</Text>
+      {/* A 32-character Pix reference (E2E id) breaks anywhere rather than overflow a 390 px receipt. */}
+      <Text component="dd" size="sm" m={0} fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>{value}</Text>
     </>
   );
 }
