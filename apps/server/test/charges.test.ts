@@ -18,7 +18,7 @@ import { call, createTestApp, demoEmail, signIn, type TestApp } from './harness'
 import { writersOutside, writesInFile, type WriteScan } from './source-scan';
 import { buildInstitution, buildRentRequest, buildUser } from './factories';
 
-const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo' };
+const PIX_ENV = { PIX_KEY: 'pix@sabercompartilhado.com.br', PIX_NAME: 'Saber Compartilhado', PIX_CITY: 'São Paulo', CHARGE_SUSPEND_AFTER_DAYS: '15' };
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -93,6 +93,8 @@ describe('the first charge and its payment', () => {
       expect(res.statusCode).toBe(200);
       const page = res.json<ChargesPage>();
       expect(page.pix).toEqual({ configured: true, demo: false, message: null });
+      // The late-payment rule the screens write is the configured one.
+      expect(page.suspendAfterDays).toBe(15);
       const row = page.data.find((c) => c.id === chargeId)!;
       expect(row.rents).toEqual([expect.objectContaining({ rentId, amountCents: 12_345 })]);
       const pix = parsePix(row.pixCopiaECola!);

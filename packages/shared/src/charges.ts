@@ -94,6 +94,8 @@ export const chargesPage = z.object({
   page: z.number(),
   limit: z.number(),
   pix: pixState,
+  /** The late-payment rule as configured: more than this many days late suspends the institution. */
+  suspendAfterDays: z.number(),
 });
 export type ChargesPage = z.infer<typeof chargesPage>;
 

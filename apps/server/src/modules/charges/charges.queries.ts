@@ -79,7 +79,9 @@ export async function chargeReply(ex: Executor, config: PixConfig, chargeId: num
   return { charge, pix: pixStateOf(pixReceiver(config)) };
 }
 
-async function listPage(ex: Executor, config: PixConfig, where: SQL | undefined, query: Pick<ListQuery, 'page' | 'limit'>): Promise<ChargesPage> {
+type ListConfig = PixConfig & Pick<Config, 'CHARGE_SUSPEND_AFTER_DAYS'>;
+
+async function listPage(ex: Executor, config: ListConfig, where: SQL | undefined, query: Pick<ListQuery, 'page' | 'limit'>): Promise<ChargesPage> {
   const [{ total }] = (await ex.select({ total: count() }).from(charges).where(where)) as [{ total: number }];
   const ids = await ex
     .select({ id: charges.id })
@@ -93,10 +95,17 @@ async function listPage(ex: Executor, config: PixConfig, where: SQL | undefined,
     config,
     ids.map((r) => r.id),
   );
-  return { data, total: Number(total), page: query.page, limit: query.limit, pix: pixStateOf(pixReceiver(config)) };
+  return {
+    data,
+    total: Number(total),
+    page: query.page,
+    limit: query.limit,
+    pix: pixStateOf(pixReceiver(config)),
+    suspendAfterDays: config.CHARGE_SUSPEND_AFTER_DAYS,
+  };
 }
 
-export function chargeQueries(deps: { db: Executor; config: PixConfig }) {
+export function chargeQueries(deps: { db: Executor; config: ListConfig }) {
   const { db, config } = deps;
   return {
     /** GET /charges: every institution's charges (admin, director), by status and institution, newest period first. */

@@ -66,7 +66,7 @@ const PAID: ChargeRow = {
 const DEMO: PixState = { configured: true, demo: true, message: CHARGES_MSG.pixDemo };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const page = (rows: ChargeRow[], pix: PixState = DEMO): ChargesPage => ({ data: rows, total: rows.length, page: 1, limit: 10, pix });
+const page = (rows: ChargeRow[], pix: PixState = DEMO): ChargesPage => ({ data: rows, total: rows.length, page: 1, limit: 10, pix, suspendAfterDays: 15 });
 
 /** The stub server: the list by status, one charge by id. */
 function stub(rows: ChargeRow[], pix: PixState = DEMO) {
@@ -135,7 +135,7 @@ describe('Financeiro', () => {
     expect(screen.getByTestId('pix-demo').textContent).toContain(CHARGES_MSG.pixDemo);
     expect(within(card).getByText('VENCIDA')).toBeTruthy();
     expect(card.textContent).toContain('3 dias de atraso');
-    expect(card.textContent).toContain('Com mais de 10 dias de atraso, o acesso da instituição à plataforma é suspenso até o pagamento.');
+    expect(card.textContent).toContain('Com mais de 15 dias de atraso, o acesso da instituição à plataforma é suspenso até o pagamento.');
     expect(card.textContent).toContain(`Editora Saber — Essencial: ${formatCents(91_000)}`);
     expect((within(card).getByRole('textbox', { name: 'Pix copia e cola' }) as HTMLInputElement).value).toBe(CODE);
     const qr = await within(card).findByRole('img', { name: 'QR Code Pix da cobrança SCABCDEFGH123456 (novembro de 2026)' });

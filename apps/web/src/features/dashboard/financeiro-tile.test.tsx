@@ -23,7 +23,7 @@ function stub(rows: ChargeRow[]) {
     vi.fn(async (input: string) => {
       const status = new URL(input, 'http://localhost').searchParams.get('status');
       const data = rows.filter((r) => r.status === status);
-      return json({ data, total: data.length, page: 1, limit: 10, pix: { configured: true, demo: false, message: null } });
+      return json({ data, total: data.length, page: 1, limit: 10, pix: { configured: true, demo: false, message: null }, suspendAfterDays: 15 });
     }),
   );
 }
@@ -50,7 +50,7 @@ describe('the Financeiro tile', () => {
   it('overdue charges first, with the late-payment rule', async () => {
     stub([charge(1, 'overdue', '2026-10-06', 91_000), charge(2, 'open', '2026-11-06', 91_000)]);
     renderTile();
-    const link = await screen.findByRole('link', { name: /^Financeiro: 1 cobrança vencida\. .*mais de 10 dias de atraso suspendem o acesso/ });
+    const link = await screen.findByRole('link', { name: /^Financeiro: 1 cobrança vencida\. .*mais de 15 dias de atraso suspendem o acesso/ });
     expect(link.getAttribute('href')).toBe('/dashboard/financeiro');
   });
 

@@ -58,7 +58,7 @@ function Financeiro() {
             <Text c="dimmed">Nenhuma cobrança a pagar.</Text>
           </Card>
         ) : (
-          unpaid.charges.map((charge) => <ChargeToPay key={charge.id} charge={charge} pix={unpaid.pix} />)
+          unpaid.charges.map((charge) => <ChargeToPay key={charge.id} charge={charge} pix={unpaid.pix} suspendAfterDays={unpaid.suspendAfterDays!} />)
         )}
       </Stack>
       <AllCharges />

@@ -14,7 +14,18 @@ import { PixQr } from './pix-qr';
 
 export const qrLabel = (charge: Pick<ChargeRow, 'code' | 'period'>) => `QR Code Pix da cobrança ${charge.code} (${formatMonthYear(charge.period)})`;
 
-export function ChargeToPay({ charge, pix, headingOrder = 3 }: { charge: ChargeRow; pix: PixState | undefined; headingOrder?: 2 | 3 }) {
+export function ChargeToPay({
+  charge,
+  pix,
+  suspendAfterDays,
+  headingOrder = 3,
+}: {
+  charge: ChargeRow;
+  pix: PixState | undefined;
+  /** The configured late-payment rule (the list's `suspendAfterDays`). */
+  suspendAfterDays: number;
+  headingOrder?: 2 | 3;
+}) {
   const overdue = charge.status === 'overdue';
   const title = `Cobrança de ${formatMonthYear(charge.period)}`;
   return (
@@ -43,7 +54,7 @@ export function ChargeToPay({ charge, pix, headingOrder = 3 }: { charge: ChargeR
         )}
         {overdue && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Pagamento em atraso">
-            {overdueText(charge.dueOn)}
+            {overdueText(charge.dueOn, suspendAfterDays)}
           </Alert>
         )}
         {charge.pixCopiaECola ? (

@@ -19,6 +19,8 @@ export function useUnpaidCharges() {
     /** The earliest open charge (not yet due): the next payment. */
     nextOpen: open.data ? byDue(open.data.data)[0] : undefined,
     pix: overdue.data?.pix ?? open.data?.pix,
+    /** The configured late-payment rule (days late beyond which access is suspended). */
+    suspendAfterDays: overdue.data?.suspendAfterDays ?? open.data?.suspendAfterDays,
     isPending: overdue.isPending || open.isPending,
     isFetching: overdue.isFetching || open.isFetching,
     error: overdue.error ?? open.error,

@@ -7,7 +7,6 @@ import { Card, Group, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { IconCash } from '@tabler/icons-react';
-import { CHARGES } from '@edu/shared/charge-machine';
 import { formatCents, formatDay } from '@edu/shared/format';
 import { unpaidChargesQuery } from '../api';
 
@@ -24,7 +23,7 @@ export function FinanceiroTile() {
     if (overdue.data.total > 0) {
       alarm = true;
       summary = plural(overdue.data.total, 'cobrança vencida', 'cobranças vencidas');
-      detail = `Pague o quanto antes: mais de ${CHARGES.suspendAfterDaysLate} dias de atraso suspendem o acesso da instituição.`;
+      detail = `Pague o quanto antes: mais de ${overdue.data.suspendAfterDays} dias de atraso suspendem o acesso da instituição.`;
     } else if (next) {
       summary = plural(open.data.total, 'cobrança em aberto', 'cobranças em aberto');
       detail = `Próximo vencimento: ${formatDay(next.dueOn)}, ${formatCents(next.amountCents)}.`;
