@@ -21,6 +21,12 @@ const PRICE_CENTS = 93_700;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
+/** Signs in and waits for the Painel: a navigation before the session is stored would land on the sign-in page. */
+async function signInAs(page: Page, email: string, password?: string) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL('/dashboard');
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL('/');
@@ -45,8 +51,7 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
   const price = formatCents(PRICE_CENTS);
 
   // The institution rents the provider in the store and requests payment by Pix.
-  await signIn(page, account.email, account.password);
-  await expect(page).toHaveURL('/dashboard');
+  await signInAs(page, account.email, account.password);
   await page.goto('/seller/store');
   await page.getByRole('complementary', { name: 'Filtros' }).getByRole('textbox', { name: 'Buscar' }).fill(PROVIDER);
   const card = page.getByRole('main').getByRole('article', { name: PROVIDER });
@@ -65,7 +70,7 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
   await signOut(page);
 
   // The team accepts the request in the rentals control (requested → AGUARDANDO): the first charge is issued.
-  await signIn(page, demoEmail('admin'));
+  await signInAs(page, demoEmail('admin'));
   await page.goto(`/seller/rents-control/${account.sellerId}`);
   const row = page.getByRole('table', { name: 'Aluguéis da instituição' }).getByRole('row').filter({ hasText: PROVIDER });
   await expect(row.getByText('SOLICITADO', { exact: true })).toBeVisible();
@@ -81,7 +86,7 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
 
   // The institution sees the charge in Financeiro, from the Painel's tile: the amount, the Pix code and its QR code.
   await page.setViewportSize(PHONE);
-  await signIn(page, account.email, account.password);
+  await signInAs(page, account.email, account.password);
   await page.getByRole('link', { name: /^Financeiro: 1 cobrança em aberto/ }).click();
   await expect(page).toHaveURL('/dashboard/financeiro');
   const charge = page.getByRole('article', { name: /^Cobrança de / });
@@ -97,7 +102,7 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
 
   // The team marks it paid in Cobranças.
   await page.setViewportSize(DESKTOP);
-  await signIn(page, demoEmail('admin'));
+  await signInAs(page, demoEmail('admin'));
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Cobranças' }).click();
   await page.goto(`/dashboard/charges?sellerId=${account.sellerId}`);
   const line = page.getByRole('table', { name: 'Cobranças das instituições' }).getByRole('row').filter({ hasText: price });
@@ -112,7 +117,7 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
 
   // The institution: the rent is active, the charge paid with its receipt.
   await page.setViewportSize(PHONE);
-  await signIn(page, account.email, account.password);
+  await signInAs(page, account.email, account.password);
   await page.goto('/seller/rents');
   await expect(mine.getByText('ATIVO', { exact: true })).toBeVisible();
   await page.goto('/dashboard/financeiro');
@@ -122,6 +127,6 @@ test('an institution rents, the team accepts, the institution sees its Pix charg
 
   // The provider's dashboard: this month's income is the payment, nothing left to receive.
   await page.setViewportSize(DESKTOP);
-  await signIn(page, provider.email, provider.password);
+  await signInAs(page, provider.email, provider.password);
   expect(await currentMonthIncome(page)).toEqual({ received: PRICE_CENTS, pending: 0 });
 });
