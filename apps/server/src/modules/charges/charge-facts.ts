@@ -2,17 +2,9 @@
 import type { Executor } from '../../platform/db';
 import { rowsOf, type PixConfig } from './charges.queries';
 import { pixReceiver } from './pix-settings';
-import type { ChargePixFacts, ChargeRentFacts } from './events';
+import type { ChargeFacts, ChargePixFacts } from './events';
 
-export interface ChargeFactsOf extends ChargePixFacts {
-  chargeId: number;
-  sellerId: number;
-  code: string;
-  period: string;
-  amountCents: number;
-  dueOn: string;
-  rents: ChargeRentFacts[];
-}
+export type ChargeFactsOf = ChargeFacts & ChargePixFacts;
 
 /** The facts of charge `chargeId` as `ex` sees it now (in the change's transaction). */
 export async function chargeFacts(ex: Executor, config: PixConfig, chargeId: number): Promise<ChargeFactsOf> {

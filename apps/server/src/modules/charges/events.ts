@@ -11,7 +11,8 @@ export interface ChargeRentFacts {
   amountCents: number;
 }
 
-interface ChargeFacts {
+/** What every charge event says of its charge. */
+export interface ChargeFacts {
   chargeId: number;
   sellerId: number;
   /** The charge's code (the Pix txid). */

@@ -15,6 +15,7 @@ import type { Deps } from '../../platform/deps';
 import type { Executor } from '../../platform/db';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError, badRequest } from '../../platform/errors';
+import { readUpload } from '../../platform/uploads';
 import { record } from '../../platform/audit';
 import { requireAccess } from '../access/index';
 import { sellers } from '../../db/schema';
@@ -22,25 +23,14 @@ import { charges } from './charges.tables';
 import { payCharge } from './charges.commands';
 import { chargeCodesIn, parseStatement, type StatementTransaction } from './statement-parse';
 
-/** The upload field; the web's API client names file fields `images` unless told otherwise, so that is accepted too. */
-const FILE_FIELDS = ['file', 'images'];
-
-async function readUpload(request: FastifyRequest): Promise<Uint8Array> {
-  if (!request.isMultipart()) throw badRequest(STATEMENT_MSG.noFile);
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: STATEMENT_LIMITS.maxBytes, files: 1 } });
-  } catch {
-    throw badRequest(STATEMENT_MSG.noFile);
-  }
-  if (!file || !FILE_FIELDS.includes(file.fieldname)) throw badRequest(STATEMENT_MSG.noFile);
-  let data: Buffer;
-  try {
-    data = await file.toBuffer();
-  } catch {
-    throw new AppError(413, 'FILE_TOO_LARGE', STATEMENT_MSG.tooLarge);
-  }
-  if (file.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', STATEMENT_MSG.tooLarge);
+/** The statement file (field `file`, or `images` as the web's API client names file fields); any bytes: the parser decides. */
+async function readStatementUpload(request: FastifyRequest): Promise<Uint8Array> {
+  const { data } = await readUpload(request, {
+    fields: ['file', 'images'],
+    maxBytes: STATEMENT_LIMITS.maxBytes,
+    accept: () => 'txt',
+    messages: { fail: STATEMENT_MSG.noFile, tooLarge: STATEMENT_MSG.tooLarge, notSupported: STATEMENT_MSG.notStatement },
+  });
   return data;
 }
 
@@ -105,7 +95,7 @@ export function statementService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
   return {
     /** POST /charges/statement/preview: the credits and what importing each would do; nothing is written. */
     async preview(_auth: AuthContext, request: FastifyRequest): Promise<StatementPreview> {
-      const statement = parsed(await readUpload(request));
+      const statement = parsed(await readStatementUpload(request));
       const { lines, debits } = await matchLines(db, statement.transactions);
       return { format: statement.format, lines: shown(lines), debits, payable: lines.filter((l) => l.result === 'pay').length };
     },
@@ -116,7 +106,7 @@ export function statementService(deps: Pick<Deps, 'db' | 'jobs' | 'config'>) {
      * reference = the bank's id) and once for the file (`imported_statement`).
      */
     async import(auth: AuthContext, request: FastifyRequest): Promise<StatementImportReply> {
-      const statement = parsed(await readUpload(request));
+      const statement = parsed(await readStatementUpload(request));
       const { lines, debits } = await matchLines(db, statement.transactions);
       const actor = { id: auth.user.id, type: auth.user.type };
       const paid: { chargeId: number; reference: string; paidOn: string }[] = [];
